@@ -1,0 +1,96 @@
+// One database handle for the backend: PGlite (embedded, a folder or in memory) or a
+// PostgreSQL server. drizzle runs the same schema and queries on both (ARCHITECTURE.md).
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  readonly kind: "pglite" | "postgres";
+  readonly orm: Orm;
+  /** Runs raw SQL (migrations, generated queries) and returns the rows. */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+  /** Runs a script of several statements in one transaction: all of it, or nothing. */
+  execInTransaction(script: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL server URL; when set, PGlite is not used. */
+  databaseUrl?: string;
+  /** PGlite data folder; omitted means in memory. */
+  dataDir?: string;
+  /** A PGlite data folder dump (tar) to start from: the migrated test template. */
+  loadDataDir?: Blob;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // count(*) and bigint come back as strings from pg; numeric as string too. Keep ints as numbers.
+    pg.types.setTypeParser(20, (value) => Number(value));
+    const orm = drizzlePostgres(pool, { schema }) as unknown as Orm;
+    return {
+      kind: "postgres",
+      orm,
+      rows: async <T>(query: SQL) => executeRows<T>(orm, query),
+      exec: async (script) => {
+        await pool.query(script);
+      },
+      execInTransaction: async (script) => {
+        const connection = await pool.connect();
+        try {
+          await connection.query("BEGIN");
+          await connection.query(script);
+          await connection.query("COMMIT");
+        } catch (error) {
+          await connection.query("ROLLBACK");
+          throw error;
+        } finally {
+          connection.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+  });
+  const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+  return {
+    kind: "pglite",
+    orm,
+    rows: async <T>(query: SQL) => executeRows<T>(orm, query),
+    exec: async (script) => {
+      await client.exec(script);
+    },
+    execInTransaction: async (script) => {
+      await client.transaction(async (tx) => {
+        await tx.exec(script);
+      });
+    },
+    close: () => client.close(),
+  };
+}
+
+/** PGlite only: dump the data folder, to copy a migrated template into test databases. */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  const client = (database.orm as unknown as { $client: PGlite }).$client;
+  return (await client.dumpDataDir("none")) as Blob;
+}
+
+/** The rows of a raw query; both drivers answer `{ rows }`. */
+export async function executeRows<T>(orm: Pick<Orm, "execute">, query: SQL): Promise<T[]> {
+  const answer = (await orm.execute(query)) as unknown as { rows: T[] };
+  return answer.rows;
+}
+
+export { sql };

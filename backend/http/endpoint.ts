@@ -1,0 +1,59 @@
+// Endpoint definitions: every route declares who may call it, and whether it is signed.
+// The router (./router.ts) enforces both before the handler runs.
+import type { Request, Response } from "express";
+import type { Result } from "#contract/envelope";
+import type { BackendServices } from "../services";
+import type { AuthContext } from "./auth";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/**
+ * `public`: anyone; `user`: any signed-in user; any other string is a button permission code
+ * (e.g. `user:add`) that the caller's roles must grant (spec/app-shell.md §6).
+ */
+export type Access = "public" | "user" | (string & {});
+
+export interface EndpointRequest {
+  req: Request;
+  res: Response;
+  services: BackendServices;
+  /** Present on every endpoint whose access is not `public`. */
+  auth: AuthContext | null;
+  query: Record<string, string>;
+  body: Record<string, unknown>;
+  params: Record<string, string>;
+}
+
+/** A handler answers an envelope, or `null` when it wrote the response itself (files, streams). */
+export type EndpointHandler = (request: EndpointRequest) => Promise<Result<unknown> | unknown[] | null>;
+
+export interface Endpoint {
+  methods: HttpMethod[] | "ALL";
+  path: string;
+  access: Access;
+  /** Checked with X-Sign / X-TIMESTAMP, as the original's signed list (contract §3). */
+  signed?: boolean;
+  handle: EndpointHandler;
+}
+
+export function endpoint(
+  methods: HttpMethod | HttpMethod[] | "ALL",
+  path: string,
+  access: Access,
+  handle: EndpointHandler,
+  options: { signed?: boolean } = {},
+): Endpoint {
+  return {
+    methods: methods === "ALL" ? "ALL" : Array.isArray(methods) ? methods : [methods],
+    path,
+    access,
+    handle,
+    signed: options.signed ?? false,
+  };
+}
+
+/** The signed-in context of a non-public endpoint. */
+export function requireAuth(request: EndpointRequest): AuthContext {
+  if (!request.auth) throw new Error(`endpoint reached without authentication: ${request.req.path}`);
+  return request.auth;
+}

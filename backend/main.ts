@@ -1,0 +1,21 @@
+// Runs the embedded backend on its own (for several backend instances behind the web servers):
+//   BACKEND_PORT=8080 DATABASE_URL=postgres://… node build/backend.js
+import express from "express";
+import { createBackend, backendOptionsFromEnv, BACKEND_BASE_PATH } from "./index";
+
+const port = Number(process.env.BACKEND_PORT ?? 8080);
+const backend = await createBackend(backendOptionsFromEnv());
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback");
+app.get("/healthz", (_req, res) => {
+  res.json({ status: "ok" });
+});
+app.use(BACKEND_BASE_PATH, backend.router);
+const server = app.listen(port, () => console.log(`[backend] listening on http://localhost:${port}${BACKEND_BASE_PATH}`));
+const stop = () => {
+  server.close(() => void backend.close().then(() => process.exit(0)));
+  setTimeout(() => process.exit(0), 10_000).unref();
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

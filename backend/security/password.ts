@@ -1,0 +1,47 @@
+// Password hashing with scrypt (node:crypto). Stored as `scrypt$N$r$p$salt$hash` (base64).
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+const COST = { N: 16384, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+
+function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scryptCallback(password, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, COST);
+  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (!stored) return false;
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+  const [, n, r, p, saltText, keyText] = parts as [string, string, string, string, string, string];
+  const expected = Buffer.from(keyText, "base64");
+  const actual = await scrypt(password, Buffer.from(saltText, "base64"), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A password that a person can type and read back: 16 characters, no look-alikes. */
+export function generatePassword(length = 16): string {
+  const alphabet = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789";
+  const bytes = randomBytes(length);
+  let text = "";
+  for (const byte of bytes) text += alphabet[byte % alphabet.length];
+  return text;
+}
+
+/** The legacy 8-character salt column, kept filled for compatibility with JeecgBoot tools. */
+export function legacySalt(): string {
+  return generatePassword(8);
+}

@@ -1,0 +1,44 @@
+// Access tokens: HS256 JWTs with the contract's payload `{exp, username}` (api-contract.md §2),
+// signed with an installation secret and backed by a sys_session row (./session-store.ts).
+import { createHash } from "node:crypto";
+import { SignJWT, jwtVerify, decodeJwt } from "jose";
+
+export interface TokenKeys {
+  secret: Uint8Array;
+}
+
+export async function signToken(keys: TokenKeys, username: string, lifetimeSeconds: number): Promise<string> {
+  return new SignJWT({ username })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
+    .setJti(createHash("sha256").update(crypto.getRandomValues(new Uint8Array(16))).digest("hex").slice(0, 24))
+    .sign(keys.secret);
+}
+
+export type TokenCheck = { ok: true; username: string } | { ok: false; reason: "expired" | "invalid" };
+
+export async function verifyToken(keys: TokenKeys, token: string): Promise<TokenCheck> {
+  try {
+    const { payload } = await jwtVerify(token, keys.secret, { algorithms: ["HS256"] });
+    if (typeof payload.username !== "string") return { ok: false, reason: "invalid" };
+    return { ok: true, username: payload.username };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    return { ok: false, reason: code === "ERR_JWT_EXPIRED" ? "expired" : "invalid" };
+  }
+}
+
+/** The username inside a token, without verifying it (for logging only). */
+export function peekUsername(token: string): string | null {
+  try {
+    const payload = decodeJwt(token);
+    return typeof payload.username === "string" ? payload.username : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sessions are stored by a hash of the token, never the token itself. */
+export function tokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}

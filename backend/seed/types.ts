@@ -1,0 +1,93 @@
+// Shapes of the demo school's seed data. The seed runner (./index.ts) turns them into rows
+// with deterministic ids, so that reseeding a fresh database yields the same ids.
+
+/** A button permission row (sys_permission.menu_type = 2), e.g. `student:add`. */
+export interface ButtonSeed {
+  /** Shown in the permission tree, e.g. 添加按钮. */
+  name: string;
+  /** Permission code(s), comma-separated allowed: `student:add`. */
+  perms: string;
+  /** '1' hide when not granted (default), '2' show disabled. */
+  permsType?: "1" | "2";
+  /** '1' active (default); '0' inactive: the button is shown to everyone. */
+  status?: "0" | "1";
+}
+
+/** A menu row (menu_type 0 at the top level, 1 below). */
+export interface MenuSeed {
+  title: string;
+  /** Route path, or an http(s) URL for an external link. */
+  path: string;
+  /** Front-end component name, e.g. `layouts/RouteView`, `system/UserList`, `school/StudentList`. */
+  component: string;
+  componentName?: string;
+  icon?: string;
+  redirect?: string;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  keepAlive?: boolean;
+  /** Opens in a new window (internal_or_external = 1). */
+  external?: boolean;
+  /** '0' means the route is not registered (is_route = 0). */
+  route?: boolean;
+  hideTab?: boolean;
+  buttons?: ButtonSeed[];
+  children?: MenuSeed[];
+}
+
+export interface DictSeed {
+  code: string;
+  name: string;
+  description?: string;
+  /** 0 string values, 1 number values. */
+  type?: 0 | 1;
+  /** [value, text] pairs in display order; a third element `false` marks the item disabled. */
+  items: Array<[string, string] | [string, string, false]>;
+}
+
+export interface TenantSeed {
+  id: number;
+  name: string;
+}
+
+export interface DepartSeed {
+  orgCode: string;
+  name: string;
+  nameEn?: string;
+  /** 1 company, 2 department, 3 position. */
+  category: "1" | "2" | "3";
+  children?: DepartSeed[];
+}
+
+export interface PositionSeed {
+  code: string;
+  name: string;
+  /** dict position_rank */
+  rank: string;
+}
+
+export interface RoleSeed {
+  code: string;
+  name: string;
+  description: string;
+  /**
+   * Menus granted: 'all', or a list of menu paths; a granted menu grants its buttons
+   * and its ancestors. `/dashboard/analysis` is granted to everyone by the seed runner.
+   */
+  grants: "all" | string[];
+}
+
+export interface UserSeed {
+  username: string;
+  realname: string;
+  /** 1 male, 2 female */
+  sex: 1 | 2;
+  email: string;
+  phone: string;
+  workNo: string;
+  /** position code */
+  post?: string;
+  roles: string[];
+  departs: string[];
+  tenants: number[];
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+// End-to-end tests: Debian Chromium driven by playwright-core against the production build.
+export default defineConfig({
+  test: {
+    include: ["tests/e2e/**/*.test.ts"],
+    globalSetup: ["tests/e2e/support/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});

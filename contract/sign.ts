@@ -88,3 +88,18 @@ function safeDecode(text: string): string {
     return text;
   }
 }
+
+/**
+ * The parameters that a call signs: its query, then (for non-GET) the JSON body's scalar fields.
+ * Client and server both use this, so nested objects are never part of the signature.
+ */
+export function signableParams(query: SignParams, body?: unknown): SignParams {
+  const params: SignParams = { ...query };
+  if (body && typeof body === "object" && !Array.isArray(body)) {
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+      if (value === null || value === undefined || typeof value === "object") continue;
+      params[key] = value as string | number | boolean;
+    }
+  }
+  return params;
+}

@@ -1,7 +1,7 @@
 // Server side of the request signature (api-contract.md §3): the same object the client signed,
 // rebuilt from the decoded path variable, the decoded query and (non-GET) the JSON body.
 import type { Request } from "express";
-import { computeSign, parseSignTimestamp, SIGNATURE_MAX_SKEW_MS, type SignParams } from "#contract/sign";
+import { computeSign, parseSignTimestamp, signableParams, SIGNATURE_MAX_SKEW_MS, type SignParams } from "#contract/sign";
 import { Messages } from "#contract/messages";
 import { ApiError } from "./envelope";
 
@@ -12,13 +12,8 @@ export function verifySignature(req: Request, secret: string, now = Date.now()):
   const at = parseSignTimestamp(timestamp);
   if (at === null || Math.abs(now - at) > SIGNATURE_MAX_SKEW_MS) throw new ApiError(Messages.signExpired);
   const rawQuery = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?") + 1) : "";
-  const params: SignParams = Object.fromEntries(new URLSearchParams(rawQuery));
-  if (req.method !== "GET" && req.body && typeof req.body === "object" && !Array.isArray(req.body)) {
-    for (const [key, value] of Object.entries(req.body as Record<string, unknown>)) {
-      if (value === null || value === undefined || typeof value === "object") continue;
-      params[key] = value as string | number | boolean;
-    }
-  }
+  const query: SignParams = Object.fromEntries(new URLSearchParams(rawQuery));
+  const params = signableParams(query, req.method === "GET" ? undefined : req.body);
   const expected = computeSign(req.path, params, secret);
   if (expected !== sign.toUpperCase()) throw new ApiError(Messages.signFailed);
 }

@@ -30,6 +30,7 @@ const HOME_PATH = "/dashboard/analysis";
 type Tx = Parameters<Parameters<Orm["transaction"]>[0]>[0];
 
 export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<SeedOutcome> {
+  if (await isSeeded(db)) return { seeded: false };
   const generated = options.adminPassword ? undefined : generatePassword();
   const adminPassword = options.adminPassword ?? generated!;
   // Hash outside the transaction: scrypt is slow on purpose.
@@ -67,6 +68,11 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     seeded = true;
   });
   return seeded ? { seeded, generatedAdminPassword: generated } : { seeded: false };
+}
+
+async function isSeeded(db: Database): Promise<boolean> {
+  const rows = await db.orm.select({ id: schema.sysTenant.id }).from(schema.sysTenant).limit(1);
+  return rows.length > 0;
 }
 
 async function insertTenants(tx: Tx) {

@@ -1,0 +1,108 @@
+// The one backend client of the web app (ARCHITECTURE.md): token, tenant and signature headers on
+// every call, `_t` on GETs, the envelope parsed with zod, failures mapped to the §8 catalogue.
+import type { z } from "zod";
+import { resultEnvelopeSchema, type ResultEnvelope } from "#contract/envelope";
+import { computeSign, formatSignTimestamp, signableParams, type SignParams } from "#contract/sign";
+import { backendTimeoutMs, backendUrl, signatureSecret } from "./env.server";
+import { describeBusinessFailure, describeHttpFailure, timeoutFailure, type Failure } from "./api-errors";
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface Credentials {
+  token?: string | null;
+  tenantId?: number | null;
+}
+
+/** Thrown for every failed call; `failure` says what the user sees (spec/app-shell.md §8). */
+export class BackendError extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+    this.name = "BackendError";
+  }
+}
+
+/** The envelope of a successful call with its `result` parsed. */
+export interface Answer<T> extends Omit<ResultEnvelope, "result"> {
+  result: T;
+}
+
+export class BackendClient {
+  constructor(private readonly credentials: Credentials = {}) {}
+
+  /** Sends a call and returns the raw response (files, bare arrays); errors are still mapped. */
+  async send(method: Method, path: string, options: { query?: Query; body?: unknown } = {}): Promise<Response> {
+    const query = cleanQuery(options.query ?? {});
+    const headers = new Headers({
+      Accept: "application/json",
+      "tenant-id": String(this.credentials.tenantId ?? 0),
+      "X-TIMESTAMP": formatSignTimestamp(),
+      "X-Sign": computeSign(path, signableParams(query, method === "GET" ? undefined : options.body), signatureSecret()),
+    });
+    if (this.credentials.token) headers.set("X-Access-Token", this.credentials.token);
+    // The cache buster is added after signing, and never on dictionary item lookups (§7).
+    if (method === "GET" && !path.startsWith("/sys/dict/getDictItems/")) query._t = String(Math.floor(Date.now() / 1000));
+    let body: string | undefined;
+    if (options.body !== undefined && method !== "GET") {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(options.body);
+    }
+    const search = new URLSearchParams(query as Record<string, string>).toString();
+    const url = `${backendUrl()}${path}${search ? `?${search}` : ""}`;
+    let response: Response;
+    try {
+      response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(backendTimeoutMs()) });
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === "TimeoutError" || name === "AbortError") throw new BackendError(timeoutFailure());
+      throw new BackendError({ kind: "server", message: `后端服务不可用: ${(error as Error).message}`, status: 502 });
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => "");
+      throw new BackendError(describeHttpFailure(response.status, messageOf(text)));
+    }
+    return response;
+  }
+
+  /** A call answered with the envelope; `schema` validates `result`. success:false throws. */
+  async call<T>(method: Method, path: string, schema: z.ZodType<T>, options: { query?: Query; body?: unknown } = {}): Promise<Answer<T>> {
+    const response = await this.send(method, path, options);
+    const envelope = resultEnvelopeSchema.parse(await response.json());
+    if (!envelope.success) throw new BackendError(describeBusinessFailure(envelope.code, envelope.message));
+    const parsed = schema.safeParse(envelope.result);
+    if (!parsed.success)
+      throw new Error(`backend answered ${method} ${path} with an unexpected result: ${parsed.error.message}`);
+    return { ...envelope, result: parsed.data };
+  }
+
+  get<T>(path: string, schema: z.ZodType<T>, query?: Query) {
+    return this.call("GET", path, schema, { query });
+  }
+  post<T>(path: string, schema: z.ZodType<T>, body?: unknown, query?: Query) {
+    return this.call("POST", path, schema, { body, query });
+  }
+  put<T>(path: string, schema: z.ZodType<T>, body?: unknown, query?: Query) {
+    return this.call("PUT", path, schema, { body, query });
+  }
+  delete<T>(path: string, schema: z.ZodType<T>, query?: Query) {
+    return this.call("DELETE", path, schema, { query });
+  }
+}
+
+function cleanQuery(query: Query): Record<string, string> {
+  const clean: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) clean[key] = String(value);
+  return clean;
+}
+
+function messageOf(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    return typeof body.message === "string" ? body.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type { SignParams };

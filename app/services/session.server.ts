@@ -1,0 +1,52 @@
+// The browser's session: an httpOnly cookie (7 days, SameSite=Lax, Secure behind TLS) holding
+// the backend token, tenant and user name. The browser never sees the backend token itself.
+import { createCookieSessionStorage, type Session } from "react-router";
+import { sessionSecret } from "./env.server";
+
+export interface SessionData {
+  token: string;
+  tenantId: number;
+  username: string;
+  realname: string;
+  userId: string;
+}
+export interface SessionFlash {
+  toast: { type: "success" | "error" | "warning"; text: string };
+}
+
+/** spec/app-shell.md §9: stored session lifetime 604800000 ms. */
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData, SessionFlash>> | null = null;
+
+function sessionStorage() {
+  storage ??= createCookieSessionStorage<SessionData, SessionFlash>({
+    cookie: {
+      name: "school_session",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      maxAge: SESSION_MAX_AGE_SECONDS,
+      secrets: [sessionSecret()],
+    },
+  });
+  return storage;
+}
+
+export type AppSession = Session<SessionData, SessionFlash>;
+
+export function getSession(request: Request): Promise<AppSession> {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+function isSecure(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+export function commitSession(request: Request, session: AppSession): Promise<string> {
+  return sessionStorage().commitSession(session, { secure: isSecure(request) });
+}
+
+export function destroySession(request: Request, session: AppSession): Promise<string> {
+  return sessionStorage().destroySession(session, { secure: isSecure(request) });
+}

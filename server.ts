@@ -1,0 +1,90 @@
+// The web server (ARCHITECTURE.md): Express 5 serving the React Router app, and — unless
+// BACKEND_URL points at a real JeecgBoot server — the embedded backend at /jeecg-boot.
+//   development: tsx server.ts (Vite middleware, hot reload)
+//   production:  npm run build && node build/server.js
+import express from "express";
+import compression from "compression";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { securityHeaders } from "./server/security-headers";
+import { createReactRouterHandler } from "./server/react-router-handler";
+import { createBackend, backendOptionsFromEnv, BACKEND_BASE_PATH } from "./backend/index";
+
+declare const __PRODUCTION_BUNDLE__: boolean | undefined;
+const production = typeof __PRODUCTION_BUNDLE__ !== "undefined" && __PRODUCTION_BUNDLE__;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+const startedAt = performance.now();
+
+const app = express();
+app.disable("x-powered-by");
+// Behind nginx: trust the proxy for the client address and the protocol (Secure cookies).
+app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+app.use(securityHeaders);
+// Server-sent events must not be buffered by compression (STACK.md).
+app.use(
+  compression({
+    filter: (req, res) => {
+      const type = String(res.getHeader("Content-Type") ?? "");
+      if (type.startsWith("text/event-stream")) return false;
+      return compression.filter(req, res);
+    },
+  }),
+);
+
+// Opening the database and loading the app bundle overlap: together they are most of start-up.
+const embedded = !process.env.BACKEND_URL;
+const [backend, build] = await Promise.all([
+  embedded ? createBackend(backendOptionsFromEnv()) : Promise.resolve(null),
+  production ? import(/* @vite-ignore */ path.join(here, "server", "index.js")) : Promise.resolve(null),
+]);
+
+app.get("/healthz", (_req, res) => {
+  res.json({ status: "ok", backend: embedded ? "embedded" : "external", uptimeSeconds: Math.round(process.uptime()) });
+});
+
+if (backend) {
+  app.use(BACKEND_BASE_PATH, backend.router);
+  process.env.BACKEND_URL = `http://127.0.0.1:${port}${BACKEND_BASE_PATH}`;
+}
+
+if (build) {
+  const clientDir = path.join(here, "client");
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  app.all("/{*splat}", createReactRouterHandler(build, "production"));
+} else {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+  app.use(devServer.middlewares);
+  app.all(
+    "/{*splat}",
+    createReactRouterHandler(
+      () => devServer.ssrLoadModule("virtual:react-router/server-build") as never,
+      "development",
+    ),
+  );
+}
+
+const server: Server = app.listen(port, host, () => {
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
+  console.log(`[web] listening on http://localhost:${port} (${production ? "production" : "development"}, ready in ${seconds}s)`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[web] ${signal}: finishing open requests, then stopping`);
+  const forced = setTimeout(() => process.exit(1), 10_000);
+  forced.unref();
+  server.close(async () => {
+    await backend?.close().catch((error) => console.error("[web] backend close failed", error));
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,114 @@
+// A real embedded backend on a loopback port for tests: PGlite from the migrated template, or a
+// fresh database on the local PostgreSQL server.
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import pg from "pg";
+import { inject } from "vitest";
+import { createBackend, BACKEND_BASE_PATH, type Backend, type BackendOptions } from "../../backend/index";
+import type { BackendConfig } from "../../backend/config";
+import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "./constants";
+
+export interface TestBackend {
+  /** Base URL including /jeecg-boot. */
+  url: string;
+  backend: Backend;
+  close(): Promise<void>;
+}
+
+const silent = { info: () => undefined, error: () => undefined };
+
+export async function startTestBackend(
+  kind: "pglite" | "postgres" = "pglite",
+  config: Partial<BackendConfig> = {},
+): Promise<TestBackend> {
+  let options: BackendOptions;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  if (kind === "postgres") {
+    const name = `school_test_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: postgresAdminUrl() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    options = { databaseUrl: postgresAdminUrl().replace(/\/[^/]*$/, `/${name}`) };
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: postgresAdminUrl() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  } else {
+    options = { loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) };
+  }
+  const backend = await createBackend({
+    ...options,
+    adminPassword: TEST_ADMIN_PASSWORD,
+    demoPassword: TEST_DEMO_PASSWORD,
+    config,
+    logger: silent,
+  });
+  const app = express();
+  app.use(BACKEND_BASE_PATH, backend.router);
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${BACKEND_BASE_PATH}`,
+    backend,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await backend.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+export function postgresAdminUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+}
+
+/** True when a PostgreSQL server answers at TEST_DATABASE_URL (or the local default). */
+export async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl(), connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** JSON call helper for backend tests. */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers["X-Access-Token"] = options.token;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: response.status, json, text };
+}
+
+export async function loginToken(base: string, username = "admin", password = TEST_ADMIN_PASSWORD): Promise<string> {
+  const answer = await call(base, "POST", "/sys/login", { body: { username, password } });
+  if (!answer.json?.success) throw new Error(`login failed: ${answer.text}`);
+  return answer.json.result.token as string;
+}

@@ -14,6 +14,6 @@ export default defineConfig({
   optimizeDeps: { exclude: ["@electric-sql/pglite", "drizzle-orm", "pg"] },
   // Bundle antd and its helpers into the server build: tree-shaken ES modules import in a
   // fraction of the time Node needs for antd's whole CommonJS build (cold start, bench).
-  ssr: { noExternal: [/^antd/, /^@ant-design\//, /^@rc-component\//, /^rc-/] },
+  ssr: { noExternal: [/^antd/, /^@ant-design\//, /^@rc-component\//, /^rc-/, /^@emotion\//, "stylis"] },
   build: { sourcemap: false },
 });

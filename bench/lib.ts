@@ -94,7 +94,7 @@ export async function findFreePort(from = BENCH_PORT_MIN): Promise<number> {
 export async function fetchWithTimeout(url: string, init: RequestInit = {}, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<Response> {
   const host = new URL(url).hostname;
   if (host !== LOOPBACK && host !== "localhost") throw new Error(`refusing non-loopback URL ${url}`);
-  return fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  return fetch(url, { ...init, signal: AbortSignal.timeout(Math.max(1, Math.ceil(timeoutMs))) });
 }
 
 export interface WaitFor200Options {

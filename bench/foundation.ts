@@ -1,0 +1,236 @@
+// The foundation benchmark: cold start, idle memory, sign-in round trip and the JavaScript weight
+// of the login page, all against the production build (build/server.js) on 127.0.0.1.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  findFreePort,
+  getPage,
+  gzipSize,
+  percentile,
+  round,
+  rssMb,
+  signInDetailed,
+  startServer,
+  type RunningServer,
+} from "./lib";
+
+const ADMIN_USERNAME = "admin";
+// Only used for the throw-away data folders of the benchmark.
+const ADMIN_PASSWORD = "Bench-Admin-2026";
+const LOGIN_PATH = "/user/login";
+const HOME_PATH = "/dashboard/analysis";
+
+const RESTARTS = 5;
+const SIGN_IN_ROUNDS = 30;
+const IDLE_WAIT_MS = 3_000;
+const MAX_LOGIN_ASSETS = 200;
+
+export const FOUNDATION_GOALS = {
+  coldStartMs: 3000,
+  idleRssMb: 450,
+  loginPageJsGzipKb: 150,
+} as const;
+
+/** Runs the foundation measurements. Figures that could not be taken are null and listed in `errors`. */
+export async function benchFoundation(): Promise<Record<string, unknown>> {
+  const errors: string[] = [];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "school-bench-"));
+  const env = { DATA_DIR: dataDir, ADMIN_PASSWORD };
+  let server: RunningServer | null = null;
+
+  let coldStartFirstStartMs: number | null = null;
+  const coldStart = { medianMs: null as number | null, maxMs: null as number | null, runsMs: [] as number[] };
+  let idleRssMb: number | null = null;
+  let signInRoundTripMs: Record<string, number> | null = null;
+  let loginPageJs: { totalGzipKb: number; totalRawKb: number; files: { file: string; rawBytes: number; gzipBytes: number }[] } | null =
+    null;
+
+  try {
+    // 1. First start on an empty data folder: creates and seeds the database.
+    const port = await findFreePort();
+    server = await startServer({ env, port, readyPath: LOGIN_PATH });
+    coldStartFirstStartMs = server.readyMs;
+    await server.stop();
+    server = null;
+
+    // 2. Restarts on the same data folder; the last one stays up for the other measurements.
+    for (let run = 0; run < RESTARTS; run++) {
+      server = await startServer({ env, port: await findFreePort(), readyPath: LOGIN_PATH });
+      coldStart.runsMs.push(server.readyMs);
+      if (run < RESTARTS - 1) {
+        await server.stop();
+        server = null;
+      }
+    }
+    coldStart.medianMs = percentile(coldStart.runsMs, 50);
+    coldStart.maxMs = Math.max(...coldStart.runsMs);
+    const running = server!;
+
+    // 3. Idle memory after a sign-in and a few page loads.
+    try {
+      idleRssMb = await measureIdleRss(running);
+    } catch (error) {
+      errors.push(`idleRssMb: ${message(error)}`);
+    }
+
+    // 4. Sign-in round trips.
+    try {
+      signInRoundTripMs = await measureSignInRoundTrips(running.baseUrl);
+    } catch (error) {
+      errors.push(`signInRoundTripMs: ${message(error)}`);
+    }
+
+    // 5. JavaScript of the login page.
+    try {
+      loginPageJs = await measureLoginPageJs(running.baseUrl);
+    } catch (error) {
+      errors.push(`loginPageJsGzipKb: ${message(error)}`);
+    }
+  } catch (error) {
+    errors.push(`server start: ${message(error)}`);
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  }
+
+  return {
+    coldStartFirstStartMs: coldStartFirstStartMs === null ? null : Math.round(coldStartFirstStartMs),
+    coldStartMs: {
+      medianMs: coldStart.medianMs === null ? null : Math.round(coldStart.medianMs),
+      maxMs: coldStart.maxMs === null ? null : Math.round(coldStart.maxMs),
+      runsMs: coldStart.runsMs.map((value) => Math.round(value)),
+    },
+    idleRssMb: idleRssMb === null ? null : round(idleRssMb),
+    signInRoundTripMs,
+    loginPageJsGzipKb: loginPageJs?.totalGzipKb ?? null,
+    loginPageJsRawKb: loginPageJs?.totalRawKb ?? null,
+    loginPageJsFiles: loginPageJs?.files ?? null,
+    goals: FOUNDATION_GOALS,
+    meta: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? null,
+      totalMemMb: Math.round(os.totalmem() / 1024 / 1024),
+      platform: `${process.platform}-${process.arch}`,
+      date: new Date().toISOString(),
+      restarts: RESTARTS,
+      signInRounds: SIGN_IN_ROUNDS,
+    },
+    errors,
+  };
+}
+
+async function measureIdleRss(server: RunningServer): Promise<number> {
+  const { baseUrl } = server;
+  for (let i = 0; i < 2; i++) await expectStatus(getPage(baseUrl + LOGIN_PATH), 200, LOGIN_PATH);
+  const { cookie } = await signInDetailed(baseUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+  for (let i = 0; i < 2; i++) await expectStatus(getPage(baseUrl + HOME_PATH, cookie), 200, HOME_PATH);
+  await expectStatus(getPage(baseUrl + LOGIN_PATH), 200, LOGIN_PATH);
+  await sleep(IDLE_WAIT_MS);
+  return rssMb(server.pid);
+}
+
+/** POST the form → 302 + cookie, then GET the redirect target with the cookie → 200 (body read). */
+async function measureSignInRoundTrips(baseUrl: string): Promise<Record<string, number>> {
+  const durations: number[] = [];
+  for (let i = 0; i < SIGN_IN_ROUNDS; i++) {
+    const started = performance.now();
+    const answer = await signInDetailed(baseUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    if (new URL(answer.location).pathname !== HOME_PATH)
+      throw new Error(`sign-in redirected to ${answer.location}, expected ${HOME_PATH}`);
+    await expectStatus(getPage(answer.location, answer.cookie), 200, HOME_PATH);
+    durations.push(performance.now() - started);
+  }
+  return {
+    p50: round(percentile(durations, 50)),
+    p95: round(percentile(durations, 95)),
+    min: round(Math.min(...durations)),
+    max: round(Math.max(...durations)),
+  };
+}
+
+/** Every /assets/*.js the login page loads, raw and gzipped (level 9). */
+async function measureLoginPageJs(baseUrl: string) {
+  const page = await expectStatus(getPage(baseUrl + LOGIN_PATH), 200, LOGIN_PATH);
+  const files = scriptAssets(page.body.toString("utf8"), baseUrl);
+  if (files.length === 0) throw new Error("the login page references no /assets/*.js");
+  if (files.length > MAX_LOGIN_ASSETS) throw new Error(`the login page references ${files.length} scripts`);
+  const sizes: { file: string; rawBytes: number; gzipBytes: number }[] = [];
+  for (const file of files) {
+    const asset = await expectStatus(getPage(baseUrl + file), 200, file);
+    sizes.push({ file, rawBytes: asset.body.length, gzipBytes: gzipSize(asset.body) });
+  }
+  sizes.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const totalGzip = sizes.reduce((sum, item) => sum + item.gzipBytes, 0);
+  const totalRaw = sizes.reduce((sum, item) => sum + item.rawBytes, 0);
+  return { totalGzipKb: round(totalGzip / 1024), totalRawKb: round(totalRaw / 1024), files: sizes };
+}
+
+/**
+ * The /assets/*.js paths an HTML page loads: <script src>, <link rel="modulepreload" href>, and the
+ * static (`import … from "…"`, `import "…"`) and dynamic (`import("…")`) imports of inline scripts.
+ */
+export function scriptAssets(html: string, baseUrl: string): string[] {
+  const found = new Set<string>();
+  const add = (reference: string | undefined) => {
+    if (!reference) return;
+    const url = new URL(decodeEntities(reference), baseUrl);
+    if (url.origin === new URL(baseUrl).origin && url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"))
+      found.add(url.pathname);
+  };
+  const attribute = (tag: string, name: string) =>
+    new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag)?.slice(1).find((v) => v !== undefined);
+
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const [, attributes, body] = match;
+    const src = attribute(attributes, "src");
+    if (src) add(src);
+    else
+      for (const item of body.matchAll(/\b(?:from|import)\s*\(?\s*(["'`])([^"'`]+?\.js)\1/g)) add(item[2]);
+  }
+  for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attribute(match[0], "rel") ?? "";
+    if (rel.toLowerCase().split(/\s+/).includes("modulepreload")) add(attribute(match[0], "href"));
+  }
+  return [...found];
+}
+
+function decodeEntities(value: string): string {
+  return value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+}
+
+async function expectStatus<T extends { status: number }>(pending: Promise<T>, status: number, what: string): Promise<T> {
+  const answer = await pending;
+  if (answer.status !== status) throw new Error(`GET ${what} answered ${answer.status}, expected ${status}`);
+  return answer;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Short human-readable lines for the summary. */
+export function summarizeFoundation(result: Record<string, unknown>): string[] {
+  const r = result as {
+    coldStartFirstStartMs: number | null;
+    coldStartMs: { medianMs: number | null; maxMs: number | null; runsMs: number[] };
+    idleRssMb: number | null;
+    signInRoundTripMs: { p50: number; p95: number } | null;
+    loginPageJsGzipKb: number | null;
+    loginPageJsFiles: { file: string; gzipBytes: number }[] | null;
+    errors: string[];
+  };
+  const show = (value: number | null | undefined, unit: string) => (value === null || value === undefined ? "n/a" : `${value} ${unit}`);
+  const lines = [
+    `cold start, first (creates DB): ${show(r.coldStartFirstStartMs, "ms")}`,
+    `cold start, restart ×${r.coldStartMs.runsMs.length}:     median ${show(r.coldStartMs.medianMs, "ms")}, max ${show(r.coldStartMs.maxMs, "ms")}  (goal ≤ ${FOUNDATION_GOALS.coldStartMs} ms)`,
+    `idle RSS:                       ${show(r.idleRssMb, "MB")}  (goal ≤ ${FOUNDATION_GOALS.idleRssMb} MB)`,
+    `sign-in round trip ×${SIGN_IN_ROUNDS}:         p50 ${show(r.signInRoundTripMs?.p50, "ms")}, p95 ${show(r.signInRoundTripMs?.p95, "ms")}`,
+    `login page JS (gzip -9):        ${show(r.loginPageJsGzipKb, "KB")} in ${r.loginPageJsFiles?.length ?? 0} files  (goal ≤ ${FOUNDATION_GOALS.loginPageJsGzipKb} KB)`,
+  ];
+  for (const file of r.loginPageJsFiles ?? []) lines.push(`    ${(file.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${file.file}`);
+  for (const error of r.errors) lines.push(`ERROR ${error}`);
+  return lines;
+}

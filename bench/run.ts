@@ -1,0 +1,103 @@
+// Benchmark runner: `tsx bench/run.ts [section…]` runs the named sections (all when none is
+// given), merges their figures into bench/results/latest.json (other sections already in the file
+// are kept) and prints a summary. Exits non-zero when a section fails or reports errors.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { benchFoundation, summarizeFoundation } from "./foundation";
+import { PROJECT_ROOT, installCleanupHandlers, killAllServers } from "./lib";
+
+interface Section {
+  run: () => Promise<Record<string, unknown>>;
+  /** Human-readable lines; without it the summary prints the top-level numbers. */
+  summarize?: (result: Record<string, unknown>) => string[];
+  /** Hard limit for the whole section. */
+  timeoutMs: number;
+}
+
+// Add new sections here.
+const SECTIONS: Record<string, Section> = {
+  foundation: { run: benchFoundation, summarize: summarizeFoundation, timeoutMs: 10 * 60_000 },
+};
+
+const RESULTS_FILE = path.join(PROJECT_ROOT, "bench", "results", "latest.json");
+
+function readResults(): Record<string, unknown> {
+  if (!existsSync(RESULTS_FILE)) return {};
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(RESULTS_FILE, "utf8"));
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    console.error(`[bench] ${RESULTS_FILE} is not valid JSON; starting a new one`);
+    return {};
+  }
+}
+
+function writeResults(results: Record<string, unknown>): void {
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  const temporary = `${RESULTS_FILE}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(results, null, 2) + "\n");
+  renameSync(temporary, RESULTS_FILE);
+}
+
+function genericSummary(result: Record<string, unknown>): string[] {
+  return Object.entries(result)
+    .filter(([, value]) => typeof value === "number")
+    .map(([key, value]) => `${key}: ${String(value)}`);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function main(): Promise<number> {
+  installCleanupHandlers();
+  const requested = process.argv.slice(2);
+  const unknown = requested.filter((name) => !(name in SECTIONS));
+  if (unknown.length > 0) {
+    console.error(`[bench] unknown section(s): ${unknown.join(", ")}; known: ${Object.keys(SECTIONS).join(", ")}`);
+    return 2;
+  }
+  const names = requested.length > 0 ? [...new Set(requested)] : Object.keys(SECTIONS);
+
+  let failed = false;
+  for (const name of names) {
+    const section = SECTIONS[name];
+    console.log(`[bench] ${name}: running…`);
+    const started = performance.now();
+    let result: Record<string, unknown>;
+    try {
+      result = await withTimeout(section.run(), section.timeoutMs, `section ${name}`);
+    } catch (error) {
+      // Nothing measured: keep the section's previous figures in the file.
+      killAllServers();
+      console.error(`[bench] ${name} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      failed = true;
+      continue;
+    }
+    const errors = Array.isArray(result.errors) ? result.errors : [];
+    if (errors.length > 0) failed = true;
+    // Re-read just before writing so that the file reflects the latest state of other sections.
+    writeResults({ ...readResults(), [name]: result });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`\n== ${name} (${seconds} s) ==`);
+    for (const line of (section.summarize ?? genericSummary)(result)) console.log(`  ${line}`);
+  }
+  console.log(`\n[bench] results: ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  return failed ? 1 : 0;
+}
+
+main()
+  .then((code) => {
+    killAllServers();
+    // Exit at once: a timed-out section may still have timers or sockets pending.
+    process.exit(code);
+  })
+  .catch((error: unknown) => {
+    console.error("[bench] failed:", error);
+    killAllServers();
+    process.exit(1);
+  });

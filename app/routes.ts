@@ -9,8 +9,13 @@ export default [
     route("login", "routes/user/login.tsx"),
   ]),
   route("user/logout", "routes/user/logout.tsx"),
+  route("api/account/password", "routes/api/account-password.tsx"),
+  route("api/account/departs", "routes/api/account-departs.tsx"),
+  route("api/dict/refresh-cache", "routes/api/dict-refresh.tsx"),
   layout("routes/main/layout.tsx", [
     route("dashboard/analysis", "routes/main/dashboard-analysis.tsx"),
+    route("isps/userAnnouncement", "routes/main/user-announcements.tsx"),
+    route("exception/:status", "routes/main/exception.tsx"),
     route("*", "routes/main/menu-page.tsx"),
   ]),
 ] satisfies RouteConfig;

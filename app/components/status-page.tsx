@@ -12,7 +12,7 @@ const PAGES = {
   500: { text: "抱歉，服务器出错了", icon: CloseCircleFilled, tone: "error", label: "close-circle" },
 } as const;
 
-export function StatusPage({ status }: { status: 403 | 404 | 500 }) {
+export function StatusPage({ status, detail }: { status: 403 | 404 | 500; detail?: string }) {
   const page = PAGES[status];
   return (
     <div className={`ant-result ant-result-${page.tone} css-var-school`} data-status={status}>
@@ -20,7 +20,7 @@ export function StatusPage({ status }: { status: 403 | 404 | 500 }) {
         <SvgIcon icon={page.icon} label={page.label} />
       </div>
       <div className="ant-result-title">{status}</div>
-      <div className="ant-result-subtitle">{page.text}</div>
+      <div className="ant-result-subtitle">{detail ?? page.text}</div>
       <div className="ant-result-extra">
         <a className="ant-btn css-var-school ant-btn-primary ant-btn-color-primary ant-btn-variant-solid" href={HOME_PATH}>
           <span>返回首页</span>

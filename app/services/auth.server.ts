@@ -23,9 +23,17 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
   return target;
 }
 
-/** The login URL that brings the user back to `request`'s full path afterwards. */
-export function loginUrlFor(request: Request): string {
-  const url = new URL(request.url);
+/**
+ * A loader's or action's request with the URL React Router normalised for it (without the `.data`
+ * suffix and `_routes` parameters of data requests: future.v8_passThroughRequests).
+ */
+export interface RouteRequest {
+  request: Request;
+  url: URL;
+}
+
+/** The login URL that brings the user back to the page's full path afterwards. */
+export function loginUrlFor(url: URL): string {
   const back = url.pathname + url.search;
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(back)}`;
 }
@@ -47,9 +55,9 @@ export async function getSignedIn(request: Request): Promise<SignedIn | null> {
 }
 
 /** Guard of every private route: without a session, off to the login page with `redirect`. */
-export async function requireSignedIn(request: Request): Promise<SignedIn> {
+export async function requireSignedIn({ request, url }: RouteRequest): Promise<SignedIn> {
   const signedIn = await getSignedIn(request);
-  if (!signedIn) throw redirect(loginUrlFor(request));
+  if (!signedIn) throw redirect(loginUrlFor(url));
   return signedIn;
 }
 
@@ -85,7 +93,7 @@ export function forgetPermissions(token: string | undefined): void {
  * Loads the menu, `auth` and `allAuth` of the signed-in user. A failed load, or an empty menu
  * ("permissions must be a non-null array"), logs out and returns to the login page (§2).
  */
-export async function requirePermissions(request: Request, signedIn: SignedIn): Promise<PermissionAnswer> {
+export async function requirePermissions({ request, url }: RouteRequest, signedIn: SignedIn): Promise<PermissionAnswer> {
   const token = signedIn.session.get("token")!;
   const cached = permissionCache.get(token);
   if (cached && Date.now() - cached.loadedAt < PERMISSION_TTL_MS) return cached.answer;
@@ -95,7 +103,7 @@ export async function requirePermissions(request: Request, signedIn: SignedIn): 
     if (answer.menu.length === 0) throw new Error(Messages.emptyMenu);
   } catch (error) {
     if (!(error instanceof BackendError) && !(error instanceof Error)) throw error;
-    throw await endSession(request, signedIn.session, loginUrlFor(request));
+    throw await endSession(request, signedIn.session, loginUrlFor(url));
   }
   if (permissionCache.size >= PERMISSION_CACHE_LIMIT) permissionCache.delete(permissionCache.keys().next().value!);
   permissionCache.set(token, { answer, loadedAt: Date.now() });

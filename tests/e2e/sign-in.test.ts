@@ -54,7 +54,9 @@ describe("sign-in", () => {
     expect(await page.getByTestId("current-user").textContent()).toBe("管理员");
 
     await hydrated(page);
-    await page.getByRole("button", { name: "退出登录" }).click();
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "退出登录" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: /确\s*定/ }).click();
     await page.waitForURL("**/user/login");
     await page.goto("/dashboard/analysis");
     expect(new URL(page.url()).pathname).toBe("/user/login");

@@ -21,7 +21,7 @@ const dashboard = await import("~/routes/main/dashboard-analysis");
 const menuPage = await import("~/routes/main/menu-page");
 
 type Args = Parameters<typeof login.action>[0];
-const args = (request: Request) => ({ request, params: {}, context: {} }) as unknown as Args;
+const args = (request: Request) => ({ request, url: new URL(request.url), params: {}, context: {} }) as unknown as Args;
 
 function postForm(path: string, fields: Record<string, string>, cookie?: string) {
   const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
@@ -136,5 +136,30 @@ describe("sign-in flow", () => {
     } finally {
       process.env.BACKEND_URL = saved;
     }
+  });
+});
+
+describe("menu pages", () => {
+  it("resolves a client-side data request (.data URL) by its page path", async () => {
+    const { cookie } = await signIn();
+    const request = new Request(`${origin}/isystem/dict.data?_routes=routes%2Fmain%2Fmenu-page`, { headers: { Cookie: cookie } });
+    const page = await menuPage.loader({ request, url: new URL(`${origin}/isystem/dict`), params: {}, context: {} } as never);
+    expect(page.title).toBe("数据字典");
+  });
+
+  it("answers 403 for a known page outside the user's menu, 404 for an unknown one", async () => {
+    const teacher = (await login.action(args(postForm("/user/login", { username: "teacher_li", password: (await import("../support/constants")).TEST_DEMO_PASSWORD })))) as Response;
+    const cookie = cookieOf(teacher);
+    const status = async (path: string) => {
+      try {
+        await menuPage.loader(args(new Request(`${origin}${path}`, { headers: { Cookie: cookie } })) as never);
+        return 200;
+      } catch (error) {
+        return (error as { init?: { status: number } }).init?.status ?? (error as Response).status;
+      }
+    };
+    expect(await status("/school/student")).toBe(200);
+    expect(await status("/isystem/user")).toBe(403);
+    expect(await status("/isystem/nothing")).toBe(404);
   });
 });

@@ -4,11 +4,14 @@ import type { Route } from "./+types/dashboard-analysis";
 import { greetingForHour, hourInZone } from "#contract/greeting";
 import { requireSignedIn } from "~/services/auth.server";
 import { schoolTimeZone } from "~/services/env.server";
+import { DEFAULT_DOCUMENT_TITLE } from "~/config";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 
-export const meta: Route.MetaFunction = () => [{ title: "首页" }];
+// spec/app-shell.md §1: the document title follows the active tab, and the home page keeps the default.
+export const meta: Route.MetaFunction = () => [{ title: DEFAULT_DOCUMENT_TITLE }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireSignedIn(request);
+export async function loader(route: Route.LoaderArgs) {
+  const { user } = await requireSignedIn(route);
   const greeting = greetingForHour(hourInZone(new Date(), schoolTimeZone()));
   return { greeting, realname: user.realname };
 }
@@ -23,3 +26,5 @@ export default function DashboardAnalysis({ loaderData }: Route.ComponentProps) 
     </Card>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,63 +1,58 @@
-// The main layout: side menu from the server menu, header with the user, routed content, footer.
-import { Form, Outlet, useLocation } from "react-router";
-import { App as AntApp, Button, ConfigProvider, Layout, Menu, Space, Typography } from "antd";
+// The main layout route: loads the session's menu and buttons once (cached per token on the
+// server) and wraps every private page in the shell.
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { App as AntApp, ConfigProvider } from "antd";
 import zhCN from "antd/locale/zh_CN";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
-import LogoutOutlined from "@ant-design/icons/LogoutOutlined";
 import type { Route } from "./+types/layout";
 import { requirePermissions, requireSignedIn } from "~/services/auth.server";
-import { openKeysFor, toMenuItems } from "~/components/layout/menu-items";
-import { PLATFORM_NAME } from "~/config";
+import { AppLayout } from "~/components/layout/app-layout";
+import { PermissionProvider } from "~/components/permission/has-permission";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { runtimeThemeConfig } from "~/theme";
 
 dayjs.locale("zh-cn");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const signedIn = await requireSignedIn(request);
-  const permissions = await requirePermissions(request, signedIn);
-  return { user: signedIn.user, menu: permissions.menu };
+export async function loader(route: Route.LoaderArgs) {
+  const signedIn = await requireSignedIn(route);
+  const permissions = await requirePermissions(route, signedIn);
+  return { user: signedIn.user, menu: permissions.menu, auth: permissions.auth, allAuth: permissions.allAuth };
+}
+
+// The menu and buttons belong to the session: page navigations and tab refreshes do not reload them.
+// Switching department is the one action that changes them.
+export function shouldRevalidate({ formAction }: ShouldRevalidateFunctionArgs) {
+  return formAction?.startsWith("/api/account/departs") ?? false;
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <ConfigProvider locale={zhCN} theme={runtimeThemeConfig}>
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
 }
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
-  const { user, menu } = loaderData;
-  const location = useLocation();
+  const { user, menu, auth, allAuth } = loaderData;
   return (
-    <ConfigProvider locale={zhCN} theme={runtimeThemeConfig}>
-      <AntApp>
-    <Layout className="main-layout">
-      <Layout.Sider width={200} collapsedWidth={80} theme="dark">
-        <div className="main-layout__logo">
-          <img src="/logo.svg" alt="" />
-          <span>{PLATFORM_NAME}</span>
-        </div>
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={toMenuItems(menu)}
-          selectedKeys={[location.pathname]}
-          defaultOpenKeys={openKeysFor(menu, location.pathname)}
-        />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header className="main-layout__header">
-          <span />
-          <Space size="middle">
-            <Typography.Text data-testid="current-user">{user.realname}</Typography.Text>
-            <Form method="post" action="/user/logout">
-              <Button type="text" htmlType="submit" icon={<LogoutOutlined />}>
-                退出登录
-              </Button>
-            </Form>
-          </Space>
-        </Layout.Header>
-        <Layout.Content className="main-layout__content">
+    <Shell>
+      <PermissionProvider auth={auth} allAuth={allAuth}>
+        <AppLayout menu={menu} user={user}>
           <Outlet />
-        </Layout.Content>
-        <Layout.Footer className="main-layout__footer">Copyright © {new Date().getFullYear()} {PLATFORM_NAME}</Layout.Footer>
-      </Layout>
-    </Layout>
-      </AntApp>
-    </ConfigProvider>
+        </AppLayout>
+      </PermissionProvider>
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Shell>
+      <div className="main-layout__error">
+        <RouteErrorBoundary />
+      </div>
+    </Shell>
   );
 }

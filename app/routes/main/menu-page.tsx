@@ -1,25 +1,31 @@
-// Any other path under the main layout: a page of the user's server menu, or 404.
-import { data } from "react-router";
+// Any other path under the main layout: a page of the user's server menu whose screen is not
+// built yet, an online form or report, a 403 for a known page that is not granted, or a 404.
 import { Card, Empty, Typography } from "antd";
 import type { Route } from "./+types/menu-page";
-import { requirePermissions, requireSignedIn } from "~/services/auth.server";
-import { flattenMenu } from "~/components/layout/menu-items";
+import { requireMenuPage } from "~/services/menu-access.server";
+import { ONLINE_COMPONENTS } from "~/pages";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const signedIn = await requireSignedIn(request);
-  const { menu } = await requirePermissions(request, signedIn);
-  const path = new URL(request.url).pathname;
-  const node = flattenMenu(menu).find((entry) => entry.path === path);
-  if (!node) throw data(null, { status: 404 });
-  return { title: node.meta.title ?? node.name, component: node.component ?? "" };
+export async function loader(route: Route.LoaderArgs) {
+  const { node } = await requireMenuPage(route);
+  const component = node.component ?? "";
+  return { title: node.meta.title ?? node.name, online: ONLINE_COMPONENTS[component] ?? null };
 }
 
-export const meta: Route.MetaFunction = ({ data: page }) => [{ title: page?.title ?? "Manage System" }];
+export const meta: Route.MetaFunction = ({ data: page }) => [{ title: page?.title || "Manage System" }];
 
 export default function MenuPage({ loaderData }: Route.ComponentProps) {
   return (
     <Card title={loaderData.title}>
-      <Empty description={<Typography.Text type="secondary">该页面正在建设中</Typography.Text>} />
+      <Empty
+        description={
+          <Typography.Text type="secondary">
+            {loaderData.online ? "在线表单与报表页面暂未开放" : "该页面正在建设中"}
+          </Typography.Text>
+        }
+      />
     </Card>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

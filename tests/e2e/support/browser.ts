@@ -39,4 +39,6 @@ export async function signInAs(page: Page, username = "admin", password = E2E_AD
   await page.getByLabel("密码", { exact: true }).fill(password);
   await page.getByRole("button", { name: /确\s*定/ }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/user/login"));
+  await page.locator(".main-layout").waitFor();
+  await hydrated(page);
 }

@@ -1,0 +1,121 @@
+// The header's right side (spec/app-shell.md §2 "Header user menu"): menu search, the notices
+// bell, the settings drawer (development builds), and the user's menu with department switch,
+// change password, clear cache and logout.
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { App, Avatar, Badge, Button, Dropdown, Space } from "antd";
+import BellOutlined from "@ant-design/icons/BellOutlined";
+import SettingOutlined from "@ant-design/icons/SettingOutlined";
+import UserOutlined from "@ant-design/icons/UserOutlined";
+import LogoutOutlined from "@ant-design/icons/LogoutOutlined";
+import type { MenuNode } from "#contract/permission";
+import type { LayoutSettings } from "~/lib/layout-settings";
+import { MenuSearch } from "./menu-search";
+import { SettingsDrawer } from "./settings-drawer";
+import { ChangePasswordDialog } from "../dialogs/change-password-dialog";
+import { DepartSwitchDialog, useDeparts } from "../dialogs/depart-switch-dialog";
+import { signOut, useFailureFeedback } from "../feedback/failure-feedback";
+import type { action as refreshCacheAction } from "~/routes/api/dict-refresh";
+
+export function UserMenu({
+  user,
+  menu,
+  mobile,
+  settings,
+  onSettingsChange,
+}: {
+  user: { username: string; realname: string };
+  menu: MenuNode[];
+  mobile: boolean;
+  settings: LayoutSettings;
+  onSettingsChange: (change: Partial<LayoutSettings>) => void;
+}) {
+  const { message, modal } = App.useApp();
+  const cache = useFetcher<typeof refreshCacheAction>();
+  const departs = useDeparts();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [departOpen, setDepartOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [wantDeparts, setWantDeparts] = useState(false);
+  useFailureFeedback(departs.data);
+
+  useEffect(() => {
+    if (cache.state !== "idle" || !cache.data) return;
+    if (cache.data.ok) void message.success("refresh cache complete!");
+    else void message.warning("refresh cache failed!");
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cache.data, cache.state]);
+
+  useEffect(() => {
+    if (!wantDeparts || departs.state !== "idle" || !departs.data) return;
+    setWantDeparts(false);
+    if (!departs.data.ok) return;
+    if (departs.data.departs.length === 0) void message.warning("您尚未设置部门信息!");
+    else setDepartOpen(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [departs.data, departs.state, wantDeparts]);
+
+  const openPassword = () => {
+    if (!user.username) {
+      void message.warning("当前系统无登录用户!");
+      return;
+    }
+    setPasswordOpen(true);
+  };
+
+  const logout = () =>
+    modal.confirm({
+      title: "提示",
+      content: "真的要注销登录吗 ?",
+      okText: "确定",
+      cancelText: "取消",
+      onOk: signOut,
+    });
+
+  return (
+    <Space size={mobile ? 4 : 12} align="center">
+      <MenuSearch menu={menu} mobile={mobile} />
+      <Badge count={0} size="small">
+        <Button type="text" aria-label="消息通知" icon={<BellOutlined />} />
+      </Badge>
+      {import.meta.env.DEV ? <Button type="text" aria-label="系统设置" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} /> : null}
+      <Dropdown
+        trigger={["click"]}
+        menu={{
+          items: [
+            { key: "depart", label: "切换部门" },
+            { key: "password", label: "密码修改" },
+            { key: "cache", label: "清理缓存" },
+            { type: "divider" },
+            { key: "logout", label: "退出登录", icon: <LogoutOutlined /> },
+          ],
+          onClick: ({ key }) => {
+            if (key === "password") openPassword();
+            else if (key === "depart") {
+              setWantDeparts(true);
+              void departs.load("/api/account/departs");
+            } else if (key === "cache") void cache.submit(null, { method: "post", action: "/api/dict/refresh-cache" });
+            else if (key === "logout") logout();
+          },
+        }}
+      >
+        <Button type="text" aria-label="用户菜单" data-testid="user-menu">
+          <Space size={6}>
+            <Avatar size="small" icon={<UserOutlined />} />
+            {mobile ? null : <span data-testid="current-user">{user.realname}</span>}
+          </Space>
+        </Button>
+      </Dropdown>
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <DepartSwitchDialog
+        open={departOpen}
+        departs={departs.data?.ok ? departs.data.departs : []}
+        current={departs.data?.ok ? departs.data.current : null}
+        onClose={() => setDepartOpen(false)}
+      />
+      {import.meta.env.DEV ? (
+        <SettingsDrawer open={settingsOpen} settings={settings} onChange={onSettingsChange} onClose={() => setSettingsOpen(false)} />
+      ) : null}
+    </Space>
+  );
+}

@@ -1,0 +1,16 @@
+// Clear cache (spec/app-shell.md §2 header, §8): refresh the backend's dictionary cache, then
+// reload all dictionary items.
+import { z } from "zod";
+import type { Route } from "./+types/dict-refresh";
+import { requireSignedIn } from "~/services/auth.server";
+
+export async function action(route: Route.ActionArgs) {
+  const signedIn = await requireSignedIn(route);
+  try {
+    await signedIn.api.get("/sys/dict/refleshCache", z.unknown());
+    const { result } = await signedIn.api.get("/sys/dict/queryAllDictItems", z.record(z.string(), z.array(z.unknown())));
+    return { ok: true as const, dictionaries: Object.keys(result).length };
+  } catch {
+    return { ok: false as const };
+  }
+}

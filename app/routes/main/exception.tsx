@@ -1,0 +1,16 @@
+// The exception pages 403, 404 and 500 (spec/app-shell.md §2) at /exception/{status}.
+import { data } from "react-router";
+import type { Route } from "./+types/exception";
+import { StatusPage } from "~/components/status-page";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const status = Number(params.status);
+  if (status !== 403 && status !== 404 && status !== 500) throw data(null, { status: 404 });
+  return { status: status as 403 | 404 | 500 };
+}
+
+export const meta: Route.MetaFunction = ({ data: page }) => [{ title: page ? String(page.status) : "Manage System" }];
+
+export default function ExceptionPage({ loaderData }: Route.ComponentProps) {
+  return <StatusPage status={loaderData.status} />;
+}

@@ -1,0 +1,120 @@
+// Runs a built list query and answers the MyBatis-Plus `Page` of contract §1 "Pagination".
+// Only readable (non-secret) allow-listed columns are selected, aliased to their wire names.
+import { sql, type SQL } from "drizzle-orm";
+import type { Page } from "#contract/envelope";
+import type { Database } from "../db/client";
+import { formatDateTime } from "../http/format";
+import { fieldByProperty, isReadable, type EntityDefinition, type FieldDefinition } from "./entity";
+import { columnRef } from "./conditions";
+import { QueryErrors } from "./messages";
+import type { ListQuery } from "./query-generator";
+
+export type ListRecord = Record<string, unknown>;
+
+/**
+ * One page of the entity: `SELECT count(*)` and, when the page can hold rows, the records.
+ * `selectColumns` are properties (default: every readable field); a secret or unknown one is refused.
+ */
+export async function runListQuery(
+  db: Pick<Database, "rows">,
+  entity: EntityDefinition,
+  built: ListQuery,
+  selectColumns?: readonly string[],
+): Promise<Page<ListRecord>> {
+  const fields = selectedFields(entity, selectColumns);
+  const { where, orderBy, limit, offset } = built;
+  const filter = where ? sql` where ${where}` : sql``;
+  const table = sql.identifier(entity.table);
+  const [counted] = await db.rows<{ total: unknown }>(sql`select count(*) as "total" from ${table}${filter}`);
+  // pg answers count(*) (bigint) as text, PGlite as a number.
+  const total = Number(counted?.total ?? 0);
+  // Like MyBatis-Plus: no second query when the count says the page is empty.
+  const records = total > offset ? await selectRecords(db, entity, { where, orderBy, limit, offset }, fields) : [];
+  return {
+    records,
+    total,
+    size: built.pageSize,
+    current: built.pageNo,
+    orders: [],
+    optimizeCountSql: true,
+    searchCount: true,
+    hitCount: false,
+    countId: null,
+    maxLimit: null,
+    pages: built.pageSize > 0 ? Math.ceil(total / built.pageSize) : 0,
+  };
+}
+
+export interface RecordQuery {
+  where: SQL | undefined;
+  orderBy: SQL;
+  /** Omitted: every matching row (an export; the caller bounds it). */
+  limit?: number;
+  offset?: number;
+}
+
+/** The formatted rows of `SELECT <fields> FROM <table> WHERE … ORDER BY … LIMIT … OFFSET …`. */
+export async function selectRecords(
+  db: Pick<Database, "rows">,
+  entity: EntityDefinition,
+  query: RecordQuery,
+  fields: readonly FieldDefinition[] = selectedFields(entity),
+): Promise<ListRecord[]> {
+  const columns = sql.join(
+    fields.map((field) => sql`${selectExpression(entity, field)} as ${sql.identifier(field.property)}`),
+    sql`, `,
+  );
+  const parts: SQL[] = [sql`select ${columns} from ${sql.identifier(entity.table)}`];
+  if (query.where) parts.push(sql`where ${query.where}`);
+  parts.push(sql`order by ${query.orderBy}`);
+  if (query.limit !== undefined) parts.push(sql`limit ${query.limit}`);
+  if (query.offset) parts.push(sql`offset ${query.offset}`);
+  const rows = await db.rows<Record<string, unknown>>(sql.join(parts, sql` `));
+  return rows.map((row) => formatRecord(fields, row));
+}
+
+/** The readable fields to select: the requested properties, or all readable ones. */
+export function selectedFields(entity: EntityDefinition, properties?: readonly string[]): FieldDefinition[] {
+  if (!properties) return entity.fields.filter(isReadable);
+  return properties.map((property) => {
+    const field = fieldByProperty(entity, property);
+    if (!field || !isReadable(field)) throw QueryErrors.badSelectField(property);
+    return field;
+  });
+}
+
+/**
+ * Date-only columns are turned to text in SQL: the drivers disagree on how a `date` becomes a JS
+ * Date (pg uses local midnight), and the wire wants `yyyy-MM-dd` (e.g. SysUser.birthday, §0).
+ */
+function selectExpression(entity: EntityDefinition, field: FieldDefinition): SQL {
+  const column = columnRef(entity, field);
+  return field.type === "date" ? sql`to_char(${column}, 'YYYY-MM-DD')` : column;
+}
+
+/** Wire values: date-times as `yyyy-MM-dd HH:mm:ss` GMT+8, numbers as numbers on both drivers. */
+export function formatRecord(fields: readonly FieldDefinition[], row: Record<string, unknown>): ListRecord {
+  const record: ListRecord = {};
+  for (const field of fields) {
+    const value = row[field.property];
+    record[field.property] = formatValue(field, value);
+  }
+  return record;
+}
+
+function formatValue(field: FieldDefinition, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (field.type) {
+    case "datetime":
+      return value instanceof Date || typeof value === "string" ? formatDateTime(value) : value;
+    case "int":
+    case "number": {
+      // bigint and numeric come back as bigint or text depending on the driver.
+      if (typeof value === "bigint") return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+      if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
+      return value;
+    }
+    default:
+      return value;
+  }
+}

@@ -1,0 +1,170 @@
+// The application shell end to end (issue: Application shell).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { baseUrl, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { E2E_DEMO_PASSWORD } from "./support/constants";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const tab = (page: Page, title: string) => page.locator(".tab-strip .ant-tabs-tab").filter({ hasText: title });
+const toast = (page: Page, text: string) => page.locator(".ant-message").getByText(text);
+
+async function openUserMenu(page: Page, item: string) {
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: item }).click();
+}
+
+describe("tabs", () => {
+  it("keeps home first and fixed, remembers each tab's URL, and survives a reload", async () => {
+    const page = await newPage(browser);
+    await signInAs(page);
+    expect(await tab(page, "首页").count()).toBe(1);
+
+    await page.goto("/isystem/user?pageNo=2");
+    await hydrated(page);
+    await expect.poll(() => tab(page, "用户管理").count()).toBe(1);
+    expect(await page.title()).toBe("用户管理");
+
+    await tab(page, "首页").click();
+    await page.waitForURL("**/dashboard/analysis");
+    await tab(page, "用户管理").click();
+    await page.waitForURL("**/isystem/user?pageNo=2");
+
+    await tab(page, "首页").locator(".ant-tabs-tab-remove").click();
+    await expect.poll(() => toast(page, "首页不能关闭!").isVisible()).toBe(true);
+
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => tab(page, "用户管理").count()).toBe(1);
+
+    await page.goto("/isystem/depart");
+    await hydrated(page);
+    await page.goto("/isystem/position");
+    await hydrated(page);
+    await expect.poll(() => page.locator(".tab-strip .ant-tabs-tab").count()).toBe(4);
+    await tab(page, "部门管理").click({ button: "right" });
+    await page.getByRole("menuitem", { name: "关闭其他" }).click();
+    await expect.poll(() => page.locator(".tab-strip .ant-tabs-tab").allTextContents()).toEqual(["首页", "部门管理"]);
+    await page.waitForURL("**/isystem/depart");
+
+    await tab(page, "部门管理").locator(".ant-tabs-tab-remove").click();
+    await page.waitForURL("**/dashboard/analysis");
+    expect(await page.locator(".tab-strip .ant-tabs-tab").allTextContents()).toEqual(["首页"]);
+    await page.context().close();
+  });
+});
+
+describe("header", () => {
+  it("finds a page by menu search and opens it", async () => {
+    const page = await newPage(browser);
+    await signInAs(page);
+    await page.getByRole("combobox", { name: "搜索菜单" }).fill("字典");
+    await page.locator(".ant-select-item-option").filter({ hasText: "数据字典" }).click();
+    await page.waitForURL("**/isystem/dict");
+    await expect.poll(() => page.locator(".ant-card-head-title").textContent()).toBe("数据字典");
+    await page.context().close();
+  });
+
+  it("checks every change-password rule, then really changes the password", async () => {
+    const page = await newPage(browser);
+    await signInAs(page, "principal_zhang", E2E_DEMO_PASSWORD);
+    await openUserMenu(page, "密码修改");
+    const dialog = page.getByRole("dialog", { name: "修改密码" });
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    for (const text of ["请输入旧密码!", "请输入新密码!", "请确认新密码!"])
+      await expect.poll(() => dialog.getByText(text).isVisible()).toBe(true);
+
+    await dialog.getByPlaceholder("请输入旧密码").fill("wrong-old-password");
+    await dialog.getByPlaceholder("请输入新密码").fill("Changed-2026");
+    await dialog.getByPlaceholder("请确认新密码").fill("Changed-2027");
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => dialog.getByText("两次输入的密码不一样！").isVisible()).toBe(true);
+
+    await dialog.getByPlaceholder("请确认新密码").fill("Changed-2026");
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => toast(page, "旧密码输入错误!").isVisible()).toBe(true);
+
+    await dialog.getByPlaceholder("请输入旧密码").fill(E2E_DEMO_PASSWORD);
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => toast(page, "密码修改成功!").isVisible()).toBe(true);
+
+    await openUserMenu(page, "退出登录");
+    await page.getByRole("dialog").getByRole("button", { name: /确\s*定/ }).click();
+    await page.waitForURL("**/user/login");
+    await signInAs(page, "principal_zhang", "Changed-2026");
+    expect(new URL(page.url()).pathname).toBe("/dashboard/analysis");
+    await page.context().close();
+  });
+
+  it("opens the department switch with the user's departments", async () => {
+    const page = await newPage(browser);
+    await signInAs(page, "clerk_sun", E2E_DEMO_PASSWORD);
+    await openUserMenu(page, "切换部门");
+    const dialog = page.getByRole("dialog", { name: /部门切换（当前部门 : .+）/ });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe("access", () => {
+  it("answers 403 for a known page the user's menu does not grant, and 404 for an unknown path", async () => {
+    const page = await newPage(browser);
+    await signInAs(page, "teacher_li", E2E_DEMO_PASSWORD);
+    const forbidden = await page.goto("/isystem/user");
+    expect(forbidden?.status()).toBe(403);
+    expect(await page.getByText("抱歉，你无权访问该页面").isVisible()).toBe(true);
+    const missing = await page.goto("/no/such/page");
+    expect(missing?.status()).toBe(404);
+    expect(await page.getByText("抱歉，你访问的页面不存在").isVisible()).toBe(true);
+    const granted = await page.goto("/school/student");
+    expect(granted?.status()).toBe(200);
+    await page.context().close();
+  });
+
+  it("shows the expiry modal when the session has been ended elsewhere", async () => {
+    const page = await newPage(browser);
+    await signInAs(page, "dean_liu", E2E_DEMO_PASSWORD);
+    // A password change from another session ends this browser's backend session.
+    const api = `${baseUrl()}/jeecg-boot`;
+    const login = await fetch(`${api}/sys/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "dean_liu", password: E2E_DEMO_PASSWORD }),
+    }).then((response) => response.json());
+    const changed = await fetch(`${api}/sys/user/updatePassword`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", "X-Access-Token": login.result.token },
+      body: JSON.stringify({ username: "dean_liu", oldpassword: E2E_DEMO_PASSWORD, password: "Other-2026", confirmpassword: "Other-2026" }),
+    }).then((response) => response.json());
+    expect(changed.success).toBe(true);
+
+    await openUserMenu(page, "切换部门");
+    const modal = page.locator(".ant-modal-confirm").filter({ hasText: "登录已过期" });
+    await expect.poll(() => modal.isVisible()).toBe(true);
+    expect(await modal.getByText("很抱歉，登录已过期，请重新登录").isVisible()).toBe(true);
+    await modal.getByRole("button", { name: "重新登录" }).click();
+    await page.waitForURL("**/user/login**");
+    await page.context().close();
+  });
+});
+
+describe("mobile", () => {
+  it("puts the menu in a left drawer below 768 px and hides the tabs", async () => {
+    const page = await newPage(browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    await signInAs(page);
+    expect(await page.getByTestId("side-menu").count()).toBe(0);
+    expect(await page.locator(".tab-strip").count()).toBe(0);
+    await page.getByRole("button", { name: "打开菜单" }).click();
+    const drawer = page.locator(".ant-drawer-left .ant-drawer-content-wrapper");
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await drawer.evaluate((element) => element.getBoundingClientRect().width)).toBe(200);
+    await page.locator(".ant-drawer").getByText("系统管理").click();
+    await page.locator(".ant-drawer").getByRole("link", { name: "用户管理" }).click();
+    await page.waitForURL("**/isystem/user");
+    await page.context().close();
+  });
+});

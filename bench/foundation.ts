@@ -5,9 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  expectStatus,
   findFreePort,
   getPage,
-  gzipSize,
+  measurePageJs,
   percentile,
   round,
   rssMb,
@@ -84,7 +85,7 @@ export async function benchFoundation(): Promise<Record<string, unknown>> {
 
     // 5. JavaScript of the login page.
     try {
-      loginPageJs = await measureLoginPageJs(running.baseUrl);
+      loginPageJs = await measurePageJs(running.baseUrl, LOGIN_PATH, undefined, MAX_LOGIN_ASSETS);
     } catch (error) {
       errors.push(`loginPageJsGzipKb: ${message(error)}`);
     }
@@ -149,62 +150,6 @@ async function measureSignInRoundTrips(baseUrl: string): Promise<Record<string, 
     min: round(Math.min(...durations)),
     max: round(Math.max(...durations)),
   };
-}
-
-/** Every /assets/*.js the login page loads, raw and gzipped (level 9). */
-async function measureLoginPageJs(baseUrl: string) {
-  const page = await expectStatus(getPage(baseUrl + LOGIN_PATH), 200, LOGIN_PATH);
-  const files = scriptAssets(page.body.toString("utf8"), baseUrl);
-  if (files.length === 0) throw new Error("the login page references no /assets/*.js");
-  if (files.length > MAX_LOGIN_ASSETS) throw new Error(`the login page references ${files.length} scripts`);
-  const sizes: { file: string; rawBytes: number; gzipBytes: number }[] = [];
-  for (const file of files) {
-    const asset = await expectStatus(getPage(baseUrl + file), 200, file);
-    sizes.push({ file, rawBytes: asset.body.length, gzipBytes: gzipSize(asset.body) });
-  }
-  sizes.sort((a, b) => b.gzipBytes - a.gzipBytes);
-  const totalGzip = sizes.reduce((sum, item) => sum + item.gzipBytes, 0);
-  const totalRaw = sizes.reduce((sum, item) => sum + item.rawBytes, 0);
-  return { totalGzipKb: round(totalGzip / 1024), totalRawKb: round(totalRaw / 1024), files: sizes };
-}
-
-/**
- * The /assets/*.js paths an HTML page loads: <script src>, <link rel="modulepreload" href>, and the
- * static (`import … from "…"`, `import "…"`) and dynamic (`import("…")`) imports of inline scripts.
- */
-export function scriptAssets(html: string, baseUrl: string): string[] {
-  const found = new Set<string>();
-  const add = (reference: string | undefined) => {
-    if (!reference) return;
-    const url = new URL(decodeEntities(reference), baseUrl);
-    if (url.origin === new URL(baseUrl).origin && url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"))
-      found.add(url.pathname);
-  };
-  const attribute = (tag: string, name: string) =>
-    new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag)?.slice(1).find((v) => v !== undefined);
-
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const [, attributes, body] = match;
-    const src = attribute(attributes, "src");
-    if (src) add(src);
-    else
-      for (const item of body.matchAll(/\b(?:from|import)\s*\(?\s*(["'`])([^"'`]+?\.js)\1/g)) add(item[2]);
-  }
-  for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
-    const rel = attribute(match[0], "rel") ?? "";
-    if (rel.toLowerCase().split(/\s+/).includes("modulepreload")) add(attribute(match[0], "href"));
-  }
-  return [...found];
-}
-
-function decodeEntities(value: string): string {
-  return value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
-}
-
-async function expectStatus<T extends { status: number }>(pending: Promise<T>, status: number, what: string): Promise<T> {
-  const answer = await pending;
-  if (answer.status !== status) throw new Error(`GET ${what} answered ${answer.status}, expected ${status}`);
-  return answer;
 }
 
 function message(error: unknown): string {

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { benchFoundation, summarizeFoundation } from "./foundation";
+import { benchShell, summarizeShell } from "./shell";
 import { PROJECT_ROOT, installCleanupHandlers, killAllServers } from "./lib";
 
 interface Section {
@@ -17,6 +18,7 @@ interface Section {
 // Add new sections here.
 const SECTIONS: Record<string, Section> = {
   foundation: { run: benchFoundation, summarize: summarizeFoundation, timeoutMs: 10 * 60_000 },
+  shell: { run: benchShell, summarize: summarizeShell, timeoutMs: 10 * 60_000 },
 };
 
 const RESULTS_FILE = path.join(PROJECT_ROOT, "bench", "results", "latest.json");

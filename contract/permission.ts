@@ -11,6 +11,8 @@ export interface MenuMeta {
   hideMenu?: boolean;
   hideTab?: boolean;
   permissionList?: unknown[];
+  /** Codes of which the user needs one to see the entry (spec/app-shell.md §2 "meta.permission"). */
+  permission?: string[];
 }
 
 export interface MenuNode {
@@ -47,6 +49,7 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
         hideMenu: z.boolean().optional(),
         hideTab: z.boolean().optional(),
         permissionList: z.array(z.unknown()).optional(),
+        permission: z.array(z.string()).optional(),
       })
       .catch({}),
     children: z.array(menuNodeSchema).optional(),

@@ -6,6 +6,7 @@ import { loginResultSchema, type LoginResult } from "#contract/auth";
 import { permissionAnswerSchema, type PermissionAnswer } from "#contract/permission";
 import { Messages } from "#contract/messages";
 import { HOME_PATH, LOGIN_PATH } from "~/config";
+import { filterMenuByPermission } from "~/lib/menu-filter";
 import { BackendClient, BackendError } from "./api.server";
 import { commitSession, destroySession, getSession, type AppSession } from "./session.server";
 
@@ -101,6 +102,7 @@ export async function requirePermissions({ request, url }: RouteRequest, signedI
   try {
     answer = (await signedIn.api.get("/sys/permission/getUserPermissionByToken", permissionAnswerSchema)).result;
     if (answer.menu.length === 0) throw new Error(Messages.emptyMenu);
+    answer = { ...answer, menu: filterMenuByPermission(answer.menu, answer.auth, answer.allAuth) };
   } catch (error) {
     if (!(error instanceof BackendError) && !(error instanceof Error)) throw error;
     throw await endSession(request, signedIn.session, loginUrlFor(url));

@@ -62,6 +62,7 @@ describe("header", () => {
   it("finds a page by menu search and opens it", async () => {
     const page = await newPage(browser);
     await signInAs(page);
+    await page.getByLabel("搜索菜单").click();
     await page.getByRole("combobox", { name: "搜索菜单" }).fill("字典");
     await page.locator(".ant-select-item-option").filter({ hasText: "数据字典" }).click();
     await page.waitForURL("**/isystem/dict");

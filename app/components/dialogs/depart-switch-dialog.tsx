@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { App, Form, Modal, Select } from "antd";
 import { useFailureFeedback } from "../feedback/failure-feedback";
-import type { action, loader } from "~/routes/api/account-departs";
+import type { action } from "~/routes/api/account-departs";
 
 export type Depart = { id: string; orgCode: string; departName: string };
 
@@ -75,9 +75,4 @@ export function DepartSwitchDialog({
       </Form>
     </Modal>
   );
-}
-
-/** Loads the user's departments; the header opens the dialog only when there are some. */
-export function useDeparts() {
-  return useFetcher<typeof loader>();
 }

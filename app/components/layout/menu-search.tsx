@@ -7,10 +7,10 @@ import SearchOutlined from "@ant-design/icons/SearchOutlined";
 import type { MenuNode } from "#contract/permission";
 import { filterEntries, searchableEntries, type SearchEntry } from "~/lib/menu-search";
 
-export function MenuSearch({ menu, mobile }: { menu: MenuNode[]; mobile: boolean }) {
+export function MenuSearch({ menu, mobile, autoOpen = false }: { menu: MenuNode[]; mobile: boolean; autoOpen?: boolean }) {
   const entries = useMemo(() => searchableEntries(menu), [menu]);
   const [text, setText] = useState("");
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(autoOpen && mobile);
   const navigate = useNavigate();
 
   const choose = (entry: SearchEntry) => {
@@ -34,6 +34,7 @@ export function MenuSearch({ menu, mobile }: { menu: MenuNode[]; mobile: boolean
       }}
       filterOption={false}
       allowClear
+      autoFocus={autoOpen}
     />
   );
 

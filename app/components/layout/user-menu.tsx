@@ -1,7 +1,7 @@
 // The header's right side (spec/app-shell.md §2 "Header user menu"): menu search, the notices
 // bell, the settings drawer (development builds), and the user's menu with department switch,
 // change password, clear cache and logout.
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { App, Avatar, Badge, Button, Dropdown, Space } from "antd";
 import BellOutlined from "@ant-design/icons/BellOutlined";
@@ -10,11 +10,14 @@ import UserOutlined from "@ant-design/icons/UserOutlined";
 import LogoutOutlined from "@ant-design/icons/LogoutOutlined";
 import type { MenuNode } from "#contract/permission";
 import type { LayoutSettings } from "~/lib/layout-settings";
-import { MenuSearch } from "./menu-search";
+import { MenuSearchLauncher } from "./menu-search-launcher";
 import { SettingsDrawer } from "./settings-drawer";
-import { ChangePasswordDialog } from "../dialogs/change-password-dialog";
-import { DepartSwitchDialog, useDeparts } from "../dialogs/depart-switch-dialog";
 import { signOut, useFailureFeedback } from "../feedback/failure-feedback";
+import type { loader as departsLoader } from "~/routes/api/account-departs";
+
+// The dialogs load on first use: their forms are not needed to show a page (layout JS budget).
+const ChangePasswordDialog = lazy(() => import("../dialogs/change-password-dialog").then((module) => ({ default: module.ChangePasswordDialog })));
+const DepartSwitchDialog = lazy(() => import("../dialogs/depart-switch-dialog").then((module) => ({ default: module.DepartSwitchDialog })));
 import type { action as refreshCacheAction } from "~/routes/api/dict-refresh";
 
 export function UserMenu({
@@ -32,7 +35,7 @@ export function UserMenu({
 }) {
   const { message, modal } = App.useApp();
   const cache = useFetcher<typeof refreshCacheAction>();
-  const departs = useDeparts();
+  const departs = useFetcher<typeof departsLoader>();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [departOpen, setDepartOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -74,7 +77,7 @@ export function UserMenu({
 
   return (
     <Space size={mobile ? 4 : 12} align="center">
-      <MenuSearch menu={menu} mobile={mobile} />
+      <MenuSearchLauncher menu={menu} mobile={mobile} />
       <Badge count={0} size="small">
         <Button type="text" aria-label="消息通知" icon={<BellOutlined />} />
       </Badge>
@@ -106,13 +109,17 @@ export function UserMenu({
           </Space>
         </Button>
       </Dropdown>
-      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
-      <DepartSwitchDialog
-        open={departOpen}
-        departs={departs.data?.ok ? departs.data.departs : []}
-        current={departs.data?.ok ? departs.data.current : null}
-        onClose={() => setDepartOpen(false)}
-      />
+      <Suspense fallback={null}>
+        {passwordOpen ? <ChangePasswordDialog open onClose={() => setPasswordOpen(false)} /> : null}
+        {departOpen ? (
+          <DepartSwitchDialog
+            open
+            departs={departs.data?.ok ? departs.data.departs : []}
+            current={departs.data?.ok ? departs.data.current : null}
+            onClose={() => setDepartOpen(false)}
+          />
+        ) : null}
+      </Suspense>
       {import.meta.env.DEV ? (
         <SettingsDrawer open={settingsOpen} settings={settings} onChange={onSettingsChange} onClose={() => setSettingsOpen(false)} />
       ) : null}

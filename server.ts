@@ -10,6 +10,8 @@ import { fileURLToPath } from "node:url";
 import { securityHeaders } from "./server/security-headers";
 import { createReactRouterHandler } from "./server/react-router-handler";
 import { createBackend, backendOptionsFromEnv, BACKEND_BASE_PATH } from "./backend/index";
+import { attachNoticeSocket } from "./backend/realtime";
+import { closeNoticeBridge } from "./app/services/notice-bridge.server";
 
 declare const __PRODUCTION_BUNDLE__: boolean | undefined;
 const production = typeof __PRODUCTION_BUNDLE__ !== "undefined" && __PRODUCTION_BUNDLE__;
@@ -73,6 +75,9 @@ const server: Server = app.listen(port, host, () => {
   console.log(`[web] listening on http://localhost:${port} (${production ? "production" : "development"}, ready in ${seconds}s)`);
 });
 
+// The embedded backend's notice WebSocket shares the web server's port (/jeecg-boot/websocket/{userId}).
+const notices = backend ? attachNoticeSocket(server, backend, { path: `${BACKEND_BASE_PATH}/websocket` }) : null;
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -80,6 +85,9 @@ async function shutdown(signal: string) {
   console.log(`[web] ${signal}: finishing open requests, then stopping`);
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
+  // Event streams never end by themselves: close the notice bridge (and its streams) first.
+  await closeNoticeBridge().catch((error) => console.error("[web] notice bridge close failed", error));
+  await notices?.close().catch((error) => console.error("[web] notice socket close failed", error));
   server.close(async () => {
     await backend?.close().catch((error) => console.error("[web] backend close failed", error));
     process.exit(0);

@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Pages load through real servers on a busy 2-core machine: polls wait up to 10 s (not 1 s).
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

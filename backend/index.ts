@@ -9,6 +9,7 @@ import { readBackendConfig, type BackendConfig } from "./config";
 import { createServices, type BackendServices, type Logger } from "./services";
 import { buildRouter } from "./http/router";
 import { allEndpoints } from "./endpoints";
+import { startNoticeBus } from "./realtime";
 
 export const BACKEND_BASE_PATH = "/jeecg-boot";
 
@@ -17,6 +18,10 @@ export interface BackendOptions extends DatabaseOptions {
   demoPassword?: string;
   config?: Partial<BackendConfig>;
   logger?: Logger;
+  /** REDIS_URL: notice fan-out across backend instances (ARCHITECTURE.md "Scale-out"). */
+  redisUrl?: string;
+  /** Redis channel of the notices; `socketHandler` unless told (tests use their own). */
+  noticeChannel?: string;
 }
 
 export interface Backend {
@@ -46,7 +51,16 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const config = { ...readBackendConfig(), ...options.config };
     const services = await createServices(db, config, logger);
     const router = buildRouter(allEndpoints, services);
-    return { router, services, db, close: () => db.close() };
+    const notices = await startNoticeBus(services, { redisUrl: options.redisUrl, channel: options.noticeChannel, logger });
+    return {
+      router,
+      services,
+      db,
+      close: async () => {
+        await notices.close();
+        await db.close();
+      },
+    };
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
@@ -55,11 +69,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
 
 /** Backend options from the environment (DATABASE_URL, DATA_DIR, ADMIN_PASSWORD, DEMO_PASSWORD). */
 export function backendOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): BackendOptions {
-  return env.DATABASE_URL
-    ? { databaseUrl: env.DATABASE_URL, adminPassword: env.ADMIN_PASSWORD || undefined, demoPassword: env.DEMO_PASSWORD || undefined }
-    : {
-        dataDir: env.DATA_DIR || "./data",
-        adminPassword: env.ADMIN_PASSWORD || undefined,
-        demoPassword: env.DEMO_PASSWORD || undefined,
-      };
+  const common = {
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demoPassword: env.DEMO_PASSWORD || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+  };
+  return env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, ...common } : { dataDir: env.DATA_DIR || "./data", ...common };
 }

@@ -2,6 +2,7 @@
 //   BACKEND_PORT=8080 DATABASE_URL=postgres://… node build/backend.js
 import express from "express";
 import { createBackend, backendOptionsFromEnv, BACKEND_BASE_PATH } from "./index";
+import { attachNoticeSocket } from "./realtime";
 
 const port = Number(process.env.BACKEND_PORT ?? 8080);
 const backend = await createBackend(backendOptionsFromEnv());
@@ -13,8 +14,10 @@ app.get("/healthz", (_req, res) => {
 });
 app.use(BACKEND_BASE_PATH, backend.router);
 const server = app.listen(port, () => console.log(`[backend] listening on http://localhost:${port}${BACKEND_BASE_PATH}`));
+const notices = attachNoticeSocket(server, backend, { path: `${BACKEND_BASE_PATH}/websocket` });
 const stop = () => {
-  server.close(() => void backend.close().then(() => process.exit(0)));
+  // Sockets first: server.close() also waits for upgraded connections.
+  void notices.close().finally(() => server.close(() => void backend.close().then(() => process.exit(0))));
   setTimeout(() => process.exit(0), 10_000).unref();
 };
 process.on("SIGTERM", stop);

@@ -65,6 +65,48 @@ export class BackendClient {
     return response;
   }
 
+  /**
+   * A call whose body goes through as bytes (a multipart upload forwarded as it arrived) and whose
+   * answer comes back unread (a file streamed on to the browser). Same headers as `send`; the
+   * timeout covers only the wait for the answer's headers, so a long download is not cut off.
+   */
+  async sendRaw(
+    method: Method,
+    path: string,
+    options: { query?: Query; body?: ReadableStream<Uint8Array> | Uint8Array | Blob | null; contentType?: string } = {},
+  ): Promise<Response> {
+    const query = cleanQuery(options.query ?? {});
+    const headers = new Headers({
+      "tenant-id": String(this.credentials.tenantId ?? 0),
+      "X-TIMESTAMP": formatSignTimestamp(),
+      "X-Sign": computeSign(path, signableParams(query, undefined), signatureSecret()),
+    });
+    if (this.credentials.token) headers.set("X-Access-Token", this.credentials.token);
+    if (options.contentType) headers.set("Content-Type", options.contentType);
+    if (method === "GET") query._t = String(Math.floor(Date.now() / 1000));
+    const search = new URLSearchParams(query).toString();
+    const url = `${backendUrl()}${path}${search ? `?${search}` : ""}`;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException("timeout", "TimeoutError")), backendTimeoutMs());
+    let response: Response;
+    try {
+      // `duplex: "half"` is how fetch takes a streamed request body (not in the DOM typings yet).
+      const init = { method, headers, body: options.body ?? undefined, signal: controller.signal, duplex: "half" };
+      response = await fetch(url, init as RequestInit);
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === "TimeoutError" || name === "AbortError") throw new BackendError(timeoutFailure());
+      throw new BackendError({ kind: "server", message: `后端服务不可用: ${(error as Error).message}`, status: 502 });
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => "");
+      throw new BackendError(describeHttpFailure(response.status, messageOf(text)));
+    }
+    return response;
+  }
+
   /** A call answered with the envelope; `schema` validates `result`. success:false throws. */
   async call<T>(method: Method, path: string, schema: z.ZodType<T>, options: { query?: Query; body?: unknown } = {}): Promise<Answer<T>> {
     const response = await this.send(method, path, options);

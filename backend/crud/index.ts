@@ -43,3 +43,27 @@ export {
 export { runListQuery, selectRecords, selectedFields, formatRecord, type ListRecord, type RecordQuery } from "./page";
 export { parseWireDate, typedValue, likePattern, type TypedValue, type WireDate } from "./values";
 export { QueryErrors } from "./messages";
+
+// The write side and the engine (./engine.ts): one declaration per entity gives the six
+// endpoints; the resource also serves Excel export/import (listQuery, validate, insert).
+export {
+  createCrud,
+  crudEndpoints,
+  type CrudAccessKey,
+  type CrudConfig,
+  type CrudHooks,
+  type CrudOperation,
+  type CrudResource,
+  type DeleteContext,
+  type PrepareContext,
+  type SaveContext,
+} from "./engine";
+export { crudContext, inTransaction, databaseExecutor, databaseAnswer, type CrudContext, type Executor } from "./context";
+export { buildBodySchemas, columnInfo, parseBody, type BodyRules, type FieldRule } from "./body-schema";
+export { allOf, deleteRows, findRow, findRows, insertRow, updateRow, presentCondition, type RowValues } from "./store";
+export { columnTenantScope, currentTenantId, tenantListScope, userTenantIds, type TenantScope } from "./tenant";
+export { addDictText, DICT_TEXT_SUFFIX } from "./dict-text";
+export { registerDictTable, parseTableDictCode, tableDictItems, type DictTableDefinition } from "./table-dict";
+export { registerDuplicateCheck, type DuplicateCheckDefinition } from "./duplicate-check";
+export { dataRuleConditions } from "./data-rules";
+export { CrudMessages, splitIds } from "./crud-messages";

@@ -62,6 +62,8 @@ export const sysRole = pgTable("sys_role", {
   roleName: varchar("role_name", { length: 200 }),
   roleCode: varchar("role_code", { length: 100 }).notNull(),
   description: varchar("description", { length: 255 }),
+  /** Tenant of the role (migration 0002). */
+  tenantId: integer("tenant_id").notNull().default(1),
   ...audit,
 });
 
@@ -136,6 +138,8 @@ export const sysDepart = pgTable("sys_depart", {
   status: varchar("status", { length: 1 }).default("1"),
   delFlag: varchar("del_flag", { length: 1 }).default("0"),
   qywxIdentifier: varchar("qywx_identifier", { length: 100 }),
+  /** Tenant of the department (migration 0002). */
+  tenantId: integer("tenant_id").notNull().default(1),
   ...audit,
 });
 
@@ -152,6 +156,8 @@ export const sysPosition = pgTable("sys_position", {
   postRank: varchar("post_rank", { length: 2 }),
   companyId: varchar("company_id", { length: 255 }),
   sysOrgCode: varchar("sys_org_code", { length: 50 }),
+  /** Tenant of the position (migration 0002). */
+  tenantId: integer("tenant_id").notNull().default(1),
   ...audit,
 });
 
@@ -212,4 +218,23 @@ export const sysAppSecret = pgTable("sys_app_secret", {
   name: varchar("name", { length: 64 }).primaryKey(),
   value: text("value").notNull(),
   createTime: timestamp("create_time", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export const sysCheckRule = pgTable("sys_check_rule", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  ruleName: varchar("rule_name", { length: 100 }),
+  ruleCode: varchar("rule_code", { length: 100 }).notNull(),
+  ruleJson: varchar("rule_json", { length: 1024 }),
+  ruleDescription: varchar("rule_description", { length: 200 }),
+  ...audit,
+});
+
+export const sysCategory = pgTable("sys_category", {
+  id: varchar("id", { length: 36 }).primaryKey(),
+  pid: varchar("pid", { length: 36 }).notNull().default("0"),
+  name: varchar("name", { length: 100 }).notNull(),
+  code: varchar("code", { length: 100 }).notNull(),
+  sysOrgCode: varchar("sys_org_code", { length: 64 }),
+  hasChild: varchar("has_child", { length: 3 }),
+  ...audit,
 });

@@ -8,10 +8,20 @@ import type { AuthContext } from "./auth";
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 /**
- * `public`: anyone; `user`: any signed-in user; any other string is a button permission code
- * (e.g. `user:add`) that the caller's roles must grant (spec/app-shell.md §6).
+ * `public`: anyone; `user`: any signed-in user; `menu:<page path>` (e.g. `menu:/isystem/user`): the
+ * caller's roles grant the sys_permission menu row whose url is that path (reading a page's data
+ * needs the page); any other string is a button permission code (e.g. `user:add`) that the
+ * caller's roles must grant (spec/app-shell.md §6).
  */
-export type Access = "public" | "user" | (string & {});
+export type Access = "public" | "user" | `${typeof MENU_ACCESS_PREFIX}${string}` | (string & {});
+
+/** Prefix of the menu access kind: `menu:/isystem/user`. */
+export const MENU_ACCESS_PREFIX = "menu:";
+
+/** The access that needs the menu row whose url is `pagePath`. */
+export function menuAccess(pagePath: string): Access {
+  return `${MENU_ACCESS_PREFIX}${pagePath}`;
+}
 
 export interface EndpointRequest {
   req: Request;

@@ -1,12 +1,12 @@
 // Turns endpoint definitions into an Express router that answers with the envelope.
-// Order per request: body → token (unless public) → button permission → signature → handler.
+// Order per request: body → token (unless public) → menu or button permission → signature → handler.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { ResultCode } from "#contract/envelope";
 import { Messages } from "#contract/messages";
 import { ApiError, failure } from "./envelope";
 import { authenticate, type AuthContext } from "./auth";
 import { verifySignature } from "./signature";
-import type { Endpoint } from "./endpoint";
+import { MENU_ACCESS_PREFIX, type Endpoint } from "./endpoint";
 import type { BackendServices } from "../services";
 
 const BODY_LIMIT = "10mb";
@@ -22,7 +22,9 @@ export function buildRouter(endpoints: Endpoint[], services: BackendServices): R
       if (definition.access !== "public") {
         auth = await authenticate(req, services);
         if (definition.access !== "user") {
-          const granted = await services.permissions.hasButton(auth.user.id, definition.access);
+          const granted = definition.access.startsWith(MENU_ACCESS_PREFIX)
+            ? await services.permissions.hasMenu(auth.user.id, definition.access.slice(MENU_ACCESS_PREFIX.length))
+            : await services.permissions.hasButton(auth.user.id, definition.access);
           if (!granted) throw new ApiError(Messages.noPermission, ResultCode.noPermission);
         }
       }

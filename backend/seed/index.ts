@@ -1,5 +1,6 @@
-// Seeds a fresh database with the demo school: tenants, departments, positions, the full menu
-// tree with its buttons, dictionaries, roles, the admin account and demo staff. Runs once, in
+// Seeds a fresh database with the demo school: tenants, departments (the second campus has its
+// own), positions, the full menu tree with its buttons, dictionaries, check rules, a category
+// tree, roles, the admin account and demo staff. Runs once, in
 // one transaction, when the database has no tenant yet. No password is ever a default:
 // the admin's comes from ADMIN_PASSWORD or is generated and printed once.
 import { sql } from "drizzle-orm";
@@ -7,10 +8,11 @@ import type { Database, Orm } from "../db/client";
 import * as schema from "../db/schema";
 import { stableId } from "../db/ids";
 import { generatePassword, hashPassword, legacySalt } from "../security/password";
-import type { DepartSeed, MenuSeed } from "./types";
+import type { CategorySeed, DepartSeed, MenuSeed } from "./types";
 import { menuTree } from "./data/menu";
 import { dictionaries } from "./data/dictionaries";
 import { demoUsers, departments, positions, roles, tenants } from "./data/organisation";
+import { categories, checkRules } from "./data/rules";
 
 export interface SeedOptions {
   adminPassword?: string;
@@ -48,6 +50,8 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     await insertPositions(tx);
     const menuIds = await insertMenus(tx);
     await insertDictionaries(tx);
+    await insertCheckRules(tx);
+    await insertCategories(tx);
     await insertRoles(tx, menuIds);
     await insertUser(tx, {
       username: ADMIN_USERNAME,
@@ -83,10 +87,12 @@ async function insertTenants(tx: Tx) {
 
 async function insertDepartments(tx: Tx) {
   const rows: Array<typeof schema.sysDepart.$inferInsert> = [];
-  const walk = (list: DepartSeed[], parentId: string | null, level: number) => {
+  const walk = (list: DepartSeed[], parentId: string | null, level: number, tenantId: number) => {
     list.forEach((depart, index) => {
       const id = stableId("depart", depart.orgCode);
+      const tenant = depart.tenant ?? tenantId;
       rows.push({
+        tenantId: tenant,
         id,
         parentId,
         departName: depart.name,
@@ -99,10 +105,10 @@ async function insertDepartments(tx: Tx) {
         delFlag: "0",
         createBy: ADMIN_USERNAME,
       });
-      if (depart.children) walk(depart.children, id, level + 1);
+      if (depart.children) walk(depart.children, id, level + 1, tenant);
     });
   };
-  walk(departments, null, 0);
+  walk(departments, null, 0, 1);
   await tx.insert(schema.sysDepart).values(rows);
 }
 
@@ -207,6 +213,39 @@ async function insertDictionaries(tx: Tx) {
   }
   await tx.insert(schema.sysDict).values(dictRows);
   await tx.insert(schema.sysDictItem).values(itemRows);
+}
+
+async function insertCheckRules(tx: Tx) {
+  await tx.insert(schema.sysCheckRule).values(
+    checkRules.map((rule) => ({
+      id: stableId("check-rule", rule.code),
+      ruleCode: rule.code,
+      ruleName: rule.name,
+      ruleDescription: rule.description,
+      ruleJson: JSON.stringify(rule.items),
+      createBy: ADMIN_USERNAME,
+    })),
+  );
+}
+
+async function insertCategories(tx: Tx) {
+  const rows: Array<typeof schema.sysCategory.$inferInsert> = [];
+  const walk = (list: CategorySeed[], pid: string) => {
+    for (const category of list) {
+      const id = stableId("category", category.code);
+      rows.push({
+        id,
+        pid,
+        name: category.name,
+        code: category.code,
+        hasChild: category.children?.length ? "1" : "0",
+        createBy: ADMIN_USERNAME,
+      });
+      if (category.children) walk(category.children, id);
+    }
+  };
+  walk(categories, "0");
+  await tx.insert(schema.sysCategory).values(rows);
 }
 
 async function insertRoles(tx: Tx, menus: MenuIndex) {

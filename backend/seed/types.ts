@@ -52,6 +52,8 @@ export interface TenantSeed {
 
 export interface DepartSeed {
   orgCode: string;
+  /** Tenant of a top-level department (its subtree follows); default 1. */
+  tenant?: number;
   name: string;
   nameEn?: string;
   /** 1 company, 2 department, 3 position. */
@@ -90,4 +92,19 @@ export interface UserSeed {
   roles: string[];
   departs: string[];
   tenants: number[];
+}
+
+/** A sys_check_rule row; items become rule_json. */
+export interface CheckRuleSeed {
+  code: string;
+  name: string;
+  description: string;
+  items: Array<{ digits: string; pattern: string; message: string }>;
+}
+
+/** A sys_category node; codes follow the tree (`A01` → `A01A01`). */
+export interface CategorySeed {
+  code: string;
+  name: string;
+  children?: CategorySeed[];
 }

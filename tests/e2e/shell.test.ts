@@ -13,6 +13,19 @@ afterAll(async () => browser?.close());
 const tab = (page: Page, title: string) => page.locator(".tab-strip .ant-tabs-tab").filter({ hasText: title });
 const toast = (page: Page, text: string) => page.locator(".ant-message").getByText(text);
 
+/**
+ * Clicks a tab until the page shows the URL it should lead to. Under load a click can land while
+ * the strip re-renders and be lost (noted in the issue); a person would simply click again.
+ */
+async function openTab(page: Page, title: string, expected: (url: URL) => boolean) {
+  await expect
+    .poll(async () => {
+      if (!expected(new URL(page.url()))) await tab(page, title).click({ timeout: 2_000 }).catch(() => undefined);
+      return expected(new URL(page.url()));
+    })
+    .toBe(true);
+}
+
 async function openUserMenu(page: Page, item: string) {
   await page.getByTestId("user-menu").click();
   await page.getByRole("menuitem", { name: item }).click();
@@ -24,15 +37,13 @@ describe("tabs", () => {
     await signInAs(page);
     expect(await tab(page, "首页").count()).toBe(1);
 
-    await page.goto("/isystem/user?pageNo=2");
+    await page.goto("/isystem/user?realname=*管理*");
     await hydrated(page);
     await expect.poll(() => tab(page, "用户管理").count()).toBe(1);
     expect(await page.title()).toBe("用户管理");
 
-    await tab(page, "首页").click();
-    await page.waitForURL("**/dashboard/analysis");
-    await tab(page, "用户管理").click();
-    await page.waitForURL("**/isystem/user?pageNo=2");
+    await openTab(page, "首页", (url) => url.pathname === "/dashboard/analysis");
+    await openTab(page, "用户管理", (url) => url.pathname === "/isystem/user" && url.searchParams.get("realname") === "*管理*");
 
     await tab(page, "首页").locator(".ant-tabs-tab-remove").click();
     await expect.poll(() => toast(page, "首页不能关闭!").isVisible()).toBe(true);
@@ -46,7 +57,12 @@ describe("tabs", () => {
     await page.goto("/isystem/position");
     await hydrated(page);
     await expect.poll(() => page.locator(".tab-strip .ant-tabs-tab").count()).toBe(4);
-    await tab(page, "部门管理").click({ button: "right" });
+    await expect
+      .poll(async () => {
+        await tab(page, "部门管理").click({ button: "right", timeout: 2_000 }).catch(() => undefined);
+        return page.getByRole("menuitem", { name: "关闭其他" }).isVisible();
+      })
+      .toBe(true);
     await page.getByRole("menuitem", { name: "关闭其他" }).click();
     await expect.poll(() => page.locator(".tab-strip .ant-tabs-tab").allTextContents()).toEqual(["首页", "部门管理"]);
     await page.waitForURL("**/isystem/depart");

@@ -3,8 +3,7 @@
 // change password, clear cache and logout.
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { App, Avatar, Badge, Button, Dropdown, Space } from "antd";
-import BellOutlined from "@ant-design/icons/BellOutlined";
+import { App, Avatar, Button, Dropdown, Space } from "antd";
 import SettingOutlined from "@ant-design/icons/SettingOutlined";
 import UserOutlined from "@ant-design/icons/UserOutlined";
 import LogoutOutlined from "@ant-design/icons/LogoutOutlined";
@@ -12,7 +11,9 @@ import type { MenuNode } from "#contract/permission";
 import type { LayoutSettings } from "~/lib/layout-settings";
 import { MenuSearchLauncher } from "./menu-search-launcher";
 import { SettingsDrawer } from "./settings-drawer";
+import { NoticeBell } from "../notices/notice-bell";
 import { signOut, useFailureFeedback } from "../feedback/failure-feedback";
+import { dictCache } from "../dict-select/dict-store";
 import type { loader as departsLoader } from "~/routes/api/account-departs";
 
 // The dialogs load on first use: their forms are not needed to show a page (layout JS budget).
@@ -44,7 +45,10 @@ export function UserMenu({
 
   useEffect(() => {
     if (cache.state !== "idle" || !cache.data) return;
-    if (cache.data.ok) void message.success("refresh cache complete!");
+    if (cache.data.ok) {
+      dictCache.forget();
+      void message.success("refresh cache complete!");
+    }
     else void message.warning("refresh cache failed!");
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cache.data, cache.state]);
@@ -78,9 +82,7 @@ export function UserMenu({
   return (
     <Space size={mobile ? 4 : 12} align="center">
       <MenuSearchLauncher menu={menu} mobile={mobile} />
-      <Badge count={0} size="small">
-        <Button type="text" aria-label="消息通知" icon={<BellOutlined />} />
-      </Badge>
+      <NoticeBell />
       {import.meta.env.DEV ? <Button type="text" aria-label="系统设置" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} /> : null}
       <Dropdown
         trigger={["click"]}

@@ -3,11 +3,13 @@
 import { z } from "zod";
 import type { Route } from "./+types/dict-refresh";
 import { requireSignedIn } from "~/services/auth.server";
+import { clearDictOptions } from "~/services/options.server";
 
 export async function action(route: Route.ActionArgs) {
   const signedIn = await requireSignedIn(route);
   try {
     await signedIn.api.get("/sys/dict/refleshCache", z.unknown());
+    clearDictOptions();
     const { result } = await signedIn.api.get("/sys/dict/queryAllDictItems", z.record(z.string(), z.array(z.unknown())));
     return { ok: true as const, dictionaries: Object.keys(result).length };
   } catch {

@@ -1,23 +1,14 @@
-// Plain dictionary endpoints (api-contract.md §7). Table dictionaries need the allow-list of the
-// CRUD engine and are answered there.
+// Dictionary endpoints (api-contract.md §7): the lookups of the selects (plain and allow-listed
+// table dictionaries, ./table-dict-endpoints.ts), the caches, and the dictionary pages
+// (./dict-admin-endpoints.ts).
 import { endpoint, type Endpoint } from "../../http/endpoint";
-import { failure, ok, okWithoutCode } from "../../http/envelope";
+import { ok, okWithoutCode } from "../../http/envelope";
+import { tableDictEndpoints } from "./table-dict-endpoints";
+import { dictAdminEndpoints } from "./dict-admin-endpoints";
 
 export const dictEndpoints: Endpoint[] = [
-  endpoint(
-    "GET",
-    "/sys/dict/getDictItems/:dictCode",
-    "user",
-    async ({ params, services }) => {
-      const code = params.dictCode ?? "";
-      if (code.includes(",")) {
-        if (code.split(",").length < 3) return failure("字典Code格式不正确！");
-        return failure("表字典暂未开放");
-      }
-      return okWithoutCode(await services.dictionaries.items(code));
-    },
-    { signed: true },
-  ),
+  ...tableDictEndpoints,
+  ...dictAdminEndpoints,
   endpoint("GET", "/sys/dict/queryAllDictItems", "user", async ({ services }) =>
     ok(await services.dictionaries.allEnabled()),
   ),

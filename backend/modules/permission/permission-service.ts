@@ -101,6 +101,28 @@ export class PermissionService {
       .limit(1);
     return granted.length > 0;
   }
+
+  /**
+   * The menu access kind (`menu:/isystem/user`): one of the user's roles grants a live menu row
+   * (menu_type 0 or 1) whose url is `url`. Reading a page's data needs the page itself.
+   */
+  async hasMenu(userId: string, url: string): Promise<boolean> {
+    const granted = await this.db.orm
+      .select({ id: sysPermission.id })
+      .from(sysPermission)
+      .innerJoin(sysRolePermission, eq(sysRolePermission.permissionId, sysPermission.id))
+      .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRolePermission.roleId))
+      .where(
+        and(
+          eq(sysUserRole.userId, userId),
+          eq(sysPermission.url, url),
+          inArray(sysPermission.menuType, [0, 1]),
+          eq(sysPermission.delFlag, 0),
+        ),
+      )
+      .limit(1);
+    return granted.length > 0;
+  }
 }
 
 export function splitCodes(perms: string | null | undefined): string[] {

@@ -33,6 +33,15 @@ export const departments: DepartSeed[] = [
       { orgCode: "A01A05", name: "招生办公室", nameEn: "Admissions Office", category: "2" },
     ],
   },
+  // The second campus's own organisation chart (tenant isolation: tenant 1 never sees it).
+  {
+    orgCode: "A02",
+    tenant: 2,
+    name: "上海国际学校",
+    nameEn: "Shanghai International School",
+    category: "1",
+    children: [{ orgCode: "A02A01", name: "校务办公室", nameEn: "School Office", category: "2" }],
+  },
 ];
 
 export const positions: PositionSeed[] = [

@@ -1,7 +1,7 @@
 // Starts the production build (node build/server.js, embedded backend, fresh data folder) once
 // for the end-to-end run, and stops it afterwards.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -46,8 +46,20 @@ export default async function setup(project: TestProject) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  server.stdout!.on("data", (chunk) => (output += chunk));
-  server.stderr!.on("data", (chunk) => (output += chunk));
+  // The server's output is kept in a file: if it dies mid-run, the reason is there.
+  mkdirSync("node_modules/.cache", { recursive: true });
+  const log = createWriteStream("node_modules/.cache/e2e-server.log");
+  server.stdout!.on("data", (chunk) => {
+    output += chunk;
+    log.write(chunk);
+  });
+  server.stderr!.on("data", (chunk) => {
+    output += chunk;
+    log.write(chunk);
+  });
+  server.once("exit", (code, signal) => {
+    if (code !== 0 && signal !== "SIGTERM") console.error(`[e2e] the server exited (${code ?? signal}); see node_modules/.cache/e2e-server.log\n${output.slice(-3000)}`);
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {

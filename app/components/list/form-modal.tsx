@@ -1,0 +1,188 @@
+// Add / edit / detail in a modal (spec/app-shell.md §4: titles 新增, 编辑, 详情 read-only). The
+// form is checked by the page's zod schema here and again by the action; fields that must be
+// unique ask the server first (§5 duplicate check, skipped for empty values).
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { App, DatePicker, Form, Input, InputNumber, Modal, Radio, Select } from "antd";
+import dayjs from "dayjs";
+import type { z } from "zod";
+import { fieldErrors } from "#contract/auth";
+import type { FormField } from "./types";
+import type { ListActionResult } from "~/services/list.server";
+import { useFailureFeedback } from "../feedback/failure-feedback";
+
+export type FormMode = "add" | "edit" | "detail";
+const TITLES: Record<FormMode, string> = { add: "新增", edit: "编辑", detail: "详情" };
+
+export async function checkDuplicate(tableName: string, fieldName: string, fieldVal: string, dataId?: string): Promise<string | null> {
+  if (!fieldVal) return null;
+  const query = new URLSearchParams({ tableName, fieldName, fieldVal, ...(dataId ? { dataId } : {}) });
+  const answer = (await fetch(`/api/validate/duplicate?${query}`).then((response) => response.json())) as { ok: boolean; message?: string };
+  return answer.ok ? null : (answer.message ?? "该值不可用，系统中已存在！");
+}
+
+export function FormModal({
+  open,
+  mode,
+  record,
+  fields,
+  schema,
+  width = 800,
+  detailUrl,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  mode: FormMode;
+  record: Record<string, unknown> | null;
+  fields: FormField[];
+  schema?: z.ZodType;
+  width?: number;
+  /** Loads what the row does not carry (e.g. a user's roles) before editing: `?id=` → `{ ok, values }`. */
+  detailUrl?: string;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const fetcher = useFetcher<ListActionResult>();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const readOnly = mode === "detail";
+  useFailureFeedback(fetcher.data);
+
+  // What the row does not carry is loaded first; until then the form is disabled, so nothing the
+  // user types can be overwritten when it arrives.
+  const [detail, setDetail] = useState<{ id: string; values: Record<string, unknown> | null } | null>(null);
+  const recordId = record?.id ? String(record.id) : null;
+  const loadingDetail = open && !!detailUrl && !!recordId && detail?.id !== recordId;
+  // The form is enabled only once the values it shows have been put in (an effect, after render).
+  const populateKey = `${recordId ?? "new"}:${detail?.id === recordId ? "detail" : "row"}`;
+  const [populated, setPopulated] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open || !detailUrl || !recordId) return;
+    let cancelled = false;
+    void fetch(`${detailUrl}?id=${encodeURIComponent(recordId)}`)
+      .then((response) => response.json() as Promise<{ ok: boolean; values?: Record<string, unknown> }>)
+      .catch(() => ({ ok: false as const }))
+      .then((answer) => {
+        if (!cancelled) setDetail({ id: recordId, values: answer.ok && "values" in answer ? (answer.values ?? null) : null });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [open, detailUrl, recordId]);
+
+  useEffect(() => {
+    if (!open) return;
+    setErrors({});
+    form.resetFields();
+    if (record) {
+      const merged = { ...record, ...(detail?.id === recordId ? detail.values : null) };
+      const values: Record<string, unknown> = {};
+      for (const field of fields) {
+        const value = merged[field.name];
+        if (field.kind === "date") values[field.name] = value ? dayjs(String(value)) : undefined;
+        else if (field.kind === "multi-select") values[field.name] = value ? String(value).split(",").filter(Boolean) : [];
+        else values[field.name] = value === null || value === undefined ? undefined : String(value);
+      }
+      form.setFieldsValue(values);
+    }
+    setPopulated(populateKey);
+  }, [open, record, detail, fields, form, populateKey]);
+
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || answer.intent !== "save") return;
+    if (answer.ok) onSaved(answer.message);
+    else if (answer.fieldErrors) setErrors(answer.fieldErrors);
+    // React once per answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data, fetcher.state]);
+
+  const visible = fields.filter((field) => !(field.onlyOnAdd && mode !== "add"));
+
+  const submit = async () => {
+    const raw = form.getFieldsValue() as Record<string, unknown>;
+    const values: Record<string, unknown> = {};
+    for (const field of visible) {
+      const value = raw[field.name];
+      if (field.kind === "date") values[field.name] = value ? dayjs(value as string).format("YYYY-MM-DD") : "";
+      else if (field.kind === "multi-select") values[field.name] = Array.isArray(value) ? value.join(",") : "";
+      else values[field.name] = value === undefined || value === null ? "" : String(value);
+    }
+    // The id is part of what is checked: schemas tell adding from editing by it.
+    const id = mode === "edit" && typeof record?.id === "string" ? record.id : undefined;
+    if (id) values.id = id;
+    const problems: Record<string, string> = {};
+    if (schema) {
+      const checked = schema.safeParse(values);
+      if (!checked.success) {
+        const visibleNames = new Set(visible.map((field) => field.name));
+        for (const [name, text] of Object.entries(fieldErrors(checked.error))) problems[visibleNames.has(name) ? name : "_form"] ??= text;
+      }
+    }
+    for (const field of visible) {
+      if (!field.duplicate || problems[field.name]) continue;
+      const message = await checkDuplicate(field.duplicate.tableName, field.duplicate.fieldName, String(values[field.name] ?? ""), id);
+      if (message) problems[field.name] = message;
+    }
+    setErrors(problems);
+    if (problems._form) void message.warning(problems._form);
+    if (Object.keys(problems).length > 0) return;
+    void fetcher.submit({ intent: "save", values: JSON.stringify(values) }, { method: "post" });
+  };
+
+  return (
+    <Modal
+      title={TITLES[mode]}
+      open={open}
+      width={width}
+      onCancel={onClose}
+      onOk={readOnly ? onClose : () => void submit()}
+      okText={readOnly ? "关闭" : "确定"}
+      cancelText="取消"
+      cancelButtonProps={readOnly ? { style: { display: "none" } } : undefined}
+      confirmLoading={fetcher.state !== "idle"}
+      okButtonProps={{ disabled: loadingDetail }}
+      destroyOnHidden
+    >
+      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} disabled={readOnly || loadingDetail || populated !== populateKey} name="record">
+        {visible.map((field) => (
+          <Form.Item
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            required={field.required}
+            validateStatus={errors[field.name] ? "error" : undefined}
+            help={errors[field.name]}
+          >
+            {renderControl(field, mode)}
+          </Form.Item>
+        ))}
+      </Form>
+    </Modal>
+  );
+}
+
+function renderControl(field: FormField, mode: FormMode) {
+  const placeholder = field.placeholder ?? (field.kind === "select" || field.kind === "multi-select" || field.kind === "date" ? `请选择${field.label}` : `请输入${field.label}`);
+  const fixed = field.fixedOnEdit && mode === "edit";
+  switch (field.kind) {
+    case "password":
+      return <Input.Password placeholder={placeholder} autoComplete="new-password" />;
+    case "textarea":
+      return <Input.TextArea placeholder={placeholder} rows={3} />;
+    case "number":
+      return <InputNumber placeholder={placeholder} style={{ width: "100%" }} />;
+    case "date":
+      return <DatePicker placeholder={placeholder} style={{ width: "100%" }} />;
+    case "select":
+      return <Select placeholder={placeholder} options={field.options} allowClear disabled={fixed} />;
+    case "multi-select":
+      return <Select mode="multiple" placeholder={placeholder} options={field.options} allowClear maxTagCount="responsive" />;
+    case "radio":
+      return <Radio.Group options={field.options} />;
+    default:
+      return <Input placeholder={placeholder} disabled={fixed} />;
+  }
+}

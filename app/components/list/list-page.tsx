@@ -1,0 +1,244 @@
+// The one list engine's page (STYLE.md): search bar, toolbar, table and form modal, driven by the
+// URL's list state. Paging (10/20/30, quick jumper, size changer, `共N条`), sorting and filters
+// write the URL; deletes and saves go to the route's action and step back an emptied page.
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useFetcher, useLocation, useNavigate } from "react-router";
+import { App, Button, Card, Dropdown, Popconfirm, Space, Table } from "antd";
+import type { ColumnsType, TablePaginationConfig } from "antd/es/table";
+import type { SorterResult } from "antd/es/table/interface";
+import PlusOutlined from "@ant-design/icons/PlusOutlined";
+import DownOutlined from "@ant-design/icons/DownOutlined";
+import DeleteOutlined from "@ant-design/icons/DeleteOutlined";
+import type { z } from "zod";
+import { PAGE_SIZE_OPTIONS, pageAfterDelete, toSearchParams, withPage, withSearch, withSort, type ListState } from "~/lib/list-query";
+import type { ListActionResult, ListRecord } from "~/services/list.server";
+import { usePermission } from "../permission/has-permission";
+import { useFailureFeedback } from "../feedback/failure-feedback";
+import { SearchBar } from "./search-bar";
+import { FormModal, type FormMode } from "./form-modal";
+import type { FormField, RowAction, SearchField, ToolbarAction } from "./types";
+
+export interface ListColumn {
+  title: string;
+  dataIndex: string;
+  /** Show `<dataIndex>_dictText` (contract §1 dictionary translation). */
+  dict?: boolean;
+  sorter?: boolean;
+  width?: number;
+  render?: (value: unknown, row: ListRecord) => ReactNode;
+}
+
+export interface ListPageProps {
+  title: string;
+  data: { state: ListState; records: ListRecord[]; total: number; error: string | null };
+  columns: ListColumn[];
+  searchFields?: SearchField[];
+  form?: { fields: FormField[]; schema?: z.ZodType; width?: number; detailUrl?: string };
+  /** Button codes are `<prefix>:add`, `:edit`, `:delete`, `:batch_delete` (spec/app-shell.md §6). */
+  permissionPrefix: string;
+  defaultSort?: { column: string; order: "asc" | "desc" };
+  rowActions?: RowAction<ListRecord>[];
+  toolbarActions?: ToolbarAction[];
+  batchActions?: Array<{ key: string; label: string; permission?: string; run: (ids: string[]) => void }>;
+  /** Rendered after the search bar (e.g. the advanced query). */
+  extraSearch?: ReactNode;
+}
+
+export function ListPage(props: ListPageProps) {
+  const { title, data, columns, searchFields = [], form, permissionPrefix, defaultSort, rowActions = [], toolbarActions = [], batchActions = [] } = props;
+  const { state, records, total, error } = data;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { message, modal } = App.useApp();
+  const permission = usePermission();
+  const fetcher = useFetcher<ListActionResult>();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<{ mode: FormMode; record: ListRecord | null } | null>(null);
+  const can = (code: string) => permission.isVisible(`${permissionPrefix}:${code}`);
+  useFailureFeedback(fetcher.data);
+
+  // A new view of the list (search, page, sort, reload) clears the selection (§4).
+  useEffect(() => setSelected([]), [location.search]);
+  useEffect(() => {
+    if (error) void message.warning(error);
+  }, [error, message]);
+
+  const go = (next: ListState) => navigate({ search: toSearchParams(next, defaultSort).toString() });
+
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer) return;
+    if (!answer.ok) {
+      if (answer.message) void message.warning(answer.message);
+      return;
+    }
+    void message.success(answer.message);
+    if (answer.deleted) {
+      setSelected([]);
+      const page = pageAfterDelete(total, answer.deleted, state.pageNo, state.pageSize);
+      if (page !== state.pageNo) go({ ...state, pageNo: page });
+    }
+    // React once per answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data, fetcher.state]);
+
+  const remove = (id: string) => void fetcher.submit({ intent: "delete", id }, { method: "post" });
+  const removeSelected = () => {
+    if (selected.length === 0) {
+      void message.warning("请选择一条记录！");
+      return;
+    }
+    modal.confirm({
+      title: "确认删除",
+      content: "是否删除选中数据?",
+      okText: "确定",
+      cancelText: "取消",
+      onOk: () => void fetcher.submit({ intent: "deleteBatch", ids: selected.join(",") }, { method: "post" }),
+    });
+  };
+
+  const tableColumns: ColumnsType<ListRecord> = useMemo(() => {
+    const sortOrder = (dataIndex: string) => (state.column === dataIndex ? (state.order === "asc" ? "ascend" : "descend") : null);
+    const list: ColumnsType<ListRecord> = columns.map((column) => ({
+      title: column.title,
+      dataIndex: column.dict ? `${column.dataIndex}_dictText` : column.dataIndex,
+      key: column.dataIndex,
+      width: column.width,
+      sorter: column.sorter ?? false,
+      sortOrder: column.sorter ? sortOrder(column.dataIndex) : undefined,
+      render: column.render ? (value: unknown, row: ListRecord) => column.render!(value, row) : (value: unknown) => (value === null || value === undefined ? "" : String(value)),
+    }));
+    const actions = rowActions.filter((action) => !action.permission || permission.isVisible(action.permission));
+    const showEdit = !!form && can("edit");
+    list.push({
+      title: "操作",
+      key: "actions",
+      width: 180,
+      fixed: "right",
+      render: (_value: unknown, row: ListRecord) => (
+        <Space size={8} className="list-row-actions">
+          {showEdit ? <a onClick={() => setEditing({ mode: "edit", record: row })}>编辑</a> : null}
+          <Dropdown
+            trigger={["click"]}
+            menu={{
+              items: [
+                ...(form ? [{ key: "detail", label: "详情" }] : []),
+                ...actions.filter((action) => !action.visible || action.visible(row)).map((action) => ({ key: action.key, label: action.label, danger: action.danger })),
+                ...(can("delete") ? [{ key: "delete", label: "删除", danger: true }] : []),
+              ],
+              onClick: ({ key }) => {
+                if (key === "detail") setEditing({ mode: "detail", record: row });
+                else if (key === "delete")
+                  modal.confirm({ title: "确定删除吗?", okText: "确定", cancelText: "取消", onOk: () => remove(row.id) });
+                else {
+                  const action = actions.find((candidate) => candidate.key === key);
+                  if (!action) return;
+                  if (action.confirm) modal.confirm({ title: action.confirm, okText: "确定", cancelText: "取消", onOk: () => action.run(row) });
+                  else action.run(row);
+                }
+              },
+            }}
+          >
+            <a>
+              更多 <DownOutlined />
+            </a>
+          </Dropdown>
+        </Space>
+      ),
+    });
+    return list;
+    // permission and form are stable per page
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [columns, rowActions, state.column, state.order]);
+
+  const pagination: TablePaginationConfig = {
+    current: state.pageNo,
+    pageSize: state.pageSize,
+    total,
+    pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+    showQuickJumper: true,
+    showSizeChanger: true,
+    showTotal: (count, range) => `${range[0]}-${range[1]} 共${count}条`,
+  };
+
+  const batch = [
+    ...(can("batch_delete") ? [{ key: "deleteBatch", label: "删除", icon: <DeleteOutlined /> }] : []),
+    ...batchActions.filter((action) => !action.permission || permission.isVisible(action.permission)).map((action) => ({ key: action.key, label: action.label })),
+  ];
+
+  return (
+    <Card title={title} className="list-page">
+      <SearchBar fields={searchFields} filters={state.filters} onSearch={(filters) => go(withSearch(state, filters))} />
+      {props.extraSearch}
+      <div className="list-toolbar">
+        <Space wrap>
+          {form && can("add") ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: "add", record: null })}>
+              新增
+            </Button>
+          ) : null}
+          {toolbarActions
+            .filter((action) => !action.permission || permission.isVisible(action.permission))
+            .map((action) => (
+              <Button key={action.key} icon={action.icon} onClick={action.run}>
+                {action.label}
+              </Button>
+            ))}
+          {batch.length > 0 ? (
+            <Dropdown
+              trigger={["click"]}
+              menu={{
+                items: batch,
+                onClick: ({ key }) => {
+                  if (key === "deleteBatch") removeSelected();
+                  else if (selected.length === 0) void message.warning("请选择一条记录！");
+                  else batchActions.find((action) => action.key === key)?.run(selected);
+                },
+              }}
+            >
+              <Button>
+                批量操作 <DownOutlined />
+              </Button>
+            </Dropdown>
+          ) : null}
+          {selected.length > 0 ? (
+            <span className="list-selection">
+              已选择 <strong>{selected.length}</strong> 项 <a onClick={() => setSelected([])}>清空</a>
+            </span>
+          ) : null}
+        </Space>
+      </div>
+      <Table<ListRecord>
+        rowKey="id"
+        size="middle"
+        columns={tableColumns}
+        dataSource={records}
+        pagination={pagination}
+        scroll={{ x: "max-content" }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        onChange={(page, _filters, sorter, extra) => {
+          if (extra.action === "sort") {
+            const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ListRecord> | undefined;
+            go(withSort({ ...state, pageNo: 1 }, single?.columnKey ? String(single.columnKey) : undefined, single?.order ?? null, defaultSort));
+          } else if (extra.action === "paginate") go(withPage(state, page.current ?? 1, page.pageSize ?? state.pageSize));
+        }}
+      />
+      {form && editing ? (
+        <FormModal
+          open
+          mode={editing.mode}
+          record={editing.record}
+          fields={form.fields}
+          schema={form.schema}
+          width={form.width}
+          detailUrl={form.detailUrl}
+          onClose={() => setEditing(null)}
+          onSaved={(text) => {
+            void message.success(text);
+            setEditing(null);
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+// Declarations a list page is made of (STYLE.md: a new page is mostly declarations).
+import type { ReactNode } from "react";
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+export type FormFieldKind = "text" | "password" | "textarea" | "number" | "date" | "select" | "multi-select" | "radio";
+
+export interface FormField {
+  name: string;
+  label: string;
+  kind: FormFieldKind;
+  options?: FieldOption[];
+  placeholder?: string;
+  /** Shown only when adding (e.g. the initial password). */
+  onlyOnAdd?: boolean;
+  /** Read-only when editing (e.g. the user name). */
+  fixedOnEdit?: boolean;
+  /** The server-side uniqueness check of spec/app-shell.md §5 (skipped for empty values). */
+  duplicate?: { tableName: string; fieldName: string };
+  required?: boolean;
+}
+
+export interface SearchField {
+  name: string;
+  label: string;
+  kind: "text" | "select" | "date-range";
+  options?: FieldOption[];
+  /** Text filters match anywhere (`*x*`, contract §6) unless `exact`. */
+  exact?: boolean;
+}
+
+export interface RowAction<Row> {
+  key: string;
+  label: string;
+  /** Button permission code; hidden when not granted (the backend refuses it anyway). */
+  permission?: string;
+  visible?: (row: Row) => boolean;
+  confirm?: string;
+  run: (row: Row) => void;
+  danger?: boolean;
+}
+
+export interface ToolbarAction {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  permission?: string;
+  run: () => void;
+}

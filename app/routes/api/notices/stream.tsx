@@ -1,0 +1,72 @@
+// GET /api/notices/stream — the signed-in user's notice events as server-sent events
+// (ARCHITECTURE.md "Notices"). Events: `notice` (id = the event id, data = {id, cmd, msgId,
+// msgTxt}) and `status` (`up` / `down`: pages poll only while it is down), plus a keep-alive.
+// A page that comes back with Last-Event-ID (header, or `?lastEventId=` when a new tab takes the
+// stream over) first gets the events it missed.
+import { eventStream } from "remix-utils/sse/server";
+import type { Route } from "./+types/stream";
+import { requireSignedIn } from "~/services/auth.server";
+import { noticeBridge, type NoticeEvent, type NoticeSubscription } from "~/services/notice-bridge.server";
+import { NOTICE_KEEPALIVE_MS, parseLastEventId } from "~/services/notice-bridge-core";
+
+export async function loader(route: Route.LoaderArgs) {
+  const signedIn = await requireSignedIn(route);
+  const token = signedIn.session.get("token") ?? "";
+  const userId = signedIn.user.id;
+  // HTTP 204 tells an EventSource to stop reconnecting: without a user id there is no channel.
+  if (!userId || !token) return new Response(null, { status: 204 });
+  const lastEventId = parseLastEventId(route.request.headers.get("Last-Event-ID") ?? route.url.searchParams.get("lastEventId"));
+
+  return eventStream(
+    route.request.signal,
+    (rawSend, close) => {
+      let subscription: NoticeSubscription | null = null;
+      let keepAlive: ReturnType<typeof setInterval> | undefined;
+      let stopped = false;
+      const stop = () => {
+        if (stopped) return;
+        stopped = true;
+        clearInterval(keepAlive);
+        subscription?.unsubscribe();
+      };
+      // The body can be cancelled (the browser went away) before the request signal aborts; a
+      // send on a closed stream throws, and an uncaught throw in a timer would end the process.
+      const send = (message: Parameters<typeof rawSend>[0]) => {
+        if (stopped) return;
+        try {
+          rawSend(message);
+        } catch {
+          stop();
+        }
+      };
+      const sendNotice = (event: NoticeEvent) => send({ event: "notice", id: String(event.id), data: JSON.stringify(event) });
+      try {
+        subscription = noticeBridge().subscribe(
+          { id: userId, token },
+          {
+            event: sendNotice,
+            status: (status) => send({ event: "status", data: status }),
+            end: () => {
+              try {
+                close();
+              } catch {
+                stop(); // already cancelled by the browser
+              }
+            },
+          },
+          lastEventId,
+        );
+      } catch {
+        // The bridge is shutting down: end the stream at once.
+        queueMicrotask(close);
+        return () => undefined;
+      }
+      for (const event of subscription.missed) sendNotice(event);
+      send({ event: "status", data: subscription.status });
+      keepAlive = setInterval(() => send({ event: "keepalive", data: "" }), NOTICE_KEEPALIVE_MS);
+      return stop;
+    },
+    // nginx must not buffer the stream (ARCHITECTURE.md "Scale-out").
+    { headers: { "X-Accel-Buffering": "no" } },
+  );
+}

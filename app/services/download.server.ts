@@ -1,0 +1,168 @@
+// Resource-route helpers for files (spec/app-shell.md §7 export/upload rows, §8 "export reply is
+// JSON → 文件导出失败", "import failure…"): the browser never talks to the backend, so exports and
+// stored files are streamed through the web server, and import uploads are forwarded as they
+// arrive, with the session's token and tenant headers.
+//
+//   // app/routes/api/export.$entity.tsx   (GET /api/export/sys-user?…list params…)
+//   export const loader = (args: Route.LoaderArgs) => exportFileLoader(args, "/sys/user/exportXls");
+//   // app/routes/api/import.$entity.tsx   (POST multipart)
+//   export const action = (args: Route.ActionArgs) => importFileAction(args, "/sys/user/importExcel");
+//   // app/routes/api/files-static.tsx     (GET /api/files/static?path=import-errors/…)
+//   export const loader = (args: Route.LoaderArgs) => staticFileLoader(args);
+import { Messages } from "#contract/messages";
+import { ResultCode } from "#contract/envelope";
+import { BackendError, type BackendClient, type Query } from "./api.server";
+import type { Failure } from "./api-errors";
+import { getSignedIn } from "./auth.server";
+
+/** spec/app-shell.md §8 and widgets.md §8: "Export reply of JSON type → 文件导出失败". */
+export const EXPORT_FAILED = "文件导出失败";
+/** Contract §1: the backend's own words for an upload over 10 MB. */
+export const UPLOAD_TOO_LARGE = "文件大小超出10MB限制, 请压缩或降低文件质量! ";
+/** The backend refuses more than 10 MB per file; a little room for the multipart framing. */
+const MAX_IMPORT_REQUEST_BYTES = 10 * 1024 * 1024 + 64 * 1024;
+
+/** Headers of a backend file answer that the browser needs. */
+const PASSED_HEADERS = ["Content-Type", "Content-Disposition", "Content-Length", "Last-Modified", "ETag"] as const;
+
+/** What a resource route answers when the call failed: JSON, never the login page's HTML. */
+export interface DownloadFailure {
+  ok: false;
+  message: string;
+  /** The backend's own message, when it gave one. */
+  detail?: string;
+  failure?: Failure;
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** A signed-out caller of a resource route: 401 JSON (a fetch would otherwise follow the redirect to the login page). */
+function signedOut(): Response {
+  const failure: Failure = { kind: "unauthorized", message: Messages.sessionExpired, status: 401 };
+  return json({ ok: false, success: false, code: ResultCode.tokenInvalid, message: failure.message, failure }, 401);
+}
+
+function failureStatus(failure: Failure): number {
+  if (failure.kind === "session-expired" || failure.kind === "unauthorized") return 401;
+  if (failure.kind === "not-found") return 404;
+  if (failure.kind === "forbidden") return 403;
+  if (failure.kind === "timeout") return 504;
+  return 502;
+}
+
+/**
+ * Streams a backend file answer to the browser: status 200 with the backend's Content-Type and
+ * Content-Disposition. A JSON answer (the backend's envelope: the export failed before it
+ * started) becomes `{ ok:false, message:"文件导出失败", detail }`; a failed call becomes the same
+ * with the catalogue's failure and a matching status.
+ */
+export async function proxyDownload(
+  api: BackendClient,
+  backendPath: string,
+  options: { query?: Query; method?: "GET" | "POST"; failureMessage?: string } = {},
+): Promise<Response> {
+  const failureMessage = options.failureMessage ?? EXPORT_FAILED;
+  let answer: Response;
+  try {
+    answer = await api.sendRaw(options.method ?? "GET", backendPath, { query: options.query });
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error;
+    const body: DownloadFailure = { ok: false, message: failureMessage, detail: error.failure.message, failure: error.failure };
+    return json(body, failureStatus(error.failure));
+  }
+  const type = answer.headers.get("Content-Type") ?? "";
+  if (type.toLowerCase().includes("json")) {
+    const envelope = (await answer.json().catch(() => null)) as { message?: unknown } | null;
+    const detail = typeof envelope?.message === "string" && envelope.message ? envelope.message : undefined;
+    return json({ ok: false, message: failureMessage, ...(detail ? { detail } : {}) } satisfies DownloadFailure);
+  }
+  const headers = new Headers({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+  for (const name of PASSED_HEADERS) {
+    const value = answer.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  if (!headers.has("Content-Disposition")) headers.set("Content-Disposition", "attachment");
+  return new Response(answer.body, { status: 200, headers });
+}
+
+/** The page's list parameters (filters, sort, `selections`) as the backend's query. */
+export function forwardedQuery(url: URL): Query {
+  const query: Query = {};
+  for (const [name, value] of url.searchParams) {
+    // `_t` is the cache buster the client adds; sendRaw adds its own.
+    if (name === "_t") continue;
+    const previous = query[name];
+    query[name] = previous === undefined ? value : `${String(previous)},${value}`;
+  }
+  return query;
+}
+
+/** Loader of an export resource route: the list's query string goes to `…/exportXls`. */
+export async function exportFileLoader({ request }: { request: Request }, backendPath: string): Promise<Response> {
+  const signedIn = await getSignedIn(request);
+  if (!signedIn) return signedOut();
+  return proxyDownload(signedIn.api, backendPath, { query: forwardedQuery(new URL(request.url)) });
+}
+
+/**
+ * Loader of the stored-file route: `?path=<relative path>` (or a `/sys/common/static/…` fileUrl)
+ * streamed from the backend's static route. Signed-in users only: the error reports of imports
+ * are for the people who imported.
+ */
+export async function staticFileLoader({ request }: { request: Request }): Promise<Response> {
+  const signedIn = await getSignedIn(request);
+  if (!signedIn) return signedOut();
+  const relative = staticRelativePath(new URL(request.url).searchParams.get("path") ?? "");
+  if (!relative) return json({ ok: false, message: Messages.resourceNotFound } satisfies DownloadFailure, 404);
+  return proxyDownload(signedIn.api, `/sys/common/static/${relative.split("/").map(encodeURIComponent).join("/")}`, {
+    failureMessage: Messages.resourceNotFound,
+  });
+}
+
+/** `a/b.xlsx` from `a/b.xlsx` or `/sys/common/static/a/b.xlsx`; null for anything that climbs. */
+export function staticRelativePath(raw: string): string | null {
+  const relative = raw.replace(/^\/?sys\/common\/static\//, "").replace(/^\/+/, "");
+  const segments = relative.split("/");
+  if (relative === "" || segments.some((segment) => segment === "" || segment === "." || segment === ".." || segment.includes("\\"))) return null;
+  return relative;
+}
+
+/**
+ * Forwards a multipart upload to the backend unchanged (boundary and all) and answers the
+ * backend's envelope as it is (`success`, `code` 201 with `msg`/`fileUrl`/`fileName`, `message`).
+ */
+export async function forwardUpload(request: Request, api: BackendClient, backendPath: string): Promise<Response> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+    return json({ success: false, code: ResultCode.businessError, message: "文件导入失败:请选择要导入的Excel文件", result: null });
+  }
+  const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > MAX_IMPORT_REQUEST_BYTES) {
+    return json({ success: false, code: ResultCode.businessError, message: UPLOAD_TOO_LARGE, result: null });
+  }
+  try {
+    const answer = await api.sendRaw("POST", backendPath, { body: request.body, contentType });
+    return new Response(answer.body, {
+      status: 200,
+      headers: { "Content-Type": answer.headers.get("Content-Type") ?? "application/json; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error;
+    return json(
+      { success: false, code: error.failure.code ?? error.failure.status, message: error.failure.message, result: null, failure: error.failure },
+      failureStatus(error.failure),
+    );
+  }
+}
+
+/** Action of an import resource route: the dialog's multipart POST goes to `…/importExcel`. */
+export async function importFileAction({ request }: { request: Request }, backendPath: string): Promise<Response> {
+  const signedIn = await getSignedIn(request);
+  if (!signedIn) return signedOut();
+  return forwardUpload(request, signedIn.api, backendPath);
+}

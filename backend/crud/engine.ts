@@ -1,0 +1,348 @@
+// The generic CRUD engine (api-contract.md §6 "Generic CRUD conventions"): one declaration per
+// entity gives list / add / edit / delete / deleteBatch / queryById with the contract's answers,
+// access checks (menu for reading, buttons for writing), tenant isolation, data rules,
+// `_dictText`, a validated body, audit columns and one transaction per change. Modules add only
+// what is special through hooks. The resource it returns also serves other features (Excel
+// export/import): the list query with every condition, the body validator and the insert path.
+//
+//   export const positions = createCrud({
+//     basePath: "/sys/position", entity: positionEntity, table: sysPosition,
+//     pagePath: "/isystem/position", permissionPrefix: "position",
+//     body: { fields: { code: { label: "职务编码", required: true } } },
+//     hooks: { beforeSave: async (save) => { save.values.sysOrgCode ??= save.auth.user.orgCode; } },
+//   });
+//   export const positionEndpoints = positions.endpoints;
+import { sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Page } from "#contract/envelope";
+import { newId } from "../db/ids";
+import { endpoint, menuAccess, type Access, type Endpoint, type EndpointRequest, type HttpMethod } from "../http/endpoint";
+import { ApiError, ok, okMessage } from "../http/envelope";
+import { buildBodySchemas, columnInfo, parseBody, type BodyRules, type BodySchemas } from "./body-schema";
+import { crudContext, databaseExecutor, inTransaction, type CrudContext, type Executor } from "./context";
+import { CrudMessages, notFound, singleId, splitIds } from "./crud-messages";
+import { dataRuleConditions } from "./data-rules";
+import { addDictText } from "./dict-text";
+import { fieldByProperty, type EntityDefinition } from "./entity";
+import { runListQuery, selectRecords, type ListRecord } from "./page";
+import { buildListQuery, type ListQuery, type ListQueryOptions, type ListQueryParams } from "./query-generator";
+import { allOf, deleteRows, findRow, idCondition, insertRow, presentCondition, primaryKeyField, updateRow, type RowValues } from "./store";
+import { columnTenantScope, type TenantScope } from "./tenant";
+import { columnRef } from "./conditions";
+
+export type CrudOperation = "list" | "add" | "edit" | "delete" | "deleteBatch" | "queryById";
+/** Operations other features add on the same page (Excel), so their access is declared here too. */
+export type CrudAccessKey = CrudOperation | "export" | "import";
+
+export interface SaveContext extends CrudContext {
+  operation: "add" | "edit";
+  tx: Executor;
+  /** The row's id (new on add). */
+  id: string;
+  /** What will be written, keyed by property; hooks may change it. */
+  values: RowValues;
+  /** The request body as sent (extra fields such as `selectedroles`). */
+  body: Record<string, unknown>;
+  /** Edit: the row before the change. */
+  existing?: ListRecord;
+}
+
+export interface DeleteContext extends CrudContext {
+  operation: "delete" | "deleteBatch";
+  tx: Executor;
+  /** The requested ids the caller may see. */
+  ids: string[];
+}
+
+/** A change before its transaction: the validated values and the body, no database handle. */
+export interface PrepareContext extends CrudContext {
+  operation: "add" | "edit";
+  values: RowValues;
+  body: Record<string, unknown>;
+}
+
+export interface CrudHooks {
+  /**
+   * Before the transaction opens: slow work that needs no rows (hashing a password), so that it
+   * never holds a transaction (PGlite has one connection). May change `values` or refuse.
+   */
+  prepare?(prepared: PrepareContext): void | Promise<void>;
+  /** More list conditions, ANDed (e.g. `dictId` of dictionary items). */
+  listConditions?(context: CrudContext, query: ListQueryParams): SQL[] | Promise<SQL[]>;
+  /** Extra fields of list and queryById records, after `_dictText`. */
+  decorate?(context: CrudContext, records: ListRecord[]): void | Promise<void>;
+  /** In the transaction, before the write; may change `values` or refuse with an ApiError. */
+  beforeSave?(save: SaveContext): void | Promise<void>;
+  /** In the transaction, after the write (relations such as user roles). */
+  afterSave?(save: SaveContext): void | Promise<void>;
+  /** In the transaction, before deleting; answers the ids the engine should still delete. */
+  beforeDelete?(remove: DeleteContext): void | readonly string[] | Promise<void | readonly string[]>;
+  /** In the transaction, after deleting `deleted`. */
+  afterDelete?(remove: DeleteContext, deleted: readonly string[]): void | Promise<void>;
+  /** After the transaction committed (cache clearing). */
+  afterCommit?(context: CrudContext, operation: "add" | "edit" | "delete" | "deleteBatch", ids: readonly string[]): void | Promise<void>;
+}
+
+export interface CrudConfig {
+  /** e.g. `/sys/position`. */
+  basePath: string;
+  entity: EntityDefinition;
+  /** The drizzle table: column sizes and NOT NULLs for the body schema. */
+  table: PgTable;
+  /** The page's menu url: list/queryById need it (`menu:<pagePath>`), data rules come from it. */
+  pagePath: string;
+  /** Button prefix: `<prefix>:add|edit|delete|batch_delete|export|import`. */
+  permissionPrefix: string;
+  /** Tenant isolation; default the entity's tenantColumn, `null` for shared tables. */
+  tenant?: TenantScope | null;
+  body?: BodyRules;
+  hooks?: CrudHooks;
+  /** Generated endpoints; default all six. */
+  operations?: readonly CrudOperation[];
+  /** Overrides of the derived access, e.g. `{ list: "user" }` for a picker list. */
+  access?: Partial<Record<CrudAccessKey, Access>>;
+  /** Apply the page's data rules to lists; default true. */
+  dataRules?: boolean;
+  /** Options of every list query (page size defaults…). */
+  listOptions?: Omit<ListQueryOptions, "conditions">;
+}
+
+export interface CrudResource {
+  readonly config: CrudConfig;
+  readonly entity: EntityDefinition;
+  readonly endpoints: Endpoint[];
+  readonly access: Readonly<Record<CrudAccessKey, Access>>;
+  readonly schemas: BodySchemas;
+  context(request: EndpointRequest): CrudContext;
+  /** Tenant and logical-delete conditions: the rows the caller may see at all. */
+  visibility(context: CrudContext): SQL | undefined;
+  /** The list query of a request with tenant, data rules and hook conditions ANDed in. */
+  listQuery(context: CrudContext, query: ListQueryParams, options?: ListQueryOptions): Promise<ListQuery>;
+  /** One page, with `_dictText` and hook fields. */
+  list(context: CrudContext, query: ListQueryParams): Promise<Page<ListRecord>>;
+  /** Every row of a list request up to `limit` (an export), with `_dictText` and hook fields. */
+  listAll(context: CrudContext, query: ListQueryParams, limit: number): Promise<ListRecord[]>;
+  /** `_dictText` and hook fields, in place. */
+  decorate(context: CrudContext, records: ListRecord[]): Promise<void>;
+  findById(context: CrudContext, id: string): Promise<ListRecord | undefined>;
+  /** A body checked for add or edit: the values that would be written (throws a plain ApiError). */
+  validate(body: unknown, operation: "add" | "edit"): RowValues;
+  /**
+   * The add path for one body: validate, prepare, hooks, audit, insert. With `tx` it runs inside
+   * the caller's transaction and afterCommit is the caller's job (`committed`).
+   */
+  insert(context: CrudContext, body: Record<string, unknown>, tx?: Executor): Promise<string>;
+  update(context: CrudContext, body: Record<string, unknown>): Promise<void>;
+  remove(context: CrudContext, ids: readonly string[], operation: "delete" | "deleteBatch"): Promise<string[]>;
+  committed(context: CrudContext, operation: "add" | "edit" | "delete" | "deleteBatch", ids: readonly string[]): Promise<void>;
+}
+
+const ALL_OPERATIONS: readonly CrudOperation[] = ["list", "add", "edit", "delete", "deleteBatch", "queryById"];
+
+export function createCrud(config: CrudConfig): CrudResource {
+  const { entity, hooks = {} } = config;
+  const key = primaryKeyField(entity);
+  const tenant = config.tenant === undefined ? (entity.tenantColumn ? columnTenantScope(entity) : null) : config.tenant;
+  const managed = new Set<string>([key.property]);
+  if (tenant?.managedProperty) managed.add(tenant.managedProperty);
+  const softDelete = entity.softDeleteColumn ? entity.fields.find((field) => field.column === entity.softDeleteColumn) : undefined;
+  if (softDelete) managed.add(softDelete.property);
+  const schemas = buildBodySchemas(entity, columnInfo(config.table), config.body, managed);
+  const has = (property: string) => fieldByProperty(entity, property) !== undefined;
+
+  const prefix = config.permissionPrefix;
+  const access: Record<CrudAccessKey, Access> = {
+    list: menuAccess(config.pagePath),
+    queryById: menuAccess(config.pagePath),
+    add: `${prefix}:add`,
+    edit: `${prefix}:edit`,
+    delete: `${prefix}:delete`,
+    deleteBatch: `${prefix}:batch_delete`,
+    export: `${prefix}:export`,
+    import: `${prefix}:import`,
+    ...config.access,
+  };
+
+  const visibility = (context: CrudContext) => allOf([tenant?.condition(context.tenantId), presentCondition(entity)]);
+
+  const listQuery = async (context: CrudContext, query: ListQueryParams, options: ListQueryOptions = {}) => {
+    const conditions: SQL[] = [];
+    if (tenant) conditions.push(tenant.condition(context.tenantId));
+    if (config.dataRules !== false) conditions.push(...(await dataRuleConditions(context, entity, config.pagePath)));
+    if (hooks.listConditions) conditions.push(...(await hooks.listConditions(context, query)));
+    return buildListQuery(entity, query, {
+      ...config.listOptions,
+      ...options,
+      conditions: [...conditions, ...(options.conditions ?? [])],
+    });
+  };
+
+  const decorate = async (context: CrudContext, records: ListRecord[]) => {
+    await addDictText(context, entity, records);
+    await hooks.decorate?.(context, records);
+  };
+
+  const audit = (context: CrudContext, operation: "add" | "edit"): RowValues => {
+    const now = new Date();
+    const who = context.username.slice(0, 32);
+    const values: RowValues = {};
+    if (operation === "add") {
+      if (has("createBy")) values.createBy = who;
+      if (has("createTime")) values.createTime = now;
+    } else {
+      if (has("updateBy")) values.updateBy = who;
+      if (has("updateTime")) values.updateTime = now;
+    }
+    return values;
+  };
+
+  const committed = async (context: CrudContext, operation: "add" | "edit" | "delete" | "deleteBatch", ids: readonly string[]) => {
+    await hooks.afterCommit?.(context, operation, ids);
+  };
+
+  const prepare = async (context: CrudContext, operation: "add" | "edit", body: Record<string, unknown>) => {
+    const values = parseBody(operation === "add" ? schemas.add : schemas.edit, body);
+    await hooks.prepare?.({ ...context, operation, values, body });
+    return values;
+  };
+
+  const insertIn = async (context: CrudContext, body: Record<string, unknown>, values: RowValues, tx: Executor): Promise<string> => {
+    const id = newId();
+    const save: SaveContext = { ...context, operation: "add", tx, id, values, body };
+    if (tenant) tenant.assign(save.values, context.tenantId);
+    await hooks.beforeSave?.(save);
+    await insertRow(tx, entity, { ...save.values, ...audit(context, "add"), [key.property]: id });
+    await hooks.afterSave?.(save);
+    return id;
+  };
+
+  // Filled below, once the operations they call exist.
+  const endpoints: Endpoint[] = [];
+  const resource: CrudResource = {
+    config,
+    entity,
+    access,
+    schemas,
+    endpoints,
+    context: crudContext,
+    visibility,
+    listQuery,
+    decorate,
+    async list(context, query) {
+      const page = await runListQuery(context.services.db, entity, await listQuery(context, query));
+      await decorate(context, page.records);
+      return page;
+    },
+    async listAll(context, query, limit) {
+      const built = await listQuery(context, query);
+      const records = await selectRecords(context.services.db, entity, { where: built.where, orderBy: built.orderBy, limit });
+      await decorate(context, records);
+      return records;
+    },
+    async findById(context, id) {
+      const record = await findRow(databaseExecutor(context.services.db), entity, id, visibility(context));
+      if (record) await decorate(context, [record]);
+      return record;
+    },
+    validate: (body, operation) => parseBody(operation === "add" ? schemas.add : schemas.edit, body),
+    async insert(context, body, tx) {
+      const values = await prepare(context, "add", body);
+      if (tx) return insertIn(context, body, values, tx);
+      const id = await inTransaction(context.services.db, (own) => insertIn(context, body, values, own));
+      await committed(context, "add", [id]);
+      return id;
+    },
+    async update(context, body) {
+      const id = singleId(body[key.property]);
+      if (!id) throw notFound();
+      const values = await prepare(context, "edit", body);
+      await inTransaction(context.services.db, async (tx) => {
+        const existing = await findRow(tx, entity, id, visibility(context));
+        if (!existing) throw notFound();
+        const save: SaveContext = { ...context, operation: "edit", tx, id, values, body, existing };
+        await hooks.beforeSave?.(save);
+        const written = await updateRow(tx, entity, id, { ...save.values, ...audit(context, "edit") }, visibility(context));
+        if (!written) throw notFound();
+        await hooks.afterSave?.(save);
+      });
+      await committed(context, "edit", [id]);
+    },
+    async remove(context, ids, operation) {
+      const deleted = await inTransaction(context.services.db, async (tx) => {
+        const scope = visibility(context);
+        const visible = await tx.rows<{ id: unknown }>(
+          sql`select ${columnRef(entity, key)} as "id" from ${sql.identifier(entity.table)} where ${allOf([idCondition(entity, ids), scope])} for update`,
+        );
+        const visibleIds = visible.map((row) => String(row.id));
+        if (visibleIds.length === 0) throw notFound();
+        const removal: DeleteContext = { ...context, operation, tx, ids: visibleIds };
+        const chosen = (await hooks.beforeDelete?.(removal)) ?? visibleIds;
+        const softAudit = softDelete ? audit(context, "edit") : {};
+        const gone = await deleteRows(tx, entity, chosen, scope, softAudit);
+        await hooks.afterDelete?.(removal, gone);
+        return visibleIds;
+      });
+      await committed(context, operation, deleted);
+      return deleted;
+    },
+    committed,
+  };
+
+  const operations = new Set(config.operations ?? ALL_OPERATIONS);
+  const base = config.basePath;
+  if (operations.has("list"))
+    endpoints.push(
+      endpoint("GET", `${base}/list`, access.list, async (request) => {
+        const context = crudContext(request);
+        return ok(await resource.list(context, request.req.query as ListQueryParams));
+      }),
+    );
+  if (operations.has("add"))
+    endpoints.push(
+      endpoint("POST", `${base}/add`, access.add, async (request) => {
+        await resource.insert(crudContext(request), request.body);
+        return okMessage(CrudMessages.added);
+      }),
+    );
+  if (operations.has("edit"))
+    endpoints.push(
+      // Generated code uses PUT; system controllers accept PUT or POST (contract §6).
+      endpoint(["PUT", "POST"] satisfies HttpMethod[], `${base}/edit`, access.edit, async (request) => {
+        await resource.update(crudContext(request), request.body);
+        return okMessage(CrudMessages.edited);
+      }),
+    );
+  if (operations.has("delete"))
+    endpoints.push(
+      endpoint("DELETE", `${base}/delete`, access.delete, async (request) => {
+        const id = singleId(request.query.id ?? request.body.id);
+        if (!id) throw notFound();
+        await resource.remove(crudContext(request), [id], "delete");
+        return okMessage(CrudMessages.deleted);
+      }),
+    );
+  if (operations.has("deleteBatch"))
+    endpoints.push(
+      endpoint("DELETE", `${base}/deleteBatch`, access.deleteBatch, async (request) => {
+        const ids = splitIds(request.query.ids ?? request.body.ids);
+        if (ids.length === 0) throw new ApiError(CrudMessages.badIds);
+        await resource.remove(crudContext(request), ids, "deleteBatch");
+        return okMessage(CrudMessages.batchDeleted);
+      }),
+    );
+  if (operations.has("queryById"))
+    endpoints.push(
+      endpoint("GET", `${base}/queryById`, access.queryById, async (request) => {
+        const id = singleId(request.query.id);
+        const record = id ? await resource.findById(crudContext(request), id) : undefined;
+        if (!record) throw notFound();
+        return ok(record);
+      }),
+    );
+  return resource;
+}
+
+/** Just the endpoints of an entity (when no other feature needs the resource). */
+export function crudEndpoints(config: CrudConfig): Endpoint[] {
+  return createCrud(config).endpoints;
+}

@@ -1,0 +1,109 @@
+// Who may open /websocket/{userId} (api-contract.md §8, hardened by §10: "the WebSocket needs a
+// valid token and only carries the user's own messages"). The original 3.0 accepted anyone.
+import type { IncomingMessage } from "node:http";
+import { decodeJwt } from "jose";
+import { Messages } from "#contract/messages";
+import { userTenantIds } from "../crud/tenant";
+import type { BackendServices } from "../services";
+
+/** Close codes: the HTTP status of the same refusal, in the application range (RFC 6455 §7.4.2). */
+export const SocketCloseCode = {
+  /** No, illegal, ended or expired token; missing or locked user; a tenant the user left. */
+  unauthenticated: 4401,
+  /** A valid token for another user than the one in the path. */
+  forbidden: 4403,
+  /** The user opened more sockets than allowed; the oldest one gives way. */
+  replaced: 4409,
+  /** Server shutdown (RFC 6455 "going away"). */
+  goingAway: 1001,
+} as const;
+
+/** What the server remembers of an admitted socket, to re-check it later. */
+export interface SocketClient {
+  userId: string;
+  sessionId: string;
+  /** The token's own expiry (JWT `exp`), in epoch milliseconds; null when it has none. */
+  tokenExpiresAt: number | null;
+}
+
+export type SocketAdmission = { ok: true; client: SocketClient } | { ok: false; code: number; reason: string };
+
+/**
+ * The token, in the order clients send it: the `Sec-WebSocket-Protocol` header (the Vue 3 client,
+ * `new WebSocket(url, [token])`), `X-Access-Token` (server-side clients such as the web server's
+ * notice bridge), or `?token=` (contract §2 "Token").
+ */
+export function socketToken(req: IncomingMessage, url: URL): string | null {
+  const protocol = firstProtocol(req);
+  if (protocol) return protocol;
+  const header = req.headers["x-access-token"];
+  if (typeof header === "string" && header) return header;
+  return url.searchParams.get("token") || null;
+}
+
+export function firstProtocol(req: IncomingMessage): string | null {
+  const header = req.headers["sec-websocket-protocol"];
+  if (typeof header !== "string") return null;
+  return header.split(",")[0]?.trim() || null;
+}
+
+/** The tenant the client says it works in: the `tenant-id` header, or `?tenantId=` for browsers. */
+function socketTenantId(req: IncomingMessage, url: URL): number {
+  const raw = headerText(req, "tenant-id") ?? headerText(req, "x-tenant-id") ?? url.searchParams.get("tenantId") ?? "";
+  const value = Number.parseInt(raw, 10);
+  return Number.isSafeInteger(value) && value > 0 ? value : 0;
+}
+
+function headerText(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+function refuse(code: number, reason: string): SocketAdmission {
+  return { ok: false, code, reason };
+}
+
+/**
+ * The same checks as an HTTP request (backend/http/auth.ts), then the path's user must be the
+ * token's user: nobody listens to someone else's notices.
+ */
+export async function admitSocket(
+  services: BackendServices,
+  req: IncomingMessage,
+  url: URL,
+  pathUserId: string,
+): Promise<SocketAdmission> {
+  const token = socketToken(req, url);
+  if (!token) return refuse(SocketCloseCode.unauthenticated, Messages.tokenInvalid);
+  const resolved = await services.sessions.resolve(token);
+  switch (resolved.kind) {
+    case "illegal":
+      return refuse(SocketCloseCode.unauthenticated, Messages.tokenIllegal);
+    case "ended":
+      return refuse(SocketCloseCode.unauthenticated, Messages.tokenInvalid);
+    case "no-user":
+      return refuse(SocketCloseCode.unauthenticated, Messages.userMissing);
+    case "locked":
+      return refuse(SocketCloseCode.unauthenticated, Messages.userLocked);
+    case "ok":
+      break;
+  }
+  const tenantId = socketTenantId(req, url);
+  if (tenantId !== 0 && !userTenantIds(resolved.user.relTenantIds).includes(tenantId))
+    return refuse(SocketCloseCode.unauthenticated, Messages.tenantChanged);
+  if (pathUserId !== resolved.user.id) return refuse(SocketCloseCode.forbidden, Messages.noPermission);
+  return {
+    ok: true,
+    client: { userId: resolved.user.id, sessionId: resolved.session.id, tokenExpiresAt: tokenExpiry(token) },
+  };
+}
+
+/** The verified token's `exp` (resolve() has checked the signature already). */
+function tokenExpiry(token: string): number | null {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === "number" ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,145 @@
+// 用户管理 end to end, as a new staff member would use it (issue: list engine, CRUD engine).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { baseUrl, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { E2E_ADMIN_PASSWORD } from "./support/constants";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const toast = (page: Page, text: string) => page.locator(".ant-message").getByText(text);
+const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tbody tr").filter({ hasText: text });
+
+async function backendToken(): Promise<string> {
+  const answer = await fetch(`${baseUrl()}/jeecg-boot/sys/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
+  }).then((response) => response.json());
+  return answer.result.token;
+}
+
+async function createUserThroughApi(token: string, username: string, realname: string, workNo: string) {
+  const answer = await fetch(`${baseUrl()}/jeecg-boot/sys/user/add`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Access-Token": token },
+    body: JSON.stringify({ username, realname, workNo, password: "Pass-word-2026!", selectedroles: "", selecteddeparts: "" }),
+  }).then((response) => response.json());
+  expect(answer.success).toBe(true);
+}
+
+async function search(page: Page, label: string, value: string) {
+  const field = page.locator(".list-search").getByPlaceholder(`请输入${label}`);
+  await field.fill(value);
+  await page.locator(".list-search").getByRole("button", { name: /查\s*询/ }).click();
+}
+
+describe("users", () => {
+  it("creates, edits, shows and deletes a user", async () => {
+    const page = await newPage(browser);
+    await signInAs(page);
+    await page.goto("/isystem/user");
+    await hydrated(page);
+
+    await page.getByRole("button", { name: /新\s*增/ }).click();
+    const dialog = page.getByRole("dialog", { name: "新增" });
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => dialog.getByText("请输入用户账号!").isVisible()).toBe(true);
+    expect(await dialog.getByText("请输入密码!").isVisible()).toBe(true);
+
+    await dialog.getByLabel("用户账号").fill("e2e_new_teacher");
+    await dialog.getByLabel("登录密码").fill("Teach-2026!");
+    await dialog.getByLabel("确认密码").fill("Teach-2026!");
+    await dialog.getByLabel("用户姓名").fill("新老师");
+    await dialog.getByLabel("工号").fill("E2E-0001");
+    await dialog.getByLabel("手机号码").fill("12345");
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => dialog.getByText("请输入正确的手机号码!").isVisible()).toBe(true);
+    await dialog.getByLabel("手机号码").fill("13912345678");
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => toast(page, "添加成功！").isVisible()).toBe(true);
+
+    await search(page, "账号", "e2e_new");
+    await page.waitForURL(/username=\*e2e_new\*/);
+    await expect.poll(() => row(page, "e2e_new_teacher").count()).toBe(1);
+
+    await row(page, "e2e_new_teacher").getByText("编辑").click();
+    const edit = page.getByRole("dialog", { name: "编辑" });
+    await expect.poll(() => edit.getByLabel("用户姓名").inputValue()).toBe("新老师");
+    await edit.getByLabel("用户姓名").fill("新来的老师");
+    await edit.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => toast(page, "编辑成功!").isVisible()).toBe(true);
+    await expect.poll(() => row(page, "新来的老师").count()).toBe(1);
+
+    await row(page, "e2e_new_teacher").getByText("更多").click();
+    await page.getByRole("menuitem", { name: "详情" }).click();
+    const detail = page.getByRole("dialog", { name: "详情" });
+    await expect.poll(() => detail.getByLabel("用户姓名").inputValue()).toBe("新来的老师");
+    expect(await detail.getByLabel("用户姓名").isDisabled()).toBe(true);
+    await detail.locator(".ant-modal-footer").getByRole("button", { name: /关\s*闭/ }).click();
+
+    await row(page, "e2e_new_teacher").getByText("更多").click();
+    await page.getByRole("menuitem", { name: "删除" }).click();
+    await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
+    await expect.poll(() => row(page, "e2e_new_teacher").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("deletes several users at once, and asks for a selection first", async () => {
+    const token = await backendToken();
+    await createUserThroughApi(token, "e2e_batch_one", "批量一", "E2E-B1");
+    await createUserThroughApi(token, "e2e_batch_two", "批量二", "E2E-B2");
+    const page = await newPage(browser);
+    await signInAs(page);
+    await page.goto("/isystem/user?username=*e2e_batch*");
+    await hydrated(page);
+    await expect.poll(() => page.locator(".list-page .ant-table-tbody tr.ant-table-row").count()).toBe(2);
+
+    await page.getByRole("button", { name: /批量操作/ }).click();
+    await page.getByRole("menuitem", { name: "删除" }).click();
+    await expect.poll(() => toast(page, "请选择一条记录！").isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("menuitem", { name: "删除" }).isVisible()).toBe(false);
+
+    await page.locator(".list-page thead .ant-checkbox-input").check();
+    await expect.poll(() => page.locator(".list-selection").textContent()).toContain("2");
+    await page.getByRole("button", { name: /批量操作/ }).click();
+    await page.getByRole("menuitem", { name: "删除" }).click();
+    await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => toast(page, "批量删除成功！").isVisible()).toBe(true);
+    await expect.poll(() => page.locator(".list-page .ant-table-tbody tr.ant-table-row").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("keeps sort, filter and page in the URL, and a reload shows the same view", async () => {
+    const page = await newPage(browser);
+    await signInAs(page);
+    await page.goto("/isystem/user");
+    await hydrated(page);
+    await page.locator(".list-page thead th").filter({ hasText: "用户账号" }).click();
+    await page.waitForURL(/column=username&order=asc/);
+    await expect.poll(async () => (await page.locator(".list-page .ant-table-tbody tr.ant-table-row td:nth-child(2)").allTextContents())[0]).toBe("admin");
+
+    await page.getByRole("combobox", { name: "性别" }).click();
+    await page.locator(".ant-select-item-option").filter({ hasText: "女" }).click();
+    await page.locator(".list-search").getByRole("button", { name: /查\s*询/ }).click();
+    await page.waitForURL(/sex=2/);
+    const cells = (column: number) => page.locator(`.list-page .ant-table-tbody tr.ant-table-row td:nth-child(${column})`).allTextContents();
+    // The table shows only women once the filtered page has loaded.
+    await expect.poll(async () => [...new Set(await cells(5))]).toEqual(["女"]);
+    const url = page.url();
+    const names = await cells(2);
+    expect(names.length).toBeGreaterThan(0);
+    expect([...names].sort()).toEqual(names);
+
+    await page.reload();
+    await hydrated(page);
+    expect(page.url()).toBe(url);
+    expect(await page.locator(".list-page .ant-table-tbody tr.ant-table-row td:nth-child(2)").allTextContents()).toEqual(names);
+    expect(await page.locator(".list-page thead th[aria-sort='ascending']").textContent()).toContain("用户账号");
+    await page.context().close();
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { pageAfterDelete, parseListState, toBackendQuery, toSearchParams, withPage, withSearch, withSort } from "~/lib/list-query";
+
+const parse = (query: string) => parseListState(new URLSearchParams(query));
+
+// spec/app-shell.md §3, §4, §9; api-contract.md §6.
+describe("list state in the URL", () => {
+  it("defaults to page 1 of 10, sorted by createTime descending", () => {
+    expect(parse("")).toEqual({ pageNo: 1, pageSize: 10, column: "createTime", order: "desc", filters: {} });
+  });
+
+  it("reads paging, sort, filters and the advanced query back from the URL", () => {
+    const state = parse("pageNo=3&pageSize=20&column=username&order=asc&realname=*张*&sex=1&superQueryParams=%5B%5D&superQueryMatchType=or");
+    expect(state).toEqual({
+      pageNo: 3,
+      pageSize: 20,
+      column: "username",
+      order: "asc",
+      filters: { realname: "*张*", sex: "1" },
+      superQueryParams: "[]",
+      superQueryMatchType: "or",
+    });
+  });
+
+  it("ignores page sizes outside 10/20/30, bad pages, bad sort columns and orders, blank and non-identifier filters", () => {
+    const state = parse("pageNo=-2&pageSize=500&column=x;drop&order=sideways&name=%20&a-b=1");
+    expect(state).toEqual({ pageNo: 1, pageSize: 10, column: "createTime", order: "desc", filters: {} });
+  });
+
+  it("gives the backend the contract's list parameters", () => {
+    expect(toBackendQuery(parse("pageNo=2&username=admin"))).toEqual({ username: "admin", column: "createTime", order: "desc", pageNo: "2", pageSize: "10" });
+  });
+
+  it("writes short URLs that parse back to the same state", () => {
+    const state = parse("pageNo=2&pageSize=30&column=username&order=asc&sex=1");
+    const params = toSearchParams(state);
+    expect(params.toString()).toBe("sex=1&column=username&order=asc&pageNo=2&pageSize=30");
+    expect(parseListState(params)).toEqual(state);
+    expect(toSearchParams(parse("")).toString()).toBe("");
+  });
+
+  it("starts a new search at page 1 and can clear the advanced query", () => {
+    const state = parse("pageNo=4&superQueryParams=x&superQueryMatchType=or");
+    const searched = withSearch(state, { username: " ad ", empty: "" });
+    expect(searched.pageNo).toBe(1);
+    expect(searched.filters).toEqual({ username: "ad" });
+    expect(searched.superQueryParams).toBe("x");
+    expect(withSearch(state, {}, null).superQueryParams).toBeUndefined();
+  });
+
+  it("maps table sorting, stripping _dictText, and goes back to the default when cleared", () => {
+    const state = parse("");
+    expect(withSort(state, "sex_dictText", "ascend")).toMatchObject({ column: "sex", order: "asc" });
+    expect(withSort(withSort(state, "sex", "ascend"), undefined, null)).toMatchObject({ column: "createTime", order: "desc" });
+  });
+
+  it("keeps the page when paging and restarts at 1 when the page size changes", () => {
+    const state = parse("pageNo=3");
+    expect(withPage(state, 4, 10).pageNo).toBe(4);
+    expect(withPage(state, 3, 20)).toMatchObject({ pageNo: 1, pageSize: 20 });
+  });
+
+  it("steps back a page after a delete empties it, never below page 1", () => {
+    expect(pageAfterDelete(21, 1, 3, 10)).toBe(2);
+    expect(pageAfterDelete(22, 1, 3, 10)).toBe(3);
+    expect(pageAfterDelete(30, 10, 3, 10)).toBe(2);
+    expect(pageAfterDelete(1, 1, 1, 10)).toBe(1);
+  });
+});

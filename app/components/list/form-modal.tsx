@@ -1,7 +1,7 @@
 // Add / edit / detail in a modal (spec/app-shell.md §4: titles 新增, 编辑, 详情 read-only). The
 // form is checked by the page's zod schema here and again by the action; fields that must be
 // unique ask the server first (§5 duplicate check, skipped for empty values).
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { App, DatePicker, Form, Input, InputNumber, Modal, Radio, Select } from "antd";
 import dayjs from "dayjs";
@@ -72,8 +72,16 @@ export function FormModal({
     };
   }, [open, detailUrl, recordId]);
 
+  // Filled once per record (and once more when its detail arrives), never again while open: a
+  // revalidation of the page gives new field objects, and must not wipe what the user typed.
+  const lastPopulated = useRef<string | null>(null);
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      lastPopulated.current = null;
+      return;
+    }
+    if (lastPopulated.current === populateKey) return;
+    lastPopulated.current = populateKey;
     setErrors({});
     form.resetFields();
     if (record) {

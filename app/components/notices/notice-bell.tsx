@@ -5,14 +5,15 @@
 // down and stops silently after a failed load. A new event shows a 消息提醒 at the bottom right.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { App, Badge, Button, Empty, Popover, Spin, Tabs, Tag } from "antd";
+import { App, Badge, Button } from "antd";
 import BellOutlined from "@ant-design/icons/BellOutlined";
 import { fetchNoticeLists } from "./notice-api";
-import { noticeTabTitles, priorityTag, publishedText, shouldPoll, shouldRemind, unreadCount } from "./notice-logic";
-import { MY_NOTICES_PATH, NOTICE_POLL_MS, NOTICE_POPOVER_WIDTH, type NoticeEvent, type NoticeItem, type NoticeLists } from "./notice-types";
+import { noticeTabTitles, shouldPoll, shouldRemind, unreadCount } from "./notice-logic";
+import { MY_NOTICES_PATH, NOTICE_POLL_MS, type NoticeEvent, type NoticeLists } from "./notice-types";
 import { useNoticeHub, useStreamStatus } from "./use-notices";
 
 // The modal (with DOMPurify) loads on first use: it is not needed to show a page (layout JS budget).
+const NoticePopover = lazy(() => import("./notice-popover-content").then((module) => ({ default: module.NoticePopover })));
 const NoticeModal = lazy(() => import("./notice-modal").then((module) => ({ default: module.NoticeModal })));
 
 const EMPTY_LISTS: NoticeLists = { anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 };
@@ -134,89 +135,66 @@ export function NoticeBell() {
   const total = unreadCount(lists);
   const titles = noticeTabTitles(lists);
 
-  const content = (
-    <Spin spinning={loading && total === 0} size="small">
-      <Tabs
-        size="small"
-        items={[
-          { key: "notices", label: titles.notices, children: <NoticeItems items={lists.anntMsgList} onOpen={openNotice} /> },
-          { key: "system", label: titles.system, children: <NoticeItems items={lists.sysMsgList} onOpen={openNotice} /> },
-        ]}
-      />
+  // The popover and its list load on first hover or focus: until then a page shows only the
+  // badge (layout JS budget). Hovering before the code is there opens it as soon as it arrives.
+  const [armed, setArmed] = useState(false);
+  const changeOpen = (open: boolean) => {
+    setPopoverOpen(open);
+    // Revoked or read elsewhere: the list is fresh whenever it is looked at.
+    if (open) void load();
+  };
+  const badge = (
+    <Badge count={total} size="small">
       <Button
-        type="dashed"
-        block
-        onClick={() => {
-          setPopoverOpen(false);
-          void navigate(MY_NOTICES_PATH);
+        type="text"
+        aria-label="消息通知"
+        icon={<BellOutlined />}
+        data-testid="notice-bell"
+        data-stream={status}
+        data-unread={total}
+        onPointerEnter={() => {
+          if (!armed) {
+            setArmed(true);
+            changeOpen(true);
+          }
         }}
-      >
-        查看更多
-      </Button>
-    </Spin>
+        onFocus={() => {
+          if (!armed) {
+            setArmed(true);
+            changeOpen(true);
+          }
+        }}
+      />
+    </Badge>
   );
 
   return (
     <>
-      <Popover
-        content={content}
-        trigger={["hover", "focus"]}
-        placement="bottomRight"
-        open={popoverOpen}
-        onOpenChange={(open) => {
-          setPopoverOpen(open);
-          // Revoked or read elsewhere: the list is fresh whenever it is looked at.
-          if (open) void load();
-        }}
-        styles={{ root: { width: NOTICE_POPOVER_WIDTH } }}
-        classNames={{ root: "notice-popover" }}
-      >
-        <Badge count={total} size="small">
-          <Button
-            type="text"
-            aria-label="消息通知"
-            icon={<BellOutlined />}
-            data-testid="notice-bell"
-            data-stream={status}
-            data-unread={total}
-          />
-        </Badge>
-      </Popover>
+      {armed ? (
+        <Suspense fallback={badge}>
+          <NoticePopover
+            open={popoverOpen}
+            onOpenChange={changeOpen}
+            lists={lists}
+            loading={loading}
+            titles={titles}
+            onOpen={openNotice}
+            onMore={() => {
+              setPopoverOpen(false);
+              void navigate(MY_NOTICES_PATH);
+            }}
+          >
+            {badge}
+          </NoticePopover>
+        </Suspense>
+      ) : (
+        badge
+      )}
       {openId !== null ? (
         <Suspense fallback={null}>
           <NoticeModal anntId={openId} onClose={() => setOpenId(null)} />
         </Suspense>
       ) : null}
     </>
-  );
-}
-
-function NoticeItems({ items, onOpen }: { items: NoticeItem[]; onOpen: (id: string) => void }) {
-  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无消息" />;
-  return (
-    <ul className="notice-list" style={{ listStyle: "none", margin: 0, padding: 0, maxHeight: 320, overflowY: "auto" }}>
-      {items.map((item) => {
-        const tag = priorityTag(item.priority);
-        return (
-          <li
-            key={item.id}
-            className="notice-list__item"
-            style={{ display: "flex", alignItems: "flex-start", gap: 8, padding: "8px 0", borderBottom: "1px solid rgba(5, 5, 5, 0.06)" }}
-          >
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <a onClick={() => onOpen(item.id)} style={{ display: "block", overflowWrap: "anywhere" }}>
-                {item.titile}
-              </a>
-              <div style={{ color: "rgba(0, 0, 0, 0.45)", fontSize: 12 }}>{publishedText(item.createTime)}</div>
-            </div>
-            {tag ? (
-              <Tag color={tag.color} onClick={() => onOpen(item.id)} style={{ cursor: "pointer", marginInlineEnd: 0 }}>
-                {tag.label}
-              </Tag>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
   );
 }

@@ -14,19 +14,21 @@ const text = z
   .transform((value) => (value === null || value === undefined ? "" : String(value)));
 const count = z.coerce.number().nullish().transform((value) => (Number.isFinite(value) ? Number(value) : 0));
 
+const noticeItemFields = {
+  id: text,
+  titile: text,
+  createTime: text,
+  sendTime: text,
+  sender: text,
+  priority: text,
+  msgCategory: text,
+  openType: text,
+  openPage: text,
+  busId: text,
+};
+
 const noticeItemSchema = z
-  .object({
-    id: text,
-    titile: text,
-    createTime: text,
-    sendTime: text,
-    sender: text,
-    priority: text,
-    msgCategory: text,
-    openType: text,
-    openPage: text,
-    busId: text,
-  })
+  .object(noticeItemFields)
   .transform((item): NoticeItem => item);
 
 const noticeListsSchema = z
@@ -45,19 +47,7 @@ const noticeListsSchema = z
     }),
   );
 
-const noticeDetailSchema = z.object({
-  id: text,
-  titile: text,
-  createTime: text,
-  sendTime: text,
-  sender: text,
-  priority: text,
-  msgCategory: text,
-  openType: text,
-  openPage: text,
-  busId: text,
-  msgContent: text,
-});
+const noticeDetailSchema = z.object({ ...noticeItemFields, msgContent: text });
 
 const myNoticeSchema = z
   .object({

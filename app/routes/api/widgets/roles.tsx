@@ -2,29 +2,11 @@
 //   ?pageNo&pageSize&roleName      one page, the name matched anywhere
 //   ?valueField=roleCode|id&values  the roles of stored values
 import type { Route } from "./+types/roles";
-import { requireSignedIn } from "~/services/auth.server";
-import { pickFields, PICKER_FIELDS, type PickerRow } from "~/components/pickers/picker-logic";
-import { answerWidget, containsFilter, inList, pageQuery, pickerPageSchema, refuseWidget } from "./widget-answer.server";
-import { pickerRecordSchema } from "./widget-schemas.server";
+import { PICKER_FIELDS } from "~/components/pickers/picker-logic";
+import { tableRowsLoader } from "./widget-answer.server";
 
-const VALUE_FIELDS = ["roleCode", "id"];
+const load = tableRowsLoader({ listPath: "/sys/role/list", valueFields: ["roleCode", "id"], searchParam: "roleName", fields: PICKER_FIELDS.role });
 
-export async function loader(route: Route.LoaderArgs) {
-  const signedIn = await requireSignedIn(route);
-  const { url } = route;
-  const values = url.searchParams.get("values");
-  let query: Record<string, string | number | undefined>;
-  if (values !== null) {
-    const valueField = url.searchParams.get("valueField") ?? "roleCode";
-    if (!VALUE_FIELDS.includes(valueField)) return refuseWidget(`unknown valueField ${valueField}`);
-    const list = inList(values);
-    if (list === "") return { ok: true as const, items: [] as PickerRow[] };
-    query = { [valueField]: list, pageNo: 1, pageSize: list.split(",").length - 1 };
-  } else {
-    query = { roleName: containsFilter(url.searchParams.get("roleName")), column: "createTime", order: "desc", ...pageQuery(url) };
-  }
-  return answerWidget(async () => {
-    const { result } = await signedIn.api.get("/sys/role/list", pickerPageSchema(pickerRecordSchema), query);
-    return { items: result.records.map((row) => pickFields(row, PICKER_FIELDS.role)), total: result.total };
-  });
+export function loader(route: Route.LoaderArgs) {
+  return load(route);
 }

@@ -4,6 +4,9 @@ import { data } from "react-router";
 import { z } from "zod";
 import { BackendError, type Query } from "~/services/api.server";
 import type { WidgetAnswer, WidgetFailure } from "./widget-answer";
+import { requireSignedIn, type RouteRequest } from "~/services/auth.server";
+import { pickFields, type PickerRow } from "~/components/pickers/picker-logic";
+import { pickerRecordSchema } from "./widget-schemas.server";
 
 export async function answerWidget<T>(work: () => Promise<{ items: T[]; total?: number }>): Promise<WidgetAnswer<T>> {
   try {
@@ -65,4 +68,37 @@ export function inList(values: string): string {
 export function containsFilter(keyword: string | null | undefined): string | undefined {
   const text = (keyword ?? "").trim();
   return text === "" ? undefined : `*${text}*`;
+}
+
+/**
+ * The loader of a picker over a small table list endpoint (roles, positions): one page filtered by
+ * name (`?pageNo&pageSize&<searchParam>`), or the rows of stored values (`?valueField&values`).
+ */
+export function tableRowsLoader(config: {
+  listPath: string;
+  /** Properties a stored value may name; the first is the default. */
+  valueFields: readonly [string, ...string[]];
+  /** The name filter's parameter, matched anywhere. */
+  searchParam: string;
+  fields: readonly string[];
+}) {
+  return async (route: RouteRequest) => {
+    const signedIn = await requireSignedIn(route);
+    const { url } = route;
+    const values = url.searchParams.get("values");
+    let query: Record<string, string | number | undefined>;
+    if (values !== null) {
+      const valueField = url.searchParams.get("valueField") ?? config.valueFields[0];
+      if (!config.valueFields.includes(valueField)) return refuseWidget(`unknown valueField ${valueField}`);
+      const list = inList(values);
+      if (list === "") return { ok: true as const, items: [] as PickerRow[] };
+      query = { [valueField]: list, pageNo: 1, pageSize: list.split(",").length - 1 };
+    } else {
+      query = { [config.searchParam]: containsFilter(url.searchParams.get(config.searchParam)), column: "createTime", order: "desc", ...pageQuery(url) };
+    }
+    return answerWidget(async () => {
+      const { result } = await signedIn.api.get(config.listPath, pickerPageSchema(pickerRecordSchema), query);
+      return { items: result.records.map((row) => pickFields(row, config.fields)), total: result.total };
+    });
+  };
 }

@@ -107,7 +107,10 @@ export function FormModal({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data, fetcher.state]);
 
-  const visible = fields.filter((field) => !(field.onlyOnAdd && mode !== "add"));
+  const watched = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const visible = fields.filter(
+    (field) => !(field.onlyOnAdd && mode !== "add") && (!field.visibleWhen || field.visibleWhen({ ...record, ...watched })),
+  );
 
   const submit = async () => {
     const raw = form.getFieldsValue() as Record<string, unknown>;
@@ -116,6 +119,7 @@ export function FormModal({
       const value = raw[field.name];
       if (field.kind === "date") values[field.name] = value ? dayjs(value as string).format("YYYY-MM-DD") : "";
       else if (field.kind === "multi-select") values[field.name] = Array.isArray(value) ? value.join(",") : "";
+      else if (Array.isArray(value)) values[field.name] = value.join(",");
       else values[field.name] = value === undefined || value === null ? "" : String(value);
     }
     // The id is part of what is checked: schemas tell adding from editing by it.
@@ -164,7 +168,7 @@ export function FormModal({
             validateStatus={errors[field.name] ? "error" : undefined}
             help={errors[field.name]}
           >
-            {renderControl(field, mode)}
+            {field.kind === "custom" && field.render ? field.render({ mode, record }) : renderControl(field, mode)}
           </Form.Item>
         ))}
       </Form>

@@ -4,14 +4,14 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { App, Button, Card, Dropdown, Popconfirm, Space, Table } from "antd";
-import type { ColumnsType, TablePaginationConfig } from "antd/es/table";
+import type { ColumnsType, TablePaginationConfig, TableProps } from "antd/es/table";
 import type { SorterResult } from "antd/es/table/interface";
 import PlusOutlined from "@ant-design/icons/PlusOutlined";
 import DownOutlined from "@ant-design/icons/DownOutlined";
 import DeleteOutlined from "@ant-design/icons/DeleteOutlined";
 import type { z } from "zod";
 import { PAGE_SIZE_OPTIONS, pageAfterDelete, toSearchParams, withPage, withSearch, withSort, type ListState } from "~/lib/list-query";
-import type { ListActionResult, ListRecord } from "~/services/list.server";
+import type { ListActionResult, ListEndpoints, ListRecord } from "~/services/list.server";
 import { usePermission } from "../permission/has-permission";
 import { useFailureFeedback } from "../feedback/failure-feedback";
 import { SearchBar } from "./search-bar";
@@ -42,6 +42,18 @@ export interface ListPageProps {
   batchActions?: Array<{ key: string; label: string; permission?: string; run: (ids: string[]) => void }>;
   /** Rendered after the search bar (e.g. the advanced query). */
   extraSearch?: ReactNode;
+  /**
+   * The page's backend endpoints, as declared for its loader (list.server.ts). `exportXls` and
+   * `importExcel` turn on the 导出 / 导入 buttons (button codes `<prefix>:export`, `:import`).
+   */
+  url?: ListEndpoints;
+  /** false: an un-paged list (a tree whose roots all come at once). */
+  paged?: boolean;
+  /**
+   * Extra antd Table props for tree tables and the like (`expandable`, `onExpand`…). The engine's
+   * own props (columns, data, paging, sorting, selection) are not overridable.
+   */
+  tableProps?: Omit<TableProps<ListRecord>, "columns" | "dataSource" | "pagination" | "onChange" | "rowSelection" | "rowKey">;
 }
 
 export function ListPage(props: ListPageProps) {
@@ -213,8 +225,9 @@ export function ListPage(props: ListPageProps) {
         size="middle"
         columns={tableColumns}
         dataSource={records}
-        pagination={pagination}
         scroll={{ x: "max-content" }}
+        {...props.tableProps}
+        pagination={props.paged === false ? false : pagination}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         onChange={(page, _filters, sorter, extra) => {
           if (extra.action === "sort") {

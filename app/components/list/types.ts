@@ -6,7 +6,7 @@ export interface FieldOption {
   label: string;
 }
 
-export type FormFieldKind = "text" | "password" | "textarea" | "number" | "date" | "select" | "multi-select" | "radio";
+export type FormFieldKind = "text" | "password" | "textarea" | "number" | "date" | "select" | "multi-select" | "radio" | "custom";
 
 export interface FormField {
   name: string;
@@ -21,6 +21,13 @@ export interface FormField {
   /** The server-side uniqueness check of spec/app-shell.md §5 (skipped for empty values). */
   duplicate?: { tableName: string; fieldName: string };
   required?: boolean;
+  /**
+   * kind "custom": the control (a tree select, a picker, a switch…). The form gives it `value` and
+   * `onChange`; its value is kept as a string (arrays are joined with commas).
+   */
+  render?: (context: { mode: "add" | "edit" | "detail"; record: Record<string, unknown> | null }) => ReactNode;
+  /** Hidden unless this returns true for the form's current values (e.g. fields of one menu type). */
+  visibleWhen?: (values: Record<string, unknown>) => boolean;
 }
 
 export interface SearchField {

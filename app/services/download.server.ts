@@ -1,19 +1,14 @@
 // Resource-route helpers for files (spec/app-shell.md §7 export/upload rows, §8 "export reply is
 // JSON → 文件导出失败", "import failure…"): the browser never talks to the backend, so exports and
 // stored files are streamed through the web server, and import uploads are forwarded as they
-// arrive, with the session's token and tenant headers.
-//
-//   // app/routes/api/export.$entity.tsx   (GET /api/export/sys-user?…list params…)
-//   export const loader = (args: Route.LoaderArgs) => exportFileLoader(args, "/sys/user/exportXls");
-//   // app/routes/api/import.$entity.tsx   (POST multipart)
-//   export const action = (args: Route.ActionArgs) => importFileAction(args, "/sys/user/importExcel");
-//   // app/routes/api/files-static.tsx     (GET /api/files/static?path=import-errors/…)
-//   export const loader = (args: Route.LoaderArgs) => staticFileLoader(args);
+// arrive, with the session's token and tenant headers. The routes: app/routes/api/export.tsx,
+// import.tsx and files/static.tsx; the list's endpoint comes in `?url=` (app/lib/excel-endpoints.ts).
 import { Messages } from "#contract/messages";
 import { ResultCode } from "#contract/envelope";
 import { BackendError, type BackendClient, type Query } from "./api.server";
 import type { Failure } from "./api-errors";
 import { getSignedIn } from "./auth.server";
+import { isExcelEndpoint } from "~/lib/excel-endpoints";
 
 /** spec/app-shell.md §8 and widgets.md §8: "Export reply of JSON type → 文件导出失败". */
 export const EXPORT_FAILED = "文件导出失败";
@@ -94,19 +89,26 @@ export async function proxyDownload(
 export function forwardedQuery(url: URL): Query {
   const query: Query = {};
   for (const [name, value] of url.searchParams) {
-    // `_t` is the cache buster the client adds; sendRaw adds its own.
-    if (name === "_t") continue;
+    // `_t` is the cache buster the client adds (sendRaw adds its own); `url` names the endpoint.
+    if (name === "_t" || name === "url") continue;
     const previous = query[name];
     query[name] = previous === undefined ? value : `${String(previous)},${value}`;
   }
   return query;
 }
 
-/** Loader of an export resource route: the list's query string goes to `…/exportXls`. */
-export async function exportFileLoader({ request }: { request: Request }, backendPath: string): Promise<Response> {
+/** A `url` that is not a list's export / import endpoint. */
+function notAnEndpoint(): Response {
+  return json({ ok: false, message: Messages.resourceNotFound } satisfies DownloadFailure, 404);
+}
+
+/** Loader of the export route: `?url=<…/exportXls>&<the list's query>&selections=` → the file. */
+export async function exportFileLoader({ request, url }: { request: Request; url: URL }): Promise<Response> {
   const signedIn = await getSignedIn(request);
   if (!signedIn) return signedOut();
-  return proxyDownload(signedIn.api, backendPath, { query: forwardedQuery(new URL(request.url)) });
+  const endpoint = url.searchParams.get("url");
+  if (!isExcelEndpoint(endpoint, "exportXls")) return notAnEndpoint();
+  return proxyDownload(signedIn.api, endpoint, { query: forwardedQuery(url) });
 }
 
 /**
@@ -114,10 +116,10 @@ export async function exportFileLoader({ request }: { request: Request }, backen
  * streamed from the backend's static route. Signed-in users only: the error reports of imports
  * are for the people who imported.
  */
-export async function staticFileLoader({ request }: { request: Request }): Promise<Response> {
+export async function staticFileLoader({ request, url }: { request: Request; url: URL }): Promise<Response> {
   const signedIn = await getSignedIn(request);
   if (!signedIn) return signedOut();
-  const relative = staticRelativePath(new URL(request.url).searchParams.get("path") ?? "");
+  const relative = staticRelativePath(url.searchParams.get("path") ?? "");
   if (!relative) return json({ ok: false, message: Messages.resourceNotFound } satisfies DownloadFailure, 404);
   return proxyDownload(signedIn.api, `/sys/common/static/${relative.split("/").map(encodeURIComponent).join("/")}`, {
     failureMessage: Messages.resourceNotFound,
@@ -160,9 +162,11 @@ export async function forwardUpload(request: Request, api: BackendClient, backen
   }
 }
 
-/** Action of an import resource route: the dialog's multipart POST goes to `…/importExcel`. */
-export async function importFileAction({ request }: { request: Request }, backendPath: string): Promise<Response> {
+/** Action of the import route: the dialog's multipart POST to `?url=<…/importExcel>`. */
+export async function importFileAction({ request, url }: { request: Request; url: URL }): Promise<Response> {
   const signedIn = await getSignedIn(request);
   if (!signedIn) return signedOut();
-  return forwardUpload(request, signedIn.api, backendPath);
+  const endpoint = url.searchParams.get("url");
+  if (!isExcelEndpoint(endpoint, "importExcel")) return notAnEndpoint();
+  return forwardUpload(request, signedIn.api, endpoint);
 }

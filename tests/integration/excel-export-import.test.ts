@@ -464,7 +464,8 @@ describe.each(databases)("excel export and import on %s", (kind) => {
       const anonymous = await proxyDownload(new BackendClient({}), "/test/excel/exportXls");
       expect(anonymous.status).toBe(401);
       expect(await anonymous.json()).toMatchObject({ ok: false, message: "文件导出失败", failure: { kind: "unauthorized" } });
-      const signedOut = await exportFileLoader({ request: new Request("http://web.test/api/export/x") }, "/test/excel/exportXls");
+      const exportUrl = new URL("http://web.test/api/export?url=/test/excel/exportXls");
+      const signedOut = await exportFileLoader({ request: new Request(exportUrl), url: exportUrl });
       expect(signedOut.status).toBe(401);
       expect(await signedOut.json()).toMatchObject({ ok: false, code: 401, failure: { kind: "unauthorized" } });
     });

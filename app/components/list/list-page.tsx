@@ -1,22 +1,30 @@
 // The one list engine's page (STYLE.md): search bar, toolbar, table and form modal, driven by the
 // URL's list state. Paging (10/20/30, quick jumper, size changer, `共N条`), sorting and filters
 // write the URL; deletes and saves go to the route's action and step back an emptied page.
-import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { useFetcher, useLocation, useNavigate } from "react-router";
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { App, Button, Card, Dropdown, Popconfirm, Space, Table } from "antd";
 import type { ColumnsType, TablePaginationConfig, TableProps } from "antd/es/table";
 import type { SorterResult } from "antd/es/table/interface";
 import PlusOutlined from "@ant-design/icons/PlusOutlined";
 import DownOutlined from "@ant-design/icons/DownOutlined";
 import DeleteOutlined from "@ant-design/icons/DeleteOutlined";
+import DownloadOutlined from "@ant-design/icons/DownloadOutlined";
+import ImportOutlined from "@ant-design/icons/ImportOutlined";
 import type { z } from "zod";
-import { PAGE_SIZE_OPTIONS, pageAfterDelete, toSearchParams, withPage, withSearch, withSort, type ListState } from "~/lib/list-query";
+import { PAGE_SIZE_OPTIONS, pageAfterDelete, toBackendQuery, toSearchParams, withPage, withSearch, withSort, type ListState } from "~/lib/list-query";
+import { exportHref, importHref } from "~/lib/excel-endpoints";
 import type { ListActionResult, ListEndpoints, ListRecord } from "~/services/list.server";
 import { usePermission } from "../permission/has-permission";
-import { useFailureFeedback } from "../feedback/failure-feedback";
+import { showSessionExpired, useFailureFeedback } from "../feedback/failure-feedback";
+import { SuperQuery, type SuperQueryField } from "../super-query";
+import { downloadExport, formatBytes } from "./export-excel";
 import { SearchBar } from "./search-bar";
 import { FormModal, type FormMode } from "./form-modal";
 import type { FormField, RowAction, SearchField, ToolbarAction } from "./types";
+
+// The import dialog is code only a few users need: it loads on first opening.
+const ImportExcelDialog = lazy(() => import("../import-excel/import-excel-dialog").then((module) => ({ default: module.ImportExcelDialog })));
 
 export interface ListColumn {
   title: string;
@@ -47,6 +55,8 @@ export interface ListPageProps {
    * `importExcel` turn on the 导出 / 导入 buttons (button codes `<prefix>:export`, `:import`).
    */
   url?: ListEndpoints;
+  /** The fields of the advanced query (高级查询); none: no advanced query. */
+  superQuery?: SuperQueryField[];
   /** false: an un-paged list (a tree whose roots all come at once). */
   paged?: boolean;
   /**
@@ -66,6 +76,10 @@ export function ListPage(props: ListPageProps) {
   const fetcher = useFetcher<ListActionResult>();
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<{ mode: FormMode; record: ListRecord | null } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const revalidator = useRevalidator();
+  const url = props.url ?? {};
   const can = (code: string) => permission.isVisible(`${permissionPrefix}:${code}`);
   useFailureFeedback(fetcher.data);
 
@@ -93,6 +107,22 @@ export function ListPage(props: ListPageProps) {
     // React once per answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data, fetcher.state]);
+
+  /** 导出: the current query and, when rows are chosen, only those (contract §6 `selections`). */
+  const exportRows = async () => {
+    if (!url.exportXls || exporting) return;
+    setExporting(true);
+    const key = "list-export";
+    void message.loading({ content: "正在导出...", key, duration: 0 });
+    const outcome = await downloadExport(exportHref(url.exportXls, toBackendQuery(state), selected), (received, size) =>
+      void message.loading({ content: `正在导出... ${formatBytes(received)}${size ? ` / ${formatBytes(size)}` : ""}`, key, duration: 0 }),
+    );
+    setExporting(false);
+    message.destroy(key);
+    if (outcome.ok) return;
+    if (outcome.sessionEnded) showSessionExpired(modal);
+    else void message.warning(outcome.message);
+  };
 
   const remove = (id: string) => void fetcher.submit({ intent: "delete", id }, { method: "post" });
   const removeSelected = () => {
@@ -189,6 +219,24 @@ export function ListPage(props: ListPageProps) {
               新增
             </Button>
           ) : null}
+          {url.exportXls && can("export") ? (
+            <Button type="primary" icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportRows()}>
+              导出
+            </Button>
+          ) : null}
+          {url.importExcel && can("import") ? (
+            <Button type="primary" icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+              导入
+            </Button>
+          ) : null}
+          {props.superQuery && props.superQuery.length > 0 ? (
+            <SuperQuery
+              fields={props.superQuery}
+              value={state}
+              loading={revalidator.state !== "idle"}
+              onSearch={(params) => go({ ...state, pageNo: 1, superQueryParams: params?.superQueryParams, superQueryMatchType: params?.superQueryMatchType })}
+            />
+          ) : null}
           {toolbarActions
             .filter((action) => !action.permission || permission.isVisible(action.permission))
             .map((action) => (
@@ -236,6 +284,11 @@ export function ListPage(props: ListPageProps) {
           } else if (extra.action === "paginate") go(withPage(state, page.current ?? 1, page.pageSize ?? state.pageSize));
         }}
       />
+      {importing && url.importExcel ? (
+        <Suspense fallback={null}>
+          <ImportExcelDialog open onClose={() => setImporting(false)} action={importHref(url.importExcel)} onImported={() => void revalidator.revalidate()} />
+        </Suspense>
+      ) : null}
       {form && editing ? (
         <FormModal
           open

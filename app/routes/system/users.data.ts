@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { ListColumn } from "~/components/list/list-page";
 import type { FieldOption, FormField, SearchField } from "~/components/list/types";
+import type { SuperQueryField } from "~/components/super-query";
 
 export const USER_PAGE = {
   path: "/isystem/user",
@@ -66,6 +67,19 @@ export const userColumns: ListColumn[] = [
   { title: "部门", dataIndex: "orgCode", dict: true, width: 120 },
   { title: "状态", dataIndex: "status", dict: true, sorter: true, width: 80 },
   { title: "创建时间", dataIndex: "createTime", sorter: true, width: 170 },
+];
+
+/** The advanced query's fields (widgets.md §3): the columns a staff member filters users by. */
+export const userSuperQuery: SuperQueryField[] = [
+  { value: "username", text: "用户账号", type: "string" },
+  { value: "realname", text: "用户姓名", type: "string" },
+  { value: "workNo", text: "工号", type: "string" },
+  { value: "sex", text: "性别", type: "list", dictCode: "sex" },
+  { value: "birthday", text: "生日", type: "date" },
+  { value: "phone", text: "手机号码", type: "string" },
+  { value: "email", text: "邮箱", type: "string" },
+  { value: "status", text: "状态", type: "list", dictCode: "user_status" },
+  { value: "createTime", text: "创建时间", type: "datetime" },
 ];
 
 export function userSearchFields(options: { sex: FieldOption[]; status: FieldOption[] }): SearchField[] {

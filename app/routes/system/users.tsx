@@ -10,7 +10,7 @@ import { requireMenuPage } from "~/services/menu-access.server";
 import { listAction, loadList, type ListPageDefinition } from "~/services/list.server";
 import { departOptions, dictOptions, rowOptions } from "~/services/options.server";
 import { withRouteFailures } from "~/services/route-errors.server";
-import { USER_PAGE, userColumns, userFormFields, userFormSchema, userSearchFields } from "./users.data";
+import { USER_PAGE, userColumns, userFormFields, userFormSchema, userSearchFields, userSuperQuery } from "./users.data";
 
 const page: ListPageDefinition<typeof userFormSchema> = {
   url: USER_PAGE.url,
@@ -61,6 +61,8 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
       columns={userColumns}
       searchFields={searchFields}
       permissionPrefix={USER_PAGE.permissionPrefix}
+      url={USER_PAGE.url}
+      superQuery={userSuperQuery}
       form={{ fields: formFields, schema: userFormSchema, width: 800, detailUrl: "/api/system/user-relations" }}
       rowActions={[
         { key: "freeze", label: "冻结", permission: "user:freeze", visible: (row) => String(row.status) === "1", confirm: "确定冻结吗?", run: (row) => freeze([row.id], "2") },

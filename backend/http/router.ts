@@ -2,6 +2,7 @@
 // Order per request: body → token (unless public) → menu or button permission → signature → handler.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { ResultCode } from "#contract/envelope";
+import { databaseError } from "../db/errors";
 import { Messages } from "#contract/messages";
 import { ApiError, failure } from "./envelope";
 import { authenticate, type AuthContext } from "./auth";
@@ -61,12 +62,16 @@ export function buildRouter(endpoints: Endpoint[], services: BackendServices): R
 
 function toFailure(error: unknown, req: Request, services: BackendServices) {
   if (error instanceof ApiError) return { status: error.httpStatus, body: failure(error.message, error.code) };
-  const pgCode = (error as { code?: string }).code;
+  // drizzle wraps the driver's error (DrizzleQueryError): look inside for its SQLSTATE.
+  const pgCode = databaseError(error)?.code;
   if (pgCode === "23505") return { status: 200, body: failure(Messages.duplicateRecord) };
   if (pgCode === "22001") return { status: 200, body: failure("字段太长,超出数据库字段的长度") };
   const type = (error as { type?: string }).type;
   if (type === "entity.parse.failed") return { status: 200, body: failure(`${Messages.operationFailed}请求内容不是合法的JSON`) };
   if (type === "entity.too.large") return { status: 200, body: failure(`${Messages.operationFailed}请求内容过大`) };
+  // Express's own client errors (a malformed `%` escape in the path, a bad body encoding…).
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === "number" && status >= 400 && status < 500) return { status: 400, body: failure(`${Messages.operationFailed}请求格式不正确`) };
   // Never leak SQL or stack traces to the client (contract §10): log them, answer plainly.
   services.logger.error(`[backend] ${req.method} ${req.originalUrl} failed`, error);
   return { status: 200, body: failure(`${Messages.operationFailed}服务器内部错误，请联系管理员`) };

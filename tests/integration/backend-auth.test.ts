@@ -171,16 +171,35 @@ describe.each(databases)("backend sign-in on %s", (kind) => {
     const broken = await call(base, "POST", "/sys/login", { body: "{not json", headers: { "Content-Type": "application/json" } });
     expect(broken.json.success).toBe(false);
     expect(broken.text).not.toMatch(/select|insert|syntax|stack/i);
+    // A malformed escape in a path parameter is the caller's mistake, said plainly.
+    const token = await loginToken(base);
+    const malformed = await call(base, "GET", "/sys/dict/getDictText/%E0%A4%A/1", { token });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json).toMatchObject({ success: false, message: "操作失败，请求格式不正确" });
+  });
+
+  it("answers a duplicate key the database refused as a duplicate record, however it was wrapped", async () => {
+    let refused: unknown;
+    try {
+      await server.backend.db.rows(sql.raw(`INSERT INTO sys_user (id, username, realname, password, salt) SELECT 'dup1', username, realname, password, salt FROM sys_user WHERE username = 'admin'`));
+    } catch (error) {
+      refused = error;
+    }
+    const { databaseError } = await import("../../backend/db/errors");
+    expect(databaseError(refused)?.code).toBe("23505");
+    expect(databaseError(new Error("outer", { cause: new Error("middle", { cause: refused }) }))?.code).toBe("23505");
+    expect(databaseError(new Error("plain"))).toBeUndefined();
   });
 });
 
 describe("session idle expiry", () => {
   it("ends a session after the idle time, with the token-expired answer", async () => {
-    const server = await startTestBackend("pglite", { sessionIdleMinutes: 0.002 });
+    // 3 s of idle time: long enough that a loaded machine answers the first call inside it.
+    const server = await startTestBackend("pglite", { sessionIdleMinutes: 0.05 });
     try {
       const token = await loginToken(server.url);
       expect((await call(server.url, "GET", "/sys/permission/getUserPermissionByToken", { token })).json.success).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await new Promise((resolve) => setTimeout(resolve, 3_300));
       const expired = await call(server.url, "GET", "/sys/permission/getUserPermissionByToken", { token });
       expect(expired.status).toBe(401);
       expect(expired.json.message).toBe("Token失效，请重新登录!");

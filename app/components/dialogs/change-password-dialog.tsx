@@ -5,6 +5,7 @@ import { useFetcher } from "react-router";
 import { App, Form, Input, Modal } from "antd";
 import { changePasswordFormSchema, fieldErrors } from "#contract/auth";
 import { useFailureFeedback } from "../feedback/failure-feedback";
+import { useFetcherAnswer } from "../feedback/use-fetcher-answer";
 import type { action } from "~/routes/api/account-password";
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -20,17 +21,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     setErrors({});
   }, [open, form]);
 
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer || fetcher.state !== "idle") return;
+  useFetcherAnswer(fetcher, (answer) => {
     if (answer.ok) {
       void message.success(answer.message);
       onClose();
     } else if ("fieldErrors" in answer && answer.fieldErrors) setErrors(answer.fieldErrors);
     else if ("message" in answer && answer.message) void message.warning(answer.message);
-    // React to each answer once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data, fetcher.state]);
+  });
 
   const submit = () => {
     const entered = form.getFieldsValue() as Record<string, string | undefined>;

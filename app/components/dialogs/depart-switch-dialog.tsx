@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { App, Form, Modal, Select } from "antd";
 import { useFailureFeedback } from "../feedback/failure-feedback";
+import { useFetcherAnswer } from "../feedback/use-fetcher-answer";
 import type { action } from "~/routes/api/account-departs";
 
 export type Depart = { id: string; orgCode: string; departName: string };
@@ -31,13 +32,11 @@ export function DepartSwitchDialog({
     }
   }, [open, current]);
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) {
-      void message.success(fetcher.data.message);
-      onClose();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data, fetcher.state]);
+  useFetcherAnswer(fetcher, (answer) => {
+    if (!answer.ok) return;
+    void message.success(answer.message);
+    onClose();
+  });
 
   const currentName = departs.find((depart) => depart.orgCode === current)?.departName;
   const submit = () => {

@@ -10,6 +10,7 @@ import { fieldErrors } from "#contract/auth";
 import type { FormField } from "./types";
 import type { ListActionResult } from "~/services/list.server";
 import { useFailureFeedback } from "../feedback/failure-feedback";
+import { useFetcherAnswer } from "../feedback/use-fetcher-answer";
 
 export type FormMode = "add" | "edit" | "detail";
 const TITLES: Record<FormMode, string> = { add: "新增", edit: "编辑", detail: "详情" };
@@ -98,14 +99,11 @@ export function FormModal({
     setPopulated(populateKey);
   }, [open, record, detail, fields, form, populateKey]);
 
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || answer.intent !== "save") return;
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.intent !== "save") return;
     if (answer.ok) onSaved(answer.message);
     else if (answer.fieldErrors) setErrors(answer.fieldErrors);
-    // React once per answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data, fetcher.state]);
+  });
 
   const watched = Form.useWatch([], form) as Record<string, unknown> | undefined;
   const visible = fields.filter(

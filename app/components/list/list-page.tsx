@@ -17,6 +17,7 @@ import { exportHref, importHref } from "~/lib/excel-endpoints";
 import type { ListActionResult, ListEndpoints, ListRecord } from "~/services/list.server";
 import { usePermission } from "../permission/has-permission";
 import { showSessionExpired, useFailureFeedback } from "../feedback/failure-feedback";
+import { useFetcherAnswer } from "../feedback/use-fetcher-answer";
 import { SuperQuery, type SuperQueryField } from "../super-query";
 import { downloadExport, formatBytes } from "./export-excel";
 import { SearchBar } from "./search-bar";
@@ -91,9 +92,7 @@ export function ListPage(props: ListPageProps) {
 
   const go = (next: ListState) => navigate({ search: toSearchParams(next, defaultSort).toString() });
 
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer) return;
+  useFetcherAnswer(fetcher, (answer) => {
     if (!answer.ok) {
       if (answer.message) void message.warning(answer.message);
       return;
@@ -104,9 +103,7 @@ export function ListPage(props: ListPageProps) {
       const page = pageAfterDelete(total, answer.deleted, state.pageNo, state.pageSize);
       if (page !== state.pageNo) go({ ...state, pageNo: page });
     }
-    // React once per answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data, fetcher.state]);
+  });
 
   /** 导出: the current query and, when rows are chosen, only those (contract §6 `selections`). */
   const exportRows = async () => {

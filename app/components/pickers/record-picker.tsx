@@ -1,6 +1,6 @@
-// A field plus its record picker modal, configured by declarations: the role and position
+// A field plus its record picker modal, configured by declarations: the role, position and user
 // pickers are this with their columns (JeecgBoot's JSelectBizComponent).
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { ColumnsType } from "antd/es/table";
 import { useControllableValue } from "../dict-select/use-controllable-value";
 import type { ValueWidgetProps } from "../dict-select/widget-parts";
@@ -29,6 +29,10 @@ export interface RecordPickerProps<Row extends PickerRow> extends ValueWidgetPro
   placeholder?: string;
   modalWidth?: number;
   onChange?: (value: string, rows: Row[]) => void;
+  /** Beside the list (the user picker's department tree); told whether the modal is open. */
+  side?: (open: boolean) => ReactNode;
+  /** Added to the list's query (e.g. the department chosen on the side). */
+  extraQuery?: Record<string, string | undefined>;
 }
 
 export function RecordPicker<Row extends PickerRow>({
@@ -37,6 +41,8 @@ export function RecordPicker<Row extends PickerRow>({
   multiple,
   placeholder,
   modalWidth,
+  side,
+  extraQuery,
   value,
   defaultValue,
   onChange,
@@ -73,6 +79,8 @@ export function RecordPicker<Row extends PickerRow>({
         listUrl={config.listUrl}
         columns={config.columns}
         filters={config.filters}
+        extraQuery={extraQuery}
+        side={side?.(open)}
         multiple={multiple}
         rowKey="id"
         labelField={config.labelField}

@@ -4,14 +4,12 @@
 // Multi-select by default; stores usernames (or ids), comma-joined.
 import { useState } from "react";
 import type { ColumnsType } from "antd/es/table";
-import { useControllableValue } from "../dict-select/use-controllable-value";
 import type { ValueWidgetProps } from "../dict-select/widget-parts";
 import { DepartTree } from "./depart-tree";
-import { PickerField } from "./picker-field";
-import { keepValues, pickedValue, PICKER_WIDTHS, rowsOfValue } from "./picker-logic";
-import { RecordPickerModal, type PickerFilter } from "./record-picker-modal";
+import { PICKER_WIDTHS } from "./picker-logic";
+import { RecordPicker, type RecordPickerConfig } from "./record-picker";
+import type { PickerFilter } from "./record-picker-modal";
 import { useDepartTree } from "./use-depart-tree";
-import { usePickerLabels } from "./use-picker-labels";
 
 /** spec/widgets.md §3 "User row". */
 export interface UserRow {
@@ -55,68 +53,39 @@ const filters: PickerFilter[] = [
   { name: "birthday", label: "出生日期", kind: "date" },
 ];
 
-export function UserPicker({
-  value,
-  defaultValue,
-  onChange,
-  multiple = true,
-  store = "username",
-  byDepartment = false,
-  modalWidth,
-  placeholder = "请选择用户",
-  name,
-  disabled,
-  id,
-  className,
-  style,
-}: UserPickerProps) {
-  const [current, setCurrent] = useControllableValue(value, defaultValue, onChange);
-  const [open, setOpen] = useState(false);
+function configFor(byDepartment: boolean, placeholder: string): RecordPickerConfig<UserRow> {
+  return {
+    title: byDepartment ? "根据部门选择用户" : "选择用户",
+    width: byDepartment ? PICKER_WIDTHS.userByDepartment : PICKER_WIDTHS.user,
+    listUrl: USERS_URL,
+    columns,
+    filters,
+    labelField: "realname",
+    placeholder,
+  };
+}
+
+/** The department tree beside the users; loaded when the modal first opens. */
+function DepartmentSide({ open, selected, onSelect }: { open: boolean; selected: string | undefined; onSelect: (key: string) => void }) {
+  const { tree } = useDepartTree(open);
+  return <DepartTree tree={tree} selectedKeys={selected ? [selected] : []} onSelect={onSelect} />;
+}
+
+export function UserPicker({ multiple = true, store = "username", byDepartment = false, placeholder = "请选择用户", onChange, ...field }: UserPickerProps) {
   const [departId, setDepartId] = useState<string | undefined>(undefined);
-  const known = usePickerLabels<UserRow>(current, USERS_URL, store, "realname");
-  const { tree } = useDepartTree(open && byDepartment);
-
-  const side = byDepartment ? (
-    <DepartTree tree={tree} selectedKeys={departId ? [departId] : []} onSelect={(key) => setDepartId((before) => (before === key ? undefined : key))} />
-  ) : undefined;
-
   return (
-    <>
-      <PickerField
-        value={current}
-        labels={known.labels}
-        placeholder={placeholder}
-        disabled={disabled}
-        name={name}
-        id={id}
-        className={className}
-        style={style}
-        onOpen={() => setOpen(true)}
-        onRemove={(remaining) => {
-          const next = keepValues(current, remaining);
-          setCurrent(next, rowsOfValue(next, known.rows, store));
-        }}
-      />
-      <RecordPickerModal<UserRow>
-        open={open}
-        title={byDepartment ? "根据部门选择用户" : "选择用户"}
-        width={modalWidth ?? (byDepartment ? PICKER_WIDTHS.userByDepartment : PICKER_WIDTHS.user)}
-        listUrl={USERS_URL}
-        columns={columns}
-        filters={filters}
-        extraQuery={{ departId }}
-        side={side}
-        multiple={multiple}
-        rowKey="id"
-        labelField="realname"
-        initial={rowsOfValue(current, known.rows, store)}
-        onCancel={() => setOpen(false)}
-        onOk={(rows) => {
-          known.remember(rows);
-          setCurrent(pickedValue(rows, store), rows);
-          setOpen(false);
-        }}
-      />
-    </>
+    <RecordPicker<UserRow>
+      {...field}
+      config={configFor(byDepartment, placeholder)}
+      valueField={store}
+      multiple={multiple}
+      onChange={onChange}
+      extraQuery={{ departId }}
+      side={
+        byDepartment
+          ? (open) => <DepartmentSide open={open} selected={departId} onSelect={(key) => setDepartId((before) => (before === key ? undefined : key))} />
+          : undefined
+      }
+    />
   );
 }

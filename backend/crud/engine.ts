@@ -26,9 +26,10 @@ import { addDictText } from "./dict-text";
 import { fieldByProperty, type EntityDefinition } from "./entity";
 import { runListQuery, selectRecords, type ListRecord } from "./page";
 import { buildListQuery, type ListQuery, type ListQueryOptions, type ListQueryParams } from "./query-generator";
-import { allOf, deleteRows, findRow, idCondition, insertRow, presentCondition, primaryKeyField, updateRow, type RowValues } from "./store";
+import { allOf, boundValue, deleteRows, findRow, idCondition, insertRow, presentCondition, primaryKeyField, updateRow, type RowValues } from "./store";
 import { columnTenantScope, type TenantScope } from "./tenant";
 import { columnRef } from "./conditions";
+import { crudExcelEndpoints, type CrudExcelConfig } from "./excel/crud-excel";
 
 export type CrudOperation = "list" | "add" | "edit" | "delete" | "deleteBatch" | "queryById";
 /** Operations other features add on the same page (Excel), so their access is declared here too. */
@@ -61,12 +62,33 @@ export interface PrepareContext extends CrudContext {
   body: Record<string, unknown>;
 }
 
+/** A problem with one row of a batch (an Excel import): on a property, or on the whole row. */
+export interface RowProblem {
+  /** Index of the row in the batch. */
+  index: number;
+  property?: string;
+  message: string;
+}
+
+/** One row of a batch add after validation and preparation: ready for insertMany. */
+export interface PreparedRow {
+  values: RowValues;
+  body: Record<string, unknown>;
+}
+
 export interface CrudHooks {
   /**
    * Before the transaction opens: slow work that needs no rows (hashing a password), so that it
    * never holds a transaction (PGlite has one connection). May change `values` or refuse.
    */
   prepare?(prepared: PrepareContext): void | Promise<void>;
+  /**
+   * A batch add (Excel import) calls this once for all its valid rows instead of `prepare` per
+   * row, so that slow work is done once (one password hash for a whole file). May change each
+   * row's `values`; answers the rows it refuses. Without it, `prepare` runs per row (an ApiError
+   * it throws becomes that row's problem).
+   */
+  prepareMany?(context: CrudContext, rows: readonly PrepareContext[]): void | RowProblem[] | Promise<void | RowProblem[]>;
   /** More list conditions, ANDed (e.g. `dictId` of dictionary items). */
   listConditions?(context: CrudContext, query: ListQueryParams): SQL[] | Promise<SQL[]>;
   /** Extra fields of list and queryById records, after `_dictText`. */
@@ -105,6 +127,14 @@ export interface CrudConfig {
   dataRules?: boolean;
   /** Options of every list query (page size defaults…). */
   listOptions?: Omit<ListQueryOptions, "conditions">;
+  /**
+   * Excel export and import (`<basePath>/exportXls`, access `<prefix>:export`; `<basePath>/importExcel`,
+   * access `<prefix>:import`): the export applies the list's WHERE (filters, advanced query,
+   * tenant, data rules, hook conditions) and sort plus `selections`; the import adds every row
+   * through the add path (body rules, prepare hooks, tenant, beforeSave/afterSave, audit) in one
+   * transaction, all or nothing. See ./excel/crud-excel.ts.
+   */
+  excel?: CrudExcelConfig;
 }
 
 export interface CrudResource {
@@ -132,6 +162,17 @@ export interface CrudResource {
    * the caller's transaction and afterCommit is the caller's job (`committed`).
    */
   insert(context: CrudContext, body: Record<string, unknown>, tx?: Executor): Promise<string>;
+  /**
+   * The add path's checks for many bodies (an import): every body rule problem of every row (with
+   * its property), then `prepareMany` (or `prepare` per row). Runs outside any transaction.
+   */
+  prepareMany(context: CrudContext, bodies: readonly Record<string, unknown>[]): Promise<{ rows: Array<PreparedRow | undefined>; problems: RowProblem[] }>;
+  /**
+   * Inserts prepared rows inside `tx` as insert does (tenant, beforeSave, audit, afterSave per
+   * row) but with multi-row INSERT statements; answers the new ids in order. afterCommit is the
+   * caller's job (`committed`).
+   */
+  insertMany(context: CrudContext, rows: readonly PreparedRow[], tx: Executor): Promise<string[]>;
   update(context: CrudContext, body: Record<string, unknown>): Promise<void>;
   remove(context: CrudContext, ids: readonly string[], operation: "delete" | "deleteBatch"): Promise<string[]>;
   committed(context: CrudContext, operation: "add" | "edit" | "delete" | "deleteBatch", ids: readonly string[]): Promise<void>;
@@ -216,6 +257,74 @@ export function createCrud(config: CrudConfig): CrudResource {
     return id;
   };
 
+  const prepareMany = async (context: CrudContext, bodies: readonly Record<string, unknown>[]) => {
+    const problems: RowProblem[] = [];
+    const rows: Array<PreparedRow | undefined> = [];
+    const candidates: Array<{ index: number; prepared: PrepareContext }> = [];
+    bodies.forEach((body, index) => {
+      const parsed = schemas.add.safeParse(body);
+      if (!parsed.success) {
+        // Every problem of the row, each under its property (required checks name theirs too).
+        const seen = new Set<string>();
+        for (const issue of parsed.error.issues) {
+          const property = typeof issue.path[0] === "string" ? issue.path[0] : undefined;
+          const key = `${property ?? ""}\u0000${issue.message}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          problems.push({ index, property, message: issue.message });
+        }
+        rows.push(undefined);
+        return;
+      }
+      const values = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+      rows.push({ values, body });
+      candidates.push({ index, prepared: { ...context, operation: "add", values, body } });
+    });
+    const refuse = (index: number, problem: Omit<RowProblem, "index">) => {
+      problems.push({ index, ...problem });
+      rows[index] = undefined;
+    };
+    if (hooks.prepareMany) {
+      const refused = (await hooks.prepareMany(context, candidates.map((candidate) => candidate.prepared))) ?? [];
+      for (const problem of refused) {
+        const candidate = candidates[problem.index];
+        if (candidate) refuse(candidate.index, { property: problem.property, message: problem.message });
+      }
+    } else if (hooks.prepare) {
+      for (const { index, prepared } of candidates) {
+        try {
+          await hooks.prepare(prepared);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          refuse(index, { message: error.message });
+        }
+      }
+    }
+    problems.sort((left, right) => left.index - right.index);
+    return { rows, problems };
+  };
+
+  const insertMany = async (context: CrudContext, rows: readonly PreparedRow[], tx: Executor): Promise<string[]> => {
+    const ids: string[] = [];
+    const saves: SaveContext[] = [];
+    const stamp = audit(context, "add");
+    for (const row of rows) {
+      const id = newId();
+      const save: SaveContext = { ...context, operation: "add", tx, id, values: row.values, body: row.body };
+      if (tenant) tenant.assign(save.values, context.tenantId);
+      await hooks.beforeSave?.(save);
+      ids.push(id);
+      saves.push(save);
+    }
+    await insertRows(
+      tx,
+      entity,
+      saves.map((save) => ({ ...save.values, ...stamp, [key.property]: save.id })),
+    );
+    if (hooks.afterSave) for (const save of saves) await hooks.afterSave(save);
+    return ids;
+  };
+
   // Filled below, once the operations they call exist.
   const endpoints: Endpoint[] = [];
   const resource: CrudResource = {
@@ -252,6 +361,8 @@ export function createCrud(config: CrudConfig): CrudResource {
       await committed(context, "add", [id]);
       return id;
     },
+    prepareMany,
+    insertMany,
     async update(context, body) {
       const id = singleId(body[key.property]);
       if (!id) throw notFound();
@@ -339,10 +450,47 @@ export function createCrud(config: CrudConfig): CrudResource {
         return ok(record);
       }),
     );
+  if (config.excel) endpoints.push(...crudExcelEndpoints(resource, config.excel));
   return resource;
 }
 
 /** Just the endpoints of an entity (when no other feature needs the resource). */
 export function crudEndpoints(config: CrudConfig): Endpoint[] {
   return createCrud(config).endpoints;
+}
+
+/** Rows per INSERT of insertRows: well below PostgreSQL's 65,535 bound parameters. */
+const INSERT_CHUNK_PARAMETERS = 30_000;
+
+/**
+ * Multi-row INSERTs of many rows (an import): the union of the rows' properties as columns, a
+ * property a row lacks takes the column's DEFAULT (as insertRow leaving it out would).
+ */
+async function insertRows(executor: Executor, entity: EntityDefinition, rows: readonly RowValues[]): Promise<void> {
+  if (rows.length === 0) return;
+  const properties: string[] = [];
+  const known = new Set<string>();
+  for (const row of rows)
+    for (const [property, value] of Object.entries(row))
+      if (value !== undefined && !known.has(property)) {
+        known.add(property);
+        properties.push(property);
+      }
+  const fields = properties.map((property) => {
+    const field = fieldByProperty(entity, property);
+    if (!field) throw new Error(`entity ${entity.table}: cannot write unknown property ${property}`);
+    return field;
+  });
+  const columns = sql.join(fields.map((field) => sql.identifier(field.column)), sql`, `);
+  const perStatement = Math.max(1, Math.floor(INSERT_CHUNK_PARAMETERS / Math.max(1, fields.length)));
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const tuples = rows.slice(start, start + perStatement).map(
+      (row) =>
+        sql`(${sql.join(
+          fields.map((field) => (row[field.property] === undefined ? sql`default` : boundValue(field, row[field.property]))),
+          sql`, `,
+        )})`,
+    );
+    await executor.rows(sql`insert into ${sql.identifier(entity.table)} (${columns}) values ${sql.join(tuples, sql`, `)}`);
+  }
 }

@@ -14,6 +14,9 @@
 //   endpoint("ALL", "/sys/user/exportXls", "user:export", exportEndpointHandler({ ...excel, listOptions }));
 //   endpoint("POST", "/sys/user/importExcel", "user:import", importEndpointHandler({ ...excel, insert, validateRow }));
 //
+// A createCrud resource gets both from its declaration instead (`excel: { columns, unique }`,
+// ./crud-excel.ts): the list's own WHERE and sort for the export, the add path for the import.
+//
 // Decisions (each also noted where it is implemented):
 // - Export is .xlsx only (exceljs's streaming WorkbookWriter): .xls caps at 65,536 rows and is
 //   about ten times slower to write. Rows are read in keyset pages of 2000 in the list's order.
@@ -68,3 +71,4 @@ export {
 export { writeErrorReport, MAX_REPORTED_ERRORS, type ImportRowError } from "./error-report";
 export { readWorkbook, sniffWorkbook, DEFAULT_READ_LIMITS, type ReadLimits, type ReadResult, type ReadFailure, type SheetRow } from "./workbook-reader";
 export { ExcelMessages } from "./messages";
+export { crudExcelEndpoints, crudDictionaries, type CrudExcelConfig } from "./crud-excel";

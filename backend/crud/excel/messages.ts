@@ -41,6 +41,7 @@ export const ExcelMessages = {
   notBoolean: "应为是/否",
   notOption: (text: string) => `“${text}”不是有效的选项`,
   duplicateInFile: (row: number) => `与第${row}行重复`,
+  alreadyExists: (value: string) => `“${value}”已存在`,
   tooManyErrors: (shown: number) => `错误过多，仅列出前${shown}条`,
   // Error report layout.
   reportSheet: "错误信息",

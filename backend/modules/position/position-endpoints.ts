@@ -19,6 +19,16 @@ export const positionCrud = createCrud({
       postRank: { label: "职级" },
     },
   },
+  // Codes are unique within a tenant (migration 0002).
+  excel: {
+    title: "职务信息",
+    columns: [
+      { property: "code", title: "职务编码", required: true },
+      { property: "name", title: "职务名称", required: true },
+      { property: "postRank", title: "职级" },
+    ],
+    unique: ["code"],
+  },
   hooks: {
     beforeSave: (save) => {
       // The company a position belongs to: the creator's current department, as the original.

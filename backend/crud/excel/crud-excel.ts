@@ -1,0 +1,193 @@
+// Excel export and import of a createCrud resource, from its declaration (`excel` option):
+//
+//   createCrud({ basePath: "/sys/position", …, permissionPrefix: "position",
+//     excel: { title: "职务信息", columns: [{ property: "code", title: "职务编码", required: true }, …], unique: ["code"] } });
+//
+// gives `GET|POST /sys/position/exportXls` (access `position:export`) and
+// `POST /sys/position/importExcel` (access `position:import`).
+//
+// - Export: the WHERE is the list endpoint's own (resource.listQuery: filters, advanced query,
+//   logical delete, tenant, data rules, hook conditions), the order the list's `column`/`order`,
+//   plus `selections=id1,id2`. Dictionary columns (plain and table dictionaries such as
+//   `sys_position,name,code`, read in the caller's tenant) become texts.
+// - Import: every row goes through the add path: the body rules (every problem of a row is
+//   reported under its column), `prepareMany`/`prepare`, values unique within the file and not
+//   yet in the database (one query per unique column for the whole file), then one transaction
+//   with tenant, beforeSave, audit columns, multi-row INSERTs and afterSave; afterCommit once.
+//   Any bad row: nothing is written, code 201 with the error report (./import.ts).
+import { sql, type SQL } from "drizzle-orm";
+import { endpoint, type Endpoint, type EndpointRequest } from "../../http/endpoint";
+import { columnRef } from "../conditions";
+import { databaseExecutor, type CrudContext } from "../context";
+import type { CrudResource, PreparedRow } from "../engine";
+import { fieldByProperty } from "../entity";
+import type { ListQueryParams } from "../query-generator";
+import { allOf } from "../store";
+import { isTableDictCode, parseTableDictCode, tableDictItems } from "../table-dict";
+import type { DictionaryLookup, ExcelColumn } from "./columns";
+import { exportEndpointHandler } from "./export";
+import { importEndpointHandler, type ImportFieldError, type ImportRecord } from "./import";
+import { ExcelMessages } from "./messages";
+import type { ReadLimits } from "./workbook-reader";
+
+export interface CrudExcelConfig {
+  /** Sheet and download name; default 导出文件. */
+  title?: string;
+  /** The sheet's columns, in order (export and import share them). */
+  columns: readonly ExcelColumn[];
+  /** Which endpoints; default both. */
+  operations?: ReadonlyArray<"export" | "import">;
+  /**
+   * Import: properties whose values must be new — unique within the file and not yet taken in
+   * the database (checked for the whole file with one query per property; a row that repeats a
+   * value or takes an existing one is a row error).
+   */
+  unique?: readonly string[];
+  /**
+   * Which existing rows count as taking a unique value: `tenant` (the caller's tenant, for codes
+   * unique per tenant) or `all` (a global unique index, including logically deleted rows).
+   * Default `tenant` when the resource has a tenant scope, else `all`.
+   */
+  uniqueScope?: "tenant" | "all";
+  /** Import: values every imported row starts from (the sheet's cells win). */
+  importDefaults?: (context: CrudContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Export: rows per keyset page (default 2000). */
+  batchSize?: number;
+  /** Import: parser limits (default DEFAULT_READ_LIMITS). */
+  limits?: Partial<ReadLimits>;
+}
+
+/** Dictionary items for the sheet: plain codes from the cache, table codes in the caller's tenant. */
+export function crudDictionaries(request: EndpointRequest, context: CrudContext): DictionaryLookup {
+  return async (code) => {
+    if (!isTableDictCode(code)) return request.services.dictionaries.items(code);
+    const items = await tableDictItems(databaseExecutor(request.services.db), parseTableDictCode(code), context.tenantId);
+    return items.map((item) => ({ value: item.value, text: item.text }));
+  };
+}
+
+export function crudExcelEndpoints(resource: CrudResource, excel: CrudExcelConfig): Endpoint[] {
+  const { entity, config } = resource;
+  const operations = new Set(excel.operations ?? ["export", "import"]);
+  const title = excel.title;
+  const dictionaries = (request: EndpointRequest) => crudDictionaries(request, resource.context(request));
+  const endpoints: Endpoint[] = [];
+
+  if (operations.has("export"))
+    endpoints.push(
+      endpoint(
+        ["GET", "POST"],
+        `${config.basePath}/exportXls`,
+        resource.access.export,
+        exportEndpointHandler({
+          entity,
+          title,
+          columns: excel.columns,
+          dictionaries,
+          batchSize: excel.batchSize,
+          where: async (request) => (await resource.listQuery(resource.context(request), request.req.query as ListQueryParams)).where,
+        }),
+      ),
+    );
+
+  if (operations.has("import")) {
+    const unique = excel.unique ?? [];
+    for (const property of unique) if (!fieldByProperty(entity, property)) throw new Error(`excel of ${entity.table}: unique ${property} is unknown`);
+    const scopeAll = (excel.uniqueScope ?? (config.tenant === null || (config.tenant === undefined && !entity.tenantColumn) ? "all" : "tenant")) === "all";
+    // What validateRows prepared for each record, handed to insert (same request, same objects).
+    const prepared = new WeakMap<ImportRecord, PreparedRow>();
+
+    endpoints.push(
+      endpoint(
+        "POST",
+        `${config.basePath}/importExcel`,
+        resource.access.import,
+        importEndpointHandler({
+          entity,
+          title,
+          columns: excel.columns,
+          dictionaries,
+          limits: excel.limits,
+          uniqueProperties: unique,
+          validateRows: async (records, { request }) => {
+            const context = resource.context(request);
+            const defaults = (await excel.importDefaults?.(context)) ?? {};
+            const bodies = records.map((record) => ({ ...defaults, ...record.values }));
+            const { rows, problems } = await resource.prepareMany(context, bodies);
+            const errors: Array<ImportFieldError & { rowNumber: number }> = problems.map((problem) => ({
+              rowNumber: records[problem.index]!.rowNumber,
+              property: problem.property,
+              message: problem.message,
+            }));
+            errors.push(...(await takenValues(resource, context, records, rows, unique, scopeAll)));
+            records.forEach((record, index) => {
+              const row = rows[index];
+              if (row) prepared.set(record, row);
+            });
+            return errors;
+          },
+          insert: async (tx, records, { request }) => {
+            const context = resource.context(request);
+            // Only reached when every row passed validateRows, so each has its prepared row.
+            const rows = records.map((record) => {
+              const row = prepared.get(record);
+              if (!row) throw new Error("excel import: a row was not prepared");
+              return row;
+            });
+            return resource.insertMany(context, rows, tx);
+          },
+          afterCommit: async (inserted, _records, { request }) => {
+            await resource.committed(resource.context(request), "add", inserted as string[]);
+          },
+        }),
+      ),
+    );
+  }
+  return endpoints;
+}
+
+/** Values per query of the existing-value check. */
+const UNIQUE_CHUNK = 5000;
+
+/** Values of `unique` properties that rows already hold: one query per property for the whole file. */
+async function takenValues(
+  resource: CrudResource,
+  context: CrudContext,
+  records: readonly ImportRecord[],
+  rows: ReadonlyArray<PreparedRow | undefined>,
+  unique: readonly string[],
+  scopeAll: boolean,
+): Promise<Array<ImportFieldError & { rowNumber: number }>> {
+  const { entity } = resource;
+  const errors: Array<ImportFieldError & { rowNumber: number }> = [];
+  for (const property of unique) {
+    const field = fieldByProperty(entity, property)!;
+    const byValue = new Map<string, number[]>();
+    rows.forEach((row, index) => {
+      const value = row?.values[property];
+      if (value === undefined || value === null || value === "") return;
+      const key = String(value);
+      byValue.set(key, [...(byValue.get(key) ?? []), index]);
+    });
+    if (byValue.size === 0) continue;
+    const values = [...byValue.keys()];
+    const column = columnRef(entity, field);
+    const scope: SQL | undefined = scopeAll ? undefined : resource.visibility(context);
+    const found: Array<{ value: string }> = [];
+    // Bounded lists of bound values: the unique index answers each chunk.
+    for (let start = 0; start < values.length; start += UNIQUE_CHUNK) {
+      const chunk = values.slice(start, start + UNIQUE_CHUNK);
+      found.push(
+        ...(await context.services.db.rows<{ value: string }>(
+          sql`select distinct (${column})::text as "value" from ${sql.identifier(entity.table)} where ${allOf([
+            sql`${column} in (${sql.join(chunk.map((value) => sql`${value}`), sql`, `)})`,
+            scope,
+          ])}`,
+        )),
+      );
+    }
+    for (const { value } of found)
+      for (const index of byValue.get(value) ?? []) errors.push({ rowNumber: records[index]!.rowNumber, property, message: ExcelMessages.alreadyExists(value) });
+  }
+  return errors;
+}

@@ -69,7 +69,7 @@ describe("list export and import", () => {
     await signInAs(page);
     await openUsers(page);
     await searchAccount(page, "teacher_");
-    expect(await accountsShown(page)).toEqual(["teacher_chen", "teacher_li"]);
+    await expect.poll(() => accountsShown(page)).toEqual(["teacher_chen", "teacher_li"]);
 
     // 导出: the filtered rows only, as a workbook named 导出文件.
     const [download] = await Promise.all([page.waitForEvent("download"), toolbar(page).getByRole("button", { name: /导\s*出/ }).click()]);
@@ -108,7 +108,8 @@ describe("list export and import", () => {
     badSheet.addRow(sheet.headers);
     const record = (account: string, name: string, workNo: string) => sheet.headers.map((header) => ({ 登录账号: account, 真实姓名: name, 工号: workNo })[header] ?? null);
     badSheet.addRow(record("e2e_good_row", "好行", "GOOD-1"));
-    badSheet.addRow(record("bad account!", "", "BAD-1"));
+    badSheet.addRow(record("bad account!", "坏账号", "BAD-1"));
+    badSheet.addRow(record("e2e_no_name", "", "BAD-2"));
     const badFile = path.join(folder, "bad.xlsx");
     writeFileSync(badFile, Buffer.from(await bad.xlsx.writeBuffer()));
 
@@ -126,9 +127,9 @@ describe("list export and import", () => {
     await reportBook.xlsx.load(readFileSync(reportFile) as unknown as ArrayBuffer);
     const reportText: string[] = [];
     reportBook.worksheets[0]!.eachRow((row) => reportText.push((row.values as unknown[]).slice(1).map((value) => String(value ?? "")).join("|")));
-    // The bad row is row 5 of the sheet; its account and its name are both reported.
-    expect(reportText.some((line) => line.includes("5") && line.includes("登录账号"))).toBe(true);
-    expect(reportText.some((line) => line.includes("真实姓名"))).toBe(true);
+    // Every bad row is reported (sheet rows 5 and 6), by row, column and reason.
+    expect(reportText).toContain("5|登录账号|只允许字母、数字、下划线");
+    expect(reportText).toContain("6|真实姓名|必填");
     await report.getByRole("button").first().click();
 
     // All or nothing: the good row did not go in either.
@@ -145,10 +146,17 @@ describe("advanced query", () => {
 
     await toolbar(page).getByRole("button", { name: "高级查询" }).click();
     const builder = page.getByRole("dialog", { name: "高级查询构造器" });
-    await builder.getByLabel("选择查询字段").click();
-    await page.locator(".ant-select-dropdown:visible").getByText("用户账号", { exact: true }).click();
-    await builder.getByLabel("匹配规则").click();
-    await page.locator(".ant-select-dropdown:visible").getByText("以..开始", { exact: true }).click();
+    // The field select searches: type the label and take the match.
+    await builder.getByLabel("选择查询字段").fill("用户账号");
+    await builder.getByLabel("选择查询字段").press("Enter");
+    await expect.poll(() => builder.textContent()).toContain("用户账号");
+    // The rules in their order: 等于, 包含, 以..开始 — chosen with the keyboard.
+    await builder.getByLabel("匹配规则").focus();
+    await builder.getByLabel("匹配规则").press("ArrowDown");
+    await builder.getByLabel("匹配规则").press("ArrowDown");
+    await builder.getByLabel("匹配规则").press("ArrowDown");
+    await builder.getByLabel("匹配规则").press("Enter");
+    await expect.poll(() => builder.textContent()).toContain("以..开始");
     await builder.getByPlaceholder("请输入值").fill("teacher");
     await builder.getByRole("button", { name: /保存查询条件/ }).click();
     const prompt = page.getByRole("dialog", { name: "请输入保存的名称" });
@@ -175,7 +183,7 @@ describe("advanced query", () => {
     await page.waitForURL((url) => !url.searchParams.has("superQueryParams"));
     await expect.poll(async () => (await accountsShown(page)).length).toBeGreaterThan(2);
     await toolbar(page).getByRole("button", { name: "高级查询" }).click();
-    await builder.getByRole("button", { name: "老师账号" }).click();
+    await builder.getByText("老师账号", { exact: true }).click();
     await builder.getByRole("button", { name: /^查\s*询$/ }).click();
     await page.waitForURL((url) => url.searchParams.has("superQueryParams"));
     await expect.poll(() => accountsShown(page)).toEqual(["teacher_chen", "teacher_li"]);

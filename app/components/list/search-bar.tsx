@@ -41,10 +41,13 @@ export function valuesToFilters(fields: SearchField[], values: Values): Record<s
 
 export function SearchBar({ fields, filters, onSearch }: { fields: SearchField[]; filters: Record<string, string>; onSearch: (filters: Record<string, string>) => void }) {
   const [form] = Form.useForm<Values>();
+  // Filled from the URL when the filters change, not on every revalidation (after a save, an
+  // import…): that would wipe what the user is typing.
+  const filtersKey = JSON.stringify(filters);
   useEffect(() => {
     form.resetFields();
-    form.setFieldsValue(filtersToValues(fields, filters));
-  }, [form, fields, filters]);
+    form.setFieldsValue(filtersToValues(fields, JSON.parse(filtersKey) as Record<string, string>));
+  }, [form, fields, filtersKey]);
   if (fields.length === 0) return null;
   return (
     <Form form={form} layout="inline" className="list-search" onFinish={(values) => onSearch(valuesToFilters(fields, values))} role="search">

@@ -62,7 +62,8 @@ export type ListActionResult =
   | { ok: true; intent: string; message: string; deleted?: number }
   | { ok: false; intent: string; message?: string; fieldErrors?: Record<string, string>; failure?: ReturnType<typeof failureData>["failure"] };
 
-type CustomAction = (api: BackendClient, form: FormData, access: MenuPageAccess) => Promise<{ message: string }>;
+/** A page's own intent: its success message, or the field errors of what it was sent. */
+type CustomAction = (api: BackendClient, form: FormData, access: MenuPageAccess) => Promise<{ message: string } | { fieldErrors: Record<string, string> }>;
 
 /**
  * The list page's action: `intent` = save (add or edit) | delete | deleteBatch | a custom one.
@@ -112,8 +113,9 @@ export async function listAction(route: RouteRequest, page: ListPageDefinition, 
       default: {
         const handler = custom[intent];
         if (!handler) return refused(`未知的操作: ${intent}`);
-        const { message } = await handler(api, form, access);
-        return done(message);
+        const outcome = await handler(api, form, access);
+        if ("fieldErrors" in outcome) return data<ListActionResult>({ ok: false, intent, fieldErrors: outcome.fieldErrors }, { status: 400 });
+        return done(outcome.message);
       }
     }
   } catch (error) {

@@ -142,4 +142,29 @@ describe("users", () => {
     expect(await page.locator(".list-page thead th[aria-sort='ascending']").textContent()).toContain("用户账号");
     await page.context().close();
   });
+
+  it("resets a user's password, and the user signs in with the new one", async () => {
+    await createUserThroughApi(await backendToken(), "e2e_reset_pw", "重置密码", "E2E-R1");
+    const page = await newPage(browser);
+    await signInAs(page);
+    await page.goto("/isystem/user?username=*e2e_reset_pw*");
+    await hydrated(page);
+    await row(page, "e2e_reset_pw").getByText("更多").click();
+    await page.getByRole("menuitem", { name: "密码" }).click();
+    const dialog = page.getByRole("dialog", { name: "重新设置密码" });
+    await dialog.getByLabel("登录密码").fill("short");
+    await dialog.getByLabel("确认密码").fill("other");
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => dialog.getByText("密码由8位数字、大小写字母和特殊符号组成!").isVisible()).toBe(true);
+    await dialog.getByLabel("登录密码").fill("Reset-Pass-2026");
+    await dialog.getByLabel("确认密码").fill("Reset-Pass-2026");
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    const user = await newPage(browser);
+    await signInAs(user, "e2e_reset_pw", "Reset-Pass-2026");
+    expect(new URL(user.url()).pathname).not.toContain("/user/login");
+    await user.context().close();
+    await page.context().close();
+  });
 });

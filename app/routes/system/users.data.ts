@@ -57,6 +57,15 @@ export const userFormSchema = z
       context.addIssue({ code: "custom", path: ["confirmpassword"], message: "两次输入的密码不一样！" });
   });
 
+/** 密码 (the administrator's reset, JeecgBoot's PasswordModal): the same strength rule as adding. */
+export const resetPasswordSchema = z
+  .object({
+    username: z.string().min(1, "请选择用户"),
+    password: z.string().min(1, "请输入登录密码!").regex(STRONG_PASSWORD, "密码由8位数字、大小写字母和特殊符号组成!"),
+    confirmpassword: z.string().min(1, "请重新输入登录密码!"),
+  })
+  .refine((form) => form.password === form.confirmpassword, { path: ["confirmpassword"], message: "两次输入的密码不一样！" });
+
 export const userColumns: ListColumn[] = [
   { title: "用户账号", dataIndex: "username", sorter: true, width: 120 },
   { title: "用户姓名", dataIndex: "realname", sorter: true, width: 100 },

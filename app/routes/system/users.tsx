@@ -1,16 +1,34 @@
 // 用户管理 (/isystem/user): the user list on the list engine, with roles, departments and
 // positions in the form, freeze / unfreeze, and the duplicate checks of the unique fields.
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
 import { ListPage } from "~/components/list/list-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireMenuPage } from "~/services/menu-access.server";
-import { listAction, loadList, type ListPageDefinition } from "~/services/list.server";
-import { departOptions, dictOptions, rowOptions } from "~/services/options.server";
+import {
+  listAction,
+  loadList,
+  type ListPageDefinition,
+} from "~/services/list.server";
+import {
+  departOptions,
+  dictOptions,
+  rowOptions,
+} from "~/services/options.server";
 import { withRouteFailures } from "~/services/route-errors.server";
-import { USER_PAGE, userColumns, userFormFields, userFormSchema, userSearchFields, userSuperQuery } from "./users.data";
+import { fieldErrors } from "#contract/auth";
+import { ResetPasswordDialog } from "./users-password";
+import {
+  USER_PAGE,
+  resetPasswordSchema,
+  userColumns,
+  userFormFields,
+  userFormSchema,
+  userSearchFields,
+  userSuperQuery,
+} from "./users.data";
 
 const page: ListPageDefinition<typeof userFormSchema> = {
   url: USER_PAGE.url,
@@ -28,11 +46,19 @@ export async function loader(route: Route.LoaderArgs) {
     loadList(access, route.url, page),
     withRouteFailures(() => dictOptions(api, "sex")),
     withRouteFailures(() => dictOptions(api, "user_status")),
-    withRouteFailures(() => rowOptions(api, "/sys/role/queryall", "id", "roleName")),
+    withRouteFailures(() =>
+      rowOptions(api, "/sys/role/queryall", "id", "roleName"),
+    ),
     withRouteFailures(() => departOptions(api)),
-    withRouteFailures(() => rowOptions(api, "/sys/position/list", "code", "name")),
+    withRouteFailures(() =>
+      rowOptions(api, "/sys/position/list", "code", "name"),
+    ),
   ]);
-  return { title: access.node.meta.title ?? "用户管理", list, options: { sex, status, roles, departs, positions } };
+  return {
+    title: access.node.meta.title ?? "用户管理",
+    list,
+    options: { sex, status, roles, departs, positions },
+  };
 }
 
 export async function action(route: Route.ActionArgs) {
@@ -40,39 +66,108 @@ export async function action(route: Route.ActionArgs) {
     freeze: async (api, form) => {
       const status = String(form.get("status")) === "2" ? "2" : "1";
       const ids = String(form.get("ids") ?? "");
-      const answer = await api.put("/sys/user/frozenBatch", z.unknown(), { ids, status });
-      return { message: answer.message || (status === "2" ? "冻结成功!" : "解冻成功!") };
+      const answer = await api.put("/sys/user/frozenBatch", z.unknown(), {
+        ids,
+        status,
+      });
+      return {
+        message: answer.message || (status === "2" ? "冻结成功!" : "解冻成功!"),
+      };
+    },
+    resetPassword: async (api, form) => {
+      let values: unknown;
+      try {
+        values = JSON.parse(String(form.get("values") ?? "{}"));
+      } catch {
+        values = {};
+      }
+      const checked = resetPasswordSchema.safeParse(values);
+      if (!checked.success) return { fieldErrors: fieldErrors(checked.error) };
+      const answer = await api.put(
+        "/sys/user/changePassword",
+        z.unknown(),
+        checked.data,
+      );
+      return { message: answer.message || "密码修改成功!" };
     },
   });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "用户管理" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title ?? "用户管理" },
+];
 
 export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const { title, list, options } = loaderData;
   const freezer = useFetcher();
-  const freeze = (ids: string[], status: "1" | "2") => void freezer.submit({ intent: "freeze", ids: ids.join(","), status }, { method: "post" });
+  const freeze = (ids: string[], status: "1" | "2") =>
+    void freezer.submit(
+      { intent: "freeze", ids: ids.join(","), status },
+      { method: "post" },
+    );
   const searchFields = useMemo(() => userSearchFields(options), [options]);
   const formFields = useMemo(() => userFormFields(options), [options]);
+  const [resetting, setResetting] = useState<string | null>(null);
   return (
-    <ListPage
-      title={title}
-      data={list}
-      columns={userColumns}
-      searchFields={searchFields}
-      permissionPrefix={USER_PAGE.permissionPrefix}
-      url={USER_PAGE.url}
-      superQuery={userSuperQuery}
-      form={{ fields: formFields, schema: userFormSchema, width: 800, detailUrl: "/api/system/user-relations" }}
-      rowActions={[
-        { key: "freeze", label: "冻结", permission: "user:freeze", visible: (row) => String(row.status) === "1", confirm: "确定冻结吗?", run: (row) => freeze([row.id], "2") },
-        { key: "unfreeze", label: "解冻", permission: "user:freeze", visible: (row) => String(row.status) === "2", confirm: "确定解冻吗?", run: (row) => freeze([row.id], "1") },
-      ]}
-      batchActions={[
-        { key: "freeze", label: "冻结", permission: "user:freeze", run: (ids) => freeze(ids, "2") },
-        { key: "unfreeze", label: "解冻", permission: "user:freeze", run: (ids) => freeze(ids, "1") },
-      ]}
-    />
+    <>
+      <ListPage
+        title={title}
+        data={list}
+        columns={userColumns}
+        searchFields={searchFields}
+        permissionPrefix={USER_PAGE.permissionPrefix}
+        url={USER_PAGE.url}
+        superQuery={userSuperQuery}
+        form={{
+          fields: formFields,
+          schema: userFormSchema,
+          width: 800,
+          detailUrl: "/api/system/user-relations",
+        }}
+        rowActions={[
+          {
+            key: "password",
+            label: "密码",
+            permission: "user:reset_password",
+            run: (row) => setResetting(String(row.username ?? "")),
+          },
+          {
+            key: "freeze",
+            label: "冻结",
+            permission: "user:freeze",
+            visible: (row) => String(row.status) === "1",
+            confirm: "确定冻结吗?",
+            run: (row) => freeze([row.id], "2"),
+          },
+          {
+            key: "unfreeze",
+            label: "解冻",
+            permission: "user:freeze",
+            visible: (row) => String(row.status) === "2",
+            confirm: "确定解冻吗?",
+            run: (row) => freeze([row.id], "1"),
+          },
+        ]}
+        batchActions={[
+          {
+            key: "freeze",
+            label: "冻结",
+            permission: "user:freeze",
+            run: (ids) => freeze(ids, "2"),
+          },
+          {
+            key: "unfreeze",
+            label: "解冻",
+            permission: "user:freeze",
+            run: (ids) => freeze(ids, "1"),
+          },
+        ]}
+      />
+      <ResetPasswordDialog
+        username={resetting}
+        onClose={() => setResetting(null)}
+      />
+    </>
   );
 }
 

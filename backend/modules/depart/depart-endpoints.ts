@@ -18,6 +18,7 @@ import { userEntity } from "../user/user-entity";
 import { userCrud } from "../user/user-crud";
 import { departEntity } from "./depart-entity";
 import { departIdTree, departTree } from "./depart-tree";
+import { departUserEndpoints } from "./depart-users";
 
 export const DEPART_PAGE = "/isystem/depart";
 /** Serialises org-code generation across instances (pg_advisory_xact_lock key). */
@@ -110,6 +111,7 @@ export const departCrud = createCrud({
 
 export const departEndpoints: Endpoint[] = [
   ...departCrud.endpoints,
+  ...departUserEndpoints,
 
   endpoint("GET", "/sys/sysDepart/queryTreeList", "user", async (request) => {
     const context = crudContext(request);

@@ -21,6 +21,8 @@ import { departIdTree, departTree } from "./depart-tree";
 import { departUserEndpoints } from "./depart-users";
 
 export const DEPART_PAGE = "/isystem/depart";
+/** org_category of a post (dictionary org_category: 1 company, 2 department, 3 post). */
+const POST_CATEGORY = "3";
 /** Serialises org-code generation across instances (pg_advisory_xact_lock key). */
 const ORG_CODE_LOCK = 727_101;
 
@@ -58,6 +60,8 @@ async function beforeSave(save: SaveContext): Promise<void> {
   if (parentId) {
     const parent = await findRow(save.tx, departEntity, parentId, departCrud.visibility(save));
     if (!parent) throw new ApiError("上级部门不存在");
+    // A post (岗位) is a leaf of the organisation chart (the original's rule, kept here too).
+    if (String(parent.orgCategory) === POST_CATEGORY) throw new ApiError("岗位下无法添加子级！");
     parentCode = String(parent.orgCode);
   }
   values.parentId = parentId;

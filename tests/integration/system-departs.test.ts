@@ -112,6 +112,22 @@ describe.each(databases)("department administration on %s", (kind) => {
     expect((await as(admin).send("DELETE", `/sys/user/deleteUserInDepartBatch?depId=${office}&userIds=`)).json.message).toBe("请选择用户");
   });
 
+  it("moves a user who leaves their current department to one they still have", async () => {
+    const orgCode = async () => (await rows<{ org_code: string | null }>(`SELECT org_code FROM sys_user WHERE username = 'clerk_sun'`))[0]!.org_code;
+    const sun = await user("clerk_sun");
+    await rows(`UPDATE sys_user SET org_code = 'A01A05' WHERE id = '${sun}'`);
+    // Leaving another department changes nothing.
+    await as(admin).send("POST", "/sys/user/editSysDepartWithUser", { depId: await depart("A01A03"), userIdList: [sun] });
+    await as(admin).send("DELETE", `/sys/user/deleteUserInDepart?depId=${await depart("A01A03")}&userId=${sun}`);
+    expect(await orgCode()).toBe("A01A05");
+    await as(admin).send("DELETE", `/sys/user/deleteUserInDepart?depId=${await depart("A01A05")}&userId=${sun}`);
+    expect(await orgCode()).toBe("A01A04");
+    await as(admin).send("DELETE", `/sys/user/deleteUserInDepartBatch?depId=${await depart("A01A04")}&userIds=${sun},`);
+    expect(await orgCode()).toBeNull();
+    await as(admin).send("POST", "/sys/user/editSysDepartWithUser", { depId: await depart("A01A05"), userIdList: [sun] });
+    await as(admin).send("POST", "/sys/user/editSysDepartWithUser", { depId: await depart("A01A04"), userIdList: [sun] });
+  });
+
   it("needs the department page to read and depart:edit to change memberships", async () => {
     const office = await depart("A01A05");
     const sun = await user("clerk_sun");
@@ -172,12 +188,14 @@ describe.each(databases)("department administration on %s", (kind) => {
 
     const li = await user("teacher_li");
     await as(admin).send("POST", "/sys/user/editSysDepartWithUser", { depId: coach, userIdList: [li] });
+    await rows(`UPDATE sys_user SET org_code = 'A01A06A01' WHERE id = '${li}'`);
     const removed = await as(admin).send("DELETE", `/sys/sysDepart/deleteBatch?ids=${sports!.id},`);
     expect(removed.json.success).toBe(true);
     expect(await rows(`SELECT del_flag FROM sys_depart WHERE org_code LIKE 'A01A06%' ORDER BY org_code`)).toEqual([{ del_flag: "1" }, { del_flag: "1" }]);
     expect(await members(coach)).toEqual([]);
-    // teacher_li keeps the other department.
+    // teacher_li keeps the other department, which becomes the current one.
     expect(await members(await depart("A01A02A01"))).toEqual(["teacher_li"]);
+    expect(await rows(`SELECT org_code FROM sys_user WHERE id = '${li}'`)).toEqual([{ org_code: "A01A02A01" }]);
     expect((await as(admin).get(`/sys/user/departUserList?depId=${coach}`)).json.message).toBe("未找到对应数据");
   });
 });

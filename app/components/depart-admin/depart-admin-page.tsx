@@ -37,6 +37,15 @@ export function DepartAdminPage({ title, tree, selectedKey, tab, users }: Depart
   const parentOf = (node: DepartNode | null) => (node?.parentId ? (findDepart(tree, node.parentId) ?? null) : null);
 
   const [expandedKeys, setExpandedKeys] = useState<string[]>(() => [...(tree[0]?.children ? [tree[0].key] : []), ...(selectedKey ? ancestorKeys(tree, selectedKey) : [])]);
+  // A department opened by its address (a reload, a shared link) is shown with its parents open.
+  useEffect(() => {
+    if (!selectedKey) return;
+    const above = ancestorKeys(tree, selectedKey);
+    setExpandedKeys((keys) => (above.every((key) => keys.includes(key)) ? keys : [...new Set([...keys, ...above])]));
+  }, [tree, selectedKey]);
+  // The tab switches at once; the address follows (so a reload opens the same tab).
+  const [activeTab, setActiveTab] = useState<DepartTab>(tab);
+  useEffect(() => setActiveTab(tab), [tab]);
   const [checkedKeys, setCheckedKeys] = useState<string[]>([]);
   const [matches, setMatches] = useState<DepartNode[] | null>(null);
   const [searching, setSearching] = useState(false);
@@ -81,6 +90,7 @@ export function DepartAdminPage({ title, tree, selectedKey, tab, users }: Depart
     navigate({ search: params(node.key, tab) });
   };
   const switchTab = (next: string) => {
+    setActiveTab(next === "users" ? "users" : "base");
     const search = new URLSearchParams(location.search);
     if (selectedKey) search.set(DEPART_PARAM, selectedKey);
     if (next === "users") search.set(TAB_PARAM, "users");
@@ -184,9 +194,9 @@ export function DepartAdminPage({ title, tree, selectedKey, tab, users }: Depart
       </Col>
       <Col xs={24} lg={15} xl={16}>
         {selected ? (
-          <Card title={title} className="depart-detail">
+          <Card title={selected.title} className="depart-detail">
             <Tabs
-              activeKey={tab}
+              activeKey={activeTab}
               onChange={switchTab}
               items={[
                 {

@@ -22,7 +22,7 @@ export const POSITION_PAGE = {
 export const POSITION_CODE = /^[A-Za-z0-9_-]+$/;
 
 export const positionFormSchema = z.object({
-  code: z.string().trim().min(1, "请输入职务编码!").max(100, "最大长度100位字符").regex(POSITION_CODE, "职务编码只允许字母、数字、下划线和横线"),
+  code: z.string().trim().min(1, "请输入职务编码!").max(100, "最大长度100位字符").refine((code) => code === "" || POSITION_CODE.test(code), "职务编码只允许字母、数字、下划线和横线"),
   name: z.string().trim().min(1, "请输入职务名称!").max(100, "最大长度100位字符"),
   postRank: z.string().trim().min(1, "请选择职级!"),
   id: z.string().optional(),

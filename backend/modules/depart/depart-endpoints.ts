@@ -18,7 +18,7 @@ import { userEntity } from "../user/user-entity";
 import { userCrud } from "../user/user-crud";
 import { departEntity } from "./depart-entity";
 import { departIdTree, departTree } from "./depart-tree";
-import { departUserEndpoints } from "./depart-users";
+import { departUserEndpoints, refreshCurrentDepartments } from "./depart-users";
 
 export const DEPART_PAGE = "/isystem/depart";
 /** org_category of a post (dictionary org_category: 1 company, 2 department, 3 post). */
@@ -107,8 +107,14 @@ export const departCrud = createCrud({
   hooks: {
     beforeSave,
     beforeDelete: (remove) => withDescendants(remove.tx, remove, remove.ids),
+    // The members leave the deleted departments; the users themselves stay (docs/decisions/006).
     afterDelete: async (remove, deleted) => {
-      if (deleted.length > 0) await remove.tx.orm.delete(sysUserDepart).where(inArray(sysUserDepart.depId, [...deleted]));
+      if (deleted.length === 0) return;
+      const left = await remove.tx.orm
+        .delete(sysUserDepart)
+        .where(inArray(sysUserDepart.depId, [...deleted]))
+        .returning({ userId: sysUserDepart.userId });
+      await refreshCurrentDepartments(remove.tx, [...new Set(left.map((row) => row.userId))]);
     },
   },
 });

@@ -48,6 +48,21 @@ export async function departSubtreeIds(executor: Executor, departId: string, ten
   return rows.map((row) => row.id);
 }
 
+/**
+ * After users left departments: a user whose current department (sys_user.org_code) is no longer
+ * one of theirs moves to their first remaining department, or to none. Without this, data rules on
+ * `#{sys_org_code}` would keep matching a department the user has left.
+ */
+export async function refreshCurrentDepartments(executor: Executor, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const memberCodes = sql`select d.org_code from sys_user_depart ud join sys_depart d on d.id = ud.dep_id where ud.user_id = u.id and d.del_flag = '0'`;
+  await executor.rows(sql`
+    update sys_user u set org_code = (${memberCodes} order by d.depart_order asc nulls first, d.org_code asc limit 1)
+    where u.id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})
+      and u.org_code is not null
+      and u.org_code not in (${memberCodes})`);
+}
+
 /** Ids from a JSON array or a comma list (`userIdList` is an array in the original's body). */
 function idList(raw: unknown): string[] {
   if (Array.isArray(raw)) return splitIds(raw.filter((item) => typeof item === "string" || typeof item === "number").join(","));
@@ -107,7 +122,9 @@ export const departUserEndpoints: Endpoint[] = [
     const removed = await inTransaction(context.services.db, async (tx) => {
       await requireDepart(tx, context, departId);
       if (!userIdValue) throw new ApiError(DepartUserMessages.noUsers);
-      return tx.rows(sql`delete from sys_user_depart where dep_id = ${departId!} and user_id = ${userIdValue} returning id`);
+      const gone = await tx.rows(sql`delete from sys_user_depart where dep_id = ${departId!} and user_id = ${userIdValue} returning id`);
+      await refreshCurrentDepartments(tx, [userIdValue]);
+      return gone;
     });
     return removed.length > 0 ? okMessage(DepartUserMessages.removed) : failure(DepartUserMessages.notMember);
   }),
@@ -123,6 +140,7 @@ export const departUserEndpoints: Endpoint[] = [
       await tx.rows(
         sql`delete from sys_user_depart where dep_id = ${departId!} and user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`,
       );
+      await refreshCurrentDepartments(tx, userIds);
     });
     return okMessage(DepartUserMessages.removed);
   }),

@@ -60,9 +60,9 @@ export function departBody(values: DepartFormValues): Record<string, unknown> {
 }
 
 export const departUserColumns: ListColumn[] = [
-  { title: "用户账号", dataIndex: "username", sorter: true, width: 150 },
-  { title: "用户名称", dataIndex: "realname", sorter: true, width: 150 },
-  { title: "部门", dataIndex: "orgCodeTxt", width: 200 },
-  { title: "性别", dataIndex: "sex", dict: true, width: 80 },
-  { title: "电话", dataIndex: "phone", width: 130 },
+  { title: "用户账号", dataIndex: "username", sorter: true, width: 130 },
+  { title: "用户名称", dataIndex: "realname", sorter: true, width: 110 },
+  { title: "部门", dataIndex: "orgCodeTxt", width: 160 },
+  { title: "性别", dataIndex: "sex", dict: true, width: 60 },
+  { title: "电话", dataIndex: "phone", width: 120 },
 ];

@@ -18,8 +18,11 @@ import { userEntity } from "../user/user-entity";
 import { userCrud } from "../user/user-crud";
 import { departEntity } from "./depart-entity";
 import { departIdTree, departTree } from "./depart-tree";
+import { departUserEndpoints, refreshCurrentDepartments } from "./depart-users";
 
 export const DEPART_PAGE = "/isystem/depart";
+/** org_category of a post (dictionary org_category: 1 company, 2 department, 3 post). */
+const POST_CATEGORY = "3";
 /** Serialises org-code generation across instances (pg_advisory_xact_lock key). */
 const ORG_CODE_LOCK = 727_101;
 
@@ -57,6 +60,8 @@ async function beforeSave(save: SaveContext): Promise<void> {
   if (parentId) {
     const parent = await findRow(save.tx, departEntity, parentId, departCrud.visibility(save));
     if (!parent) throw new ApiError("上级部门不存在");
+    // A post (岗位) is a leaf of the organisation chart (the original's rule, kept here too).
+    if (String(parent.orgCategory) === POST_CATEGORY) throw new ApiError("岗位下无法添加子级！");
     parentCode = String(parent.orgCode);
   }
   values.parentId = parentId;
@@ -102,14 +107,21 @@ export const departCrud = createCrud({
   hooks: {
     beforeSave,
     beforeDelete: (remove) => withDescendants(remove.tx, remove, remove.ids),
+    // The members leave the deleted departments; the users themselves stay (docs/decisions/006).
     afterDelete: async (remove, deleted) => {
-      if (deleted.length > 0) await remove.tx.orm.delete(sysUserDepart).where(inArray(sysUserDepart.depId, [...deleted]));
+      if (deleted.length === 0) return;
+      const left = await remove.tx.orm
+        .delete(sysUserDepart)
+        .where(inArray(sysUserDepart.depId, [...deleted]))
+        .returning({ userId: sysUserDepart.userId });
+      await refreshCurrentDepartments(remove.tx, [...new Set(left.map((row) => row.userId))]);
     },
   },
 });
 
 export const departEndpoints: Endpoint[] = [
   ...departCrud.endpoints,
+  ...departUserEndpoints,
 
   endpoint("GET", "/sys/sysDepart/queryTreeList", "user", async (request) => {
     const context = crudContext(request);

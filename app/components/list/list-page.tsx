@@ -56,6 +56,8 @@ export interface ListPageProps {
    * `importExcel` turn on the 导出 / 导入 buttons (button codes `<prefix>:export`, `:import`).
    */
   url?: ListEndpoints;
+  /** Params of the page itself (e.g. the chosen department) that every search and reset keeps. */
+  fixedFilters?: Record<string, string>;
   /** The fields of the advanced query (高级查询); none: no advanced query. */
   superQuery?: SuperQueryField[];
   /** false: an un-paged list (a tree whose roots all come at once). */
@@ -207,7 +209,7 @@ export function ListPage(props: ListPageProps) {
 
   return (
     <Card title={title} className="list-page">
-      <SearchBar fields={searchFields} filters={state.filters} onSearch={(filters) => go(withSearch(state, filters))} />
+      <SearchBar fields={searchFields} filters={state.filters} onSearch={(filters) => go(withSearch(state, { ...filters, ...props.fixedFilters }))} />
       {props.extraSearch}
       <div className="list-toolbar">
         <Space wrap>

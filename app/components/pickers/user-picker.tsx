@@ -40,14 +40,15 @@ export interface UserPickerProps extends ValueWidgetProps {
 
 const USERS_URL = "/api/widgets/users";
 
-const columns: ColumnsType<UserRow> = [
+/** The picker's user table (also the table of pages that add existing users). */
+export const userPickerColumns: ColumnsType<UserRow> = [
   { title: "姓名", dataIndex: "realname", align: "center", ellipsis: true },
   { title: "账号", dataIndex: "username", align: "center", ellipsis: true },
   { title: "手机号", dataIndex: "phone", align: "center" },
   { title: "出生日期", dataIndex: "birthday", align: "center" },
 ];
 
-const filters: PickerFilter[] = [
+export const userPickerFilters: PickerFilter[] = [
   { name: "username", label: "账号", kind: "text" },
   { name: "sex", label: "性别", kind: "dict", dictCode: "sex" },
   { name: "birthday", label: "出生日期", kind: "date" },
@@ -58,8 +59,8 @@ function configFor(byDepartment: boolean, placeholder: string): RecordPickerConf
     title: byDepartment ? "根据部门选择用户" : "选择用户",
     width: byDepartment ? PICKER_WIDTHS.userByDepartment : PICKER_WIDTHS.user,
     listUrl: USERS_URL,
-    columns,
-    filters,
+    columns: userPickerColumns,
+    filters: userPickerFilters,
     labelField: "realname",
     placeholder,
   };

@@ -23,6 +23,25 @@ const confirmOk = (page: Page) => page.locator(".ant-modal-confirm").getByRole("
 const bell = (page: Page) => page.getByTestId("notice-bell");
 const unread = async (page: Page) => Number(await bell(page).getAttribute("data-unread"));
 
+/** Picks an option of a form's select, again if a click landed while the dropdown was still moving. */
+async function choose(page: Page, scope: ReturnType<Page["getByRole"]>, label: string, option: string) {
+  const field = scope.locator(".ant-form-item").filter({ has: page.getByLabel(label) });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await scope.getByLabel(label).click();
+    const item = page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: option });
+    await item.waitFor();
+    await page.waitForTimeout(200);
+    await item.click();
+    try {
+      await expect.poll(() => field.locator(".ant-select-content, .ant-select-selection-item").first().textContent(), { timeout: 2_000 }).toContain(option);
+      return;
+    } catch {
+      // the dropdown was still opening: try again
+    }
+  }
+  throw new Error(`could not choose ${option} in ${label}`);
+}
+
 async function rowMenu(page: Page, text: string, item: string) {
   await row(page, text).getByText("更多").click();
   await page.getByRole("menuitem", { name: item, exact: true }).click();
@@ -44,8 +63,7 @@ describe("announcements and categories", () => {
     await admin.getByRole("button", { name: /新\s*增/ }).click();
     const dialog = admin.getByRole("dialog", { name: "新增" });
     await dialog.getByLabel("标题").fill(title);
-    await dialog.getByLabel("通告类型").click();
-    await admin.locator(".ant-select-dropdown").getByText("指定用户", { exact: true }).click();
+    await choose(admin, dialog, "通告类型", "指定用户");
     await dialog.getByRole("button", { name: /选\s*择/ }).click();
     const picker = admin.getByRole("dialog", { name: "选择用户" });
     await picker.getByPlaceholder("请输入账号").fill(READER);
@@ -77,7 +95,8 @@ describe("announcements and categories", () => {
     await item.getByText(title).click();
     const notice = reader.getByRole("dialog", { name: "通知消息" });
     await expect.poll(() => notice.getByText("发布人：管理员").isVisible(), { timeout: LIVE_MS }).toBe(true);
-    await expect.poll(() => notice.locator(".notice-detail__content b").textContent()).toBe("校车改走东门");
+    await expect.poll(() => notice.locator(".notice-detail__content").textContent()).toBe("下周一起校车改走东门");
+    expect(await notice.locator(".notice-detail__content b").textContent()).toBe("校车改走东门");
     await expect.poll(() => unread(reader), { timeout: LIVE_MS }).toBe(before);
 
     // Released: no 编辑 any more; 撤销 marks it 已撤销.

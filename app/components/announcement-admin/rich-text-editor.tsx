@@ -49,6 +49,13 @@ export function RichTextEditor({ value = "", onChange, id, disabled, placeholder
     setEmpty(!element.textContent && !element.querySelector("img"));
   }, [value]);
 
+  // Where the caret was in the text, for the link popover (its input takes the focus).
+  useEffect(() => {
+    const remember = () => rememberSelection();
+    document.addEventListener("selectionchange", remember);
+    return () => document.removeEventListener("selectionchange", remember);
+  });
+
   const report = () => {
     const element = area.current;
     if (!element) return;
@@ -58,10 +65,14 @@ export function RichTextEditor({ value = "", onChange, id, disabled, placeholder
     onChange?.(html);
   };
 
+  // The toolbar's buttons do not take the focus (mousedown is prevented): the caret and the
+  // selection stay where the user left them in the text.
   const run = (command: Command, argument?: string) => {
     if (disabled) return;
-    area.current?.focus();
-    restoreSelection();
+    if (document.activeElement !== area.current) {
+      area.current?.focus();
+      restoreSelection();
+    }
     document.execCommand(command, false, argument);
     report();
   };
@@ -146,8 +157,6 @@ export function RichTextEditor({ value = "", onChange, id, disabled, placeholder
           rememberSelection();
           report();
         }}
-        onKeyUp={rememberSelection}
-        onMouseUp={rememberSelection}
         onPaste={(event) => {
           // Pasted HTML is cleaned before it enters the page; plain text goes in as text.
           event.preventDefault();

@@ -23,7 +23,7 @@ describe("category admin", () => {
   });
   afterAll(async () => server?.close());
 
-  it("pages the roots and filters them, with has_child for the lazy tree", async () => {
+  it("pages the roots, searches every level, and gives has_child for the lazy tree", async () => {
     const first = await get("/sys/category/rootList?pageNo=1&pageSize=1&column=code&order=asc");
     expect(first.json.result).toMatchObject({ total: 2, size: 1, current: 1, pages: 2 });
     expect(first.json.result.records).toEqual([expect.objectContaining({ code: "A01", name: "学科", pid: "0", hasChild: "1" })]);
@@ -31,8 +31,11 @@ describe("category admin", () => {
     expect(second.json.result.records.map((row: { code: string }) => row.code)).toEqual(["A02"]);
     const named = await get(`/sys/category/rootList?name=${encodeURIComponent("*活动*")}`);
     expect(named.json.result.records.map((row: { code: string }) => row.code)).toEqual(["A02"]);
-    // Children are not roots, whatever the filter.
-    expect((await get(`/sys/category/rootList?name=${encodeURIComponent("数学")}`)).json.result.total).toBe(0);
+    // A search looks at every level; without one only roots are listed.
+    const found = await get(`/sys/category/rootList?name=${encodeURIComponent("*数*")}`);
+    expect(found.json.result.records.map((row: { code: string }) => row.code)).toEqual(["A01A02"]);
+    expect((await get("/sys/category/rootList?code=A01A03")).json.result.records.map((row: { name: string }) => row.name)).toEqual(["英语"]);
+    expect((await get("/sys/category/rootList?pageSize=100")).json.result.records.every((row: { pid: string }) => row.pid === "0")).toBe(true);
     const children = await get(`/sys/category/childList?pid=${await idOf("A01")}`);
     expect(children.json.result.map((row: { code: string; hasChild: string }) => [row.code, row.hasChild])).toEqual([
       ["A01A01", "0"],

@@ -115,7 +115,10 @@ export const categoryEndpoints: Endpoint[] = [
   endpoint("GET", "/sys/category/rootList", menuAccess(CATEGORY_PAGE), async (request) => {
     const context = crudContext(request);
     const query = { ...(request.req.query as ListQueryParams) };
-    if (typeof query.pid !== "string" || query.pid.trim() === "") query.pid = CATEGORY_ROOT_PID;
+    // A search by name or code looks at every level (SysCategoryController.rootList); otherwise
+    // only the top level is listed.
+    const searching = [query.name, query.code].some((value) => typeof value === "string" && value.trim() !== "");
+    if (!searching && (typeof query.pid !== "string" || query.pid.trim() === "")) query.pid = CATEGORY_ROOT_PID;
     return ok(await categoryCrud.list(context, query));
   }),
 

@@ -88,6 +88,14 @@ export function RichTextEditor({ value = "", onChange, id, disabled, placeholder
     selection.addRange(saved.current);
   };
 
+  const insertTransfer = (transfer: DataTransfer) => {
+    if (disabled) return;
+    const html = transfer.getData("text/html");
+    if (html) document.execCommand("insertHTML", false, sanitizeNoticeHtml(html));
+    else document.execCommand("insertText", false, transfer.getData("text/plain"));
+    report();
+  };
+
   const insertLink = () => {
     const href = link.trim();
     setLinkOpen(false);
@@ -160,10 +168,18 @@ export function RichTextEditor({ value = "", onChange, id, disabled, placeholder
         onPaste={(event) => {
           // Pasted HTML is cleaned before it enters the page; plain text goes in as text.
           event.preventDefault();
-          const html = event.clipboardData.getData("text/html");
-          if (html) document.execCommand("insertHTML", false, sanitizeNoticeHtml(html));
-          else document.execCommand("insertText", false, event.clipboardData.getData("text/plain"));
-          report();
+          insertTransfer(event.clipboardData);
+        }}
+        onDrop={(event) => {
+          // Dropped content likewise, at the drop point.
+          event.preventDefault();
+          const point = document.caretRangeFromPoint?.(event.clientX, event.clientY);
+          const selection = window.getSelection();
+          if (point && selection) {
+            selection.removeAllRanges();
+            selection.addRange(point);
+          }
+          insertTransfer(event.dataTransfer);
         }}
       />
       </div>

@@ -15,6 +15,7 @@ export default [
   route("api/validate/:kind", "routes/api/validate.tsx"),
   route("api/system/user-relations", "routes/api/system/user-relations.tsx"),
   route("api/system/depart-search", "routes/api/system/depart-search.tsx"),
+  route("api/system/category-children", "routes/api/system/category-children.tsx"),
   route("api/notices/stream", "routes/api/notices/stream.tsx"),
   route("api/notices/list", "routes/api/notices/list.tsx"),
   route("api/notices/read", "routes/api/notices/read.tsx"),
@@ -40,6 +41,8 @@ export default [
     route("isystem/user", "routes/system/users.tsx"),
     route("isystem/position", "routes/system/positions.tsx"),
     route("isystem/depart", "routes/system/departs.tsx"),
+    route("isystem/annountCement", "routes/system/announcements.tsx"),
+    route("isystem/category", "routes/system/categories.tsx"),
     route("*", "routes/main/menu-page.tsx"),
   ]),
 ] satisfies RouteConfig;

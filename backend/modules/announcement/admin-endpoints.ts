@@ -4,7 +4,7 @@
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { ResultCode } from "#contract/envelope";
 import { Messages } from "#contract/messages";
-import { buildListQuery, runListQuery, selectRecords, type ListQueryParams } from "../../crud";
+import { buildListQuery, runListQuery, selectRecords, type ListQueryParams, type ListRecord } from "../../crud";
 import { parseBody } from "../../crud/body-schema";
 import type { RowValues } from "../../crud/store";
 import { crudContext } from "../../crud/context";
@@ -29,6 +29,7 @@ import { pushAnnouncement, pushToUsers } from "./push";
 import { checkedRecipients, isLive, joinIdList, parseIdList, reachesUser, syncUserRecipients } from "./recipients";
 import { sysAnnouncement, type AnnouncementRow } from "./schema";
 import { recipientView, requestId, tenantRows, visibleToAdmin } from "./wire";
+import { addSenderNames } from "./sender-names";
 
 type AnnouncementValues = Partial<typeof sysAnnouncement.$inferInsert>;
 
@@ -38,6 +39,19 @@ type AnnouncementValues = Partial<typeof sysAnnouncement.$inferInsert>;
  */
 function asAnnouncementValues(values: RowValues): AnnouncementValues {
   return values as AnnouncementValues;
+}
+
+/**
+ * Only a draft may be edited (the list offers 编辑 on unreleased notices only): a published
+ * notice is already in people's inboxes, a revoked one is kept as it was withdrawn.
+ */
+export const EditRefusals = {
+  [SendStatus.published]: "已发布的通知不能编辑",
+  [SendStatus.revoked]: "已撤销的通知不能编辑",
+} as const;
+
+function editRefusal(sendStatus: string): string | null {
+  return sendStatus === SendStatus.published || sendStatus === SendStatus.revoked ? EditRefusals[sendStatus] : null;
 }
 
 function checkPeriod(startTime: Date | null | undefined, endTime: Date | null | undefined): void {
@@ -52,6 +66,7 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
     });
     const page = await runListQuery(request.services.db, announcementEntity, built);
     await addDictText(context, announcementEntity, page.records);
+    await addSenderNames(request.services.db.orm, page.records);
     // 3.0's list never sets a code (contract §1).
     return okWithoutCode(page);
   }),
@@ -87,6 +102,8 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
     const values = asAnnouncementValues(parseBody(announcementBodies.edit, request.body));
     const [existing] = id ? await orm.select().from(sysAnnouncement).where(visibleToAdmin(id, context.tenantId)) : [];
     if (!id || !existing) return failure(AnnouncementMessages.notFound);
+    const refusal = editRefusal(existing.sendStatus);
+    if (refusal) return failure(refusal);
     checkPeriod(
       values.startTime === undefined ? existing.startTime : values.startTime,
       values.endTime === undefined ? existing.endTime : values.endTime,
@@ -103,10 +120,13 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
       }
     }
     await orm.transaction(async (tx) => {
-      await tx
+      // Still a draft when written: a release between the check above and now wins.
+      const changed = await tx
         .update(sysAnnouncement)
         .set({ ...values, updateBy: context.username, updateTime: new Date() })
-        .where(visibleToAdmin(id, context.tenantId));
+        .where(and(visibleToAdmin(id, context.tenantId), eq(sysAnnouncement.sendStatus, SendStatus.draft)))
+        .returning({ id: sysAnnouncement.id });
+      if (changed.length === 0) throw new ApiError(EditRefusals[SendStatus.published]);
       if (recipients) await syncUserRecipients(tx, id, recipients, context.username);
     });
     return okMessage(AnnouncementMessages.edited);
@@ -192,7 +212,7 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
     const admin = await services.permissions.hasMenu(userId, ANNOUNCEMENT_MENU);
     if (id && admin) {
       const [record] = await selectOne(services, visibleToAdmin(id, context.tenantId));
-      if (record) return okWithoutCode(record);
+      if (record) return okWithoutCode(await withSenderName(orm, record));
     }
     if (id) {
       const tenants = userTenantIds(context.auth.user.relTenantIds);
@@ -200,13 +220,19 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
         services,
         and(eq(sysAnnouncement.id, id), isLive(), reachesUser(orm, userId, tenants))!,
       );
-      if (record) return okWithoutCode(recipientView(record));
+      if (record) return okWithoutCode(await withSenderName(orm, recipientView(record)));
     }
     if (admin) return failure(AnnouncementMessages.notFound);
     // To everyone else an unknown id and someone else's notice look the same.
     throw new ApiError(Messages.noPermission, ResultCode.noPermission);
   }),
 ];
+
+/** The record with the sender's real name (`sender_dictText`, ./sender-names.ts). */
+async function withSenderName(orm: Orm, record: ListRecord): Promise<ListRecord> {
+  await addSenderNames(orm, [record]);
+  return record;
+}
 
 /** At most one notice in wire form (dates formatted, no tenant column). */
 function selectOne(services: BackendServices, where: SQL) {

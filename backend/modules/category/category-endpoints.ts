@@ -25,6 +25,10 @@ import {
 export const CATEGORY_PAGE = "/isystem/category";
 const CODE_LOCK = 727_102;
 
+export const CategoryMessages = {
+  codeWithChildren: "该分类下有子分类，不能修改分类编码",
+} as const;
+
 const badCodeMessage = (parentCode: string) => `编码不符合规范,须以"${parentCode}"开头!`;
 
 /** A code that may be echoed in a message (contract §10: never echo what could be an attack). */
@@ -37,6 +41,9 @@ async function beforeSave(save: SaveContext): Promise<void> {
   if (save.operation === "edit") {
     if ("pid" in values && (values.pid ?? CATEGORY_ROOT_PID) !== save.existing?.pid) throw new ApiError("不支持修改上级分类");
     delete values.pid;
+    // The codes below a category start with its code: they would no longer match a new one.
+    if (typeof values.code === "string" && values.code !== save.existing?.code && (await categoryChildren(save.tx, save.id)).length > 0)
+      throw new ApiError(CategoryMessages.codeWithChildren);
     if (typeof values.code === "string" && save.existing?.pid !== CATEGORY_ROOT_PID) {
       const parent = await categoryById(save.tx, String(save.existing?.pid));
       if (parent && !values.code.startsWith(parent.code)) throw new ApiError(badCodeMessage(parent.code));
@@ -108,7 +115,10 @@ export const categoryEndpoints: Endpoint[] = [
   endpoint("GET", "/sys/category/rootList", menuAccess(CATEGORY_PAGE), async (request) => {
     const context = crudContext(request);
     const query = { ...(request.req.query as ListQueryParams) };
-    if (typeof query.pid !== "string" || query.pid.trim() === "") query.pid = CATEGORY_ROOT_PID;
+    // A search by name or code looks at every level (SysCategoryController.rootList); otherwise
+    // only the top level is listed.
+    const searching = [query.name, query.code].some((value) => typeof value === "string" && value.trim() !== "");
+    if (!searching && (typeof query.pid !== "string" || query.pid.trim() === "")) query.pid = CATEGORY_ROOT_PID;
     return ok(await categoryCrud.list(context, query));
   }),
 

@@ -47,7 +47,7 @@ const noticeListsSchema = z
     }),
   );
 
-const noticeDetailSchema = z.object({ ...noticeItemFields, msgContent: text });
+const noticeDetailSchema = z.object({ ...noticeItemFields, msgContent: text, sender_dictText: text });
 
 const myNoticeSchema = z
   .object({
@@ -88,10 +88,13 @@ export async function loadNoticeLists(api: BackendClient): Promise<NoticeLists> 
   return (await api.get("/sys/annountCement/listByUser", noticeListsSchema)).result;
 }
 
-/** `queryById`, and the sender's real name from the user list (spec/app-shell.md §2). */
+/**
+ * `queryById`, and the sender's real name (spec/app-shell.md §2): our backend answers it as
+ * `sender_dictText` (readers without the user list get it too); otherwise the user list is asked.
+ */
 export async function loadNoticeDetail(api: BackendClient, id: string): Promise<NoticeDetail> {
-  const notice = (await api.get("/sys/annountCement/queryById", noticeDetailSchema, { id })).result;
-  return { ...notice, senderName: await senderRealname(api, notice.sender) };
+  const { sender_dictText: senderText, ...notice } = (await api.get("/sys/annountCement/queryById", noticeDetailSchema, { id })).result;
+  return { ...notice, senderName: senderText || (await senderRealname(api, notice.sender)) };
 }
 
 /** The lookup may be refused (the user list is an admin page): the user name is shown then. */

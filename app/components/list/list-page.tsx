@@ -42,7 +42,16 @@ export interface ListPageProps {
   data: { state: ListState; records: ListRecord[]; total: number; error: string | null };
   columns: ListColumn[];
   searchFields?: SearchField[];
-  form?: { fields: FormField[]; schema?: z.ZodType; width?: number; detailUrl?: string };
+  form?: {
+    fields: FormField[];
+    schema?: z.ZodType;
+    width?: number;
+    detailUrl?: string;
+    /** A row that may not be edited (e.g. a released notice) shows no 编辑. */
+    canEdit?: (row: ListRecord) => boolean;
+    /** The values a new record starts with. */
+    defaults?: Record<string, unknown>;
+  };
   /** Button codes are `<prefix>:add`, `:edit`, `:delete`, `:batch_delete` (spec/app-shell.md §6). */
   permissionPrefix: string;
   defaultSort?: { column: string; order: "asc" | "desc" };
@@ -78,7 +87,7 @@ export function ListPage(props: ListPageProps) {
   const permission = usePermission();
   const fetcher = useFetcher<ListActionResult>();
   const [selected, setSelected] = useState<string[]>([]);
-  const [editing, setEditing] = useState<{ mode: FormMode; record: ListRecord | null } | null>(null);
+  const [editing, setEditing] = useState<{ mode: FormMode; record: Record<string, unknown> | null } | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const revalidator = useRevalidator();
@@ -158,7 +167,7 @@ export function ListPage(props: ListPageProps) {
       fixed: "right",
       render: (_value: unknown, row: ListRecord) => (
         <Space size={8} className="list-row-actions">
-          {showEdit ? <a onClick={() => setEditing({ mode: "edit", record: row })}>编辑</a> : null}
+          {showEdit && (!form.canEdit || form.canEdit(row)) ? <a onClick={() => setEditing({ mode: "edit", record: row })}>编辑</a> : null}
           <Dropdown
             trigger={["click"]}
             menu={{
@@ -214,7 +223,7 @@ export function ListPage(props: ListPageProps) {
       <div className="list-toolbar">
         <Space wrap>
           {form && can("add") ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: "add", record: null })}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: "add", record: form.defaults ? { ...form.defaults } : null })}>
               新增
             </Button>
           ) : null}

@@ -2,18 +2,17 @@
 // engine. Drafts can be edited and released (确定发布吗?), released notices revoked (确定撤销吗?),
 // any notice viewed in the same 通知消息 modal its readers see (api-contract.md §8). The form has
 // the recipients picker for 指定用户 and a small rich-text editor for the body.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 import { App } from "antd";
-import PlusOutlined from "@ant-design/icons/PlusOutlined";
 import { z } from "zod";
 import type { Route } from "./+types/announcements";
 import { ListPage } from "~/components/list/list-page";
-import { FormModal } from "~/components/list/form-modal";
-import type { RowAction, ToolbarAction } from "~/components/list/types";
+import type { RowAction } from "~/components/list/types";
 import { NoticeModal } from "~/components/notices/notice-modal";
 import { UserPicker } from "~/components/pickers";
 import { useFailureFeedback } from "~/components/feedback/failure-feedback";
+import { useFetcherAnswer } from "~/components/feedback/use-fetcher-answer";
 import { DateTimeInput } from "~/components/announcement-admin/datetime-input";
 import { RichTextEditor } from "~/components/announcement-admin/rich-text-editor";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -75,16 +74,11 @@ export default function AnnouncementsPage({ loaderData }: Route.ComponentProps) 
   const { title, list, options } = loaderData;
   const { message } = App.useApp();
   const status = useFetcher<ListActionResult>();
-  const [editing, setEditing] = useState<{ mode: "add" | "edit"; record: Record<string, unknown> } | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   useFailureFeedback(status.data);
-
-  useEffect(() => {
-    const answer = status.data;
-    if (status.state === "idle" && answer?.ok) void message.success(answer.message);
-    // Once per answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [status.data, status.state]);
+  useFetcherAnswer(status, (answer) => {
+    if (answer.ok) void message.success(answer.message);
+  });
 
   const searchFields = useMemo(() => announcementSearchFields(options), [options]);
   const formFields = useMemo(
@@ -99,7 +93,6 @@ export default function AnnouncementsPage({ loaderData }: Route.ComponentProps) 
 
   const rowActions = useMemo<RowAction<ListRecord>[]>(
     () => [
-      { key: "edit", label: "编辑", permission: "announcement:edit", visible: isDraft, run: (row) => setEditing({ mode: "edit", record: row }) },
       {
         key: "release",
         label: "发布",
@@ -123,11 +116,6 @@ export default function AnnouncementsPage({ loaderData }: Route.ComponentProps) 
     [],
   );
 
-  const toolbarActions = useMemo<ToolbarAction[]>(
-    () => [{ key: "add", label: "新增", icon: <PlusOutlined />, permission: "announcement:add", run: () => setEditing({ mode: "add", record: NEW_NOTICE }) }],
-    [],
-  );
-
   return (
     <>
       <ListPage
@@ -138,23 +126,8 @@ export default function AnnouncementsPage({ loaderData }: Route.ComponentProps) 
         permissionPrefix={ANNOUNCEMENT_PAGE.permissionPrefix}
         url={ANNOUNCEMENT_PAGE.url}
         rowActions={rowActions}
-        toolbarActions={toolbarActions}
+        form={{ fields: formFields, schema: announcementFormSchema, width: 900, canEdit: isDraft, defaults: NEW_NOTICE }}
       />
-      {editing ? (
-        <FormModal
-          open
-          mode={editing.mode}
-          record={editing.record}
-          fields={formFields}
-          schema={announcementFormSchema}
-          width={900}
-          onClose={() => setEditing(null)}
-          onSaved={(text) => {
-            void message.success(text);
-            setEditing(null);
-          }}
-        />
-      ) : null}
       <NoticeModal anntId={viewing} onClose={() => setViewing(null)} />
     </>
   );

@@ -14,6 +14,9 @@ export default [
   route("api/dict/refresh-cache", "routes/api/dict-refresh.tsx"),
   route("api/validate/:kind", "routes/api/validate.tsx"),
   route("api/system/user-relations", "routes/api/system/user-relations.tsx"),
+  route("api/system/role-permissions", "routes/api/system/role-permissions.tsx"),
+  route("api/system/role-users", "routes/api/system/role-users.tsx"),
+  route("api/system/role-datarule", "routes/api/system/role-datarule.tsx"),
   route("api/notices/stream", "routes/api/notices/stream.tsx"),
   route("api/notices/list", "routes/api/notices/list.tsx"),
   route("api/notices/read", "routes/api/notices/read.tsx"),
@@ -34,6 +37,7 @@ export default [
     route("isps/userAnnouncement", "routes/main/user-announcements.tsx"),
     route("exception/:status", "routes/main/exception.tsx"),
     route("isystem/user", "routes/system/users.tsx"),
+    route("isystem/roleUserList", "routes/system/roles.tsx"),
     route("*", "routes/main/menu-page.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -82,3 +82,8 @@ export function getRoleApi<T extends object>(path: string, query: Record<string,
 export function postRoleApi<T extends object>(path: string, fields: Record<string, string>) {
   return request<T>(path, { method: "POST", body: new URLSearchParams(fields) });
 }
+
+/** A drawer's width: JeecgBoot's, but never wider than the screen (phones). */
+export function drawerWidth(preferred: number): number {
+  return typeof window === "undefined" ? preferred : Math.min(preferred, window.innerWidth);
+}

@@ -9,7 +9,7 @@ import DownOutlined from "@ant-design/icons/DownOutlined";
 import FilterOutlined from "@ant-design/icons/FilterOutlined";
 import { showFailure } from "~/components/feedback/failure-feedback";
 import { allKeys, branchKeys, keysToSave, linkedChecked, type CheckMode } from "./permission-tree-logic";
-import { getRoleApi, postRoleApi, ROLE_API, type PermissionNode, type RoleApiFailure, type RolePermissions } from "./role-api";
+import { drawerWidth, getRoleApi, postRoleApi, ROLE_API, type PermissionNode, type RoleApiFailure, type RolePermissions } from "./role-api";
 import { RoleDataRuleDrawer } from "./role-data-rule-drawer";
 
 export interface RoleAuthDrawerProps {
@@ -125,7 +125,7 @@ export default function RoleAuthDrawer({ role, onClose }: RoleAuthDrawerProps) {
     <Drawer
       open
       title="角色权限配置"
-      size={650}
+      size={drawerWidth(650)}
       onClose={onClose}
       destroyOnHidden
       className="role-auth-drawer"

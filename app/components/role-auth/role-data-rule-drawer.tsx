@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { App, Button, Checkbox, Drawer, Empty, Spin, Tabs } from "antd";
 import { showFailure } from "~/components/feedback/failure-feedback";
-import { getRoleApi, postRoleApi, ROLE_API, type DataRuleItem, type PermissionNode } from "./role-api";
+import { drawerWidth, getRoleApi, postRoleApi, ROLE_API, type DataRuleItem, type PermissionNode } from "./role-api";
 
 export interface RoleDataRuleDrawerProps {
   roleId: string;
@@ -49,7 +49,7 @@ export function RoleDataRuleDrawer({ roleId, permission, onClose }: RoleDataRule
   };
 
   return (
-    <Drawer open title="数据规则/按钮权限配置" size={365} onClose={onClose} destroyOnHidden className="role-data-rule-drawer">
+    <Drawer open title="数据规则/按钮权限配置" size={drawerWidth(365)} onClose={onClose} destroyOnHidden className="role-data-rule-drawer">
       <Tabs
         items={[
           {

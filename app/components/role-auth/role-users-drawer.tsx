@@ -11,7 +11,7 @@ import { RecordPickerModal, type PickerFilter } from "~/components/pickers/recor
 import { PICKER_WIDTHS } from "~/components/pickers/picker-logic";
 import type { UserRow } from "~/components/pickers/user-picker";
 import { PAGE_SIZE_OPTIONS } from "~/lib/list-query";
-import { getRoleApi, postRoleApi, ROLE_API, type RoleApiFailure, type RoleUserRow } from "./role-api";
+import { drawerWidth, getRoleApi, postRoleApi, ROLE_API, type RoleApiFailure, type RoleUserRow } from "./role-api";
 
 export interface RoleUsersDrawerProps {
   role: { id: string; roleName: string };
@@ -113,7 +113,7 @@ export default function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps)
   ];
 
   return (
-    <Drawer open title={`角色用户 · ${role.roleName}`} size={800} onClose={onClose} destroyOnHidden className="role-users-drawer">
+    <Drawer open title={`角色用户 · ${role.roleName}`} size={drawerWidth(800)} onClose={onClose} destroyOnHidden className="role-users-drawer">
       <Form layout="inline" className="role-users-search" onFinish={() => setQuery((before) => ({ ...before, pageNo: 1, username: draft.trim() }))}>
         <Form.Item label="用户账号">
           <Input placeholder="请输入用户账号" value={draft} onChange={(event) => setDraft(event.target.value)} allowClear />

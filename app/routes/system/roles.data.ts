@@ -45,7 +45,7 @@ export const roleColumns: ListColumn[] = [
 ];
 
 export const roleSearchFields: SearchField[] = [
-  { name: "roleName", label: "名称", kind: "text" },
+  { name: "roleName", label: "角色名称", kind: "text" },
   { name: "roleCode", label: "角色编码", kind: "text" },
 ];
 

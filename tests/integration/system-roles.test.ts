@@ -62,6 +62,19 @@ describe.each(databases)("roles on %s", (kind) => {
       const page = await get("/sys/role/list?roleName=*编辑者*");
       expect(page.json.result.records.map((role: { roleCode: string }) => role.roleCode)).toEqual(["qa_editor"]);
     });
+
+    it("deletes roles with their user links and grants, one or several at once", async () => {
+      const first = await addRole("qa_gone_one", "将删除一");
+      const second = await addRole("qa_gone_two", "将删除二");
+      const teacherLi = await idOf("sys_user", "username = 'teacher_li'");
+      await send("POST", "/sys/user/addSysUserRole", { roleId: first, userIdList: [teacherLi] });
+      await send("POST", "/sys/permission/saveRolePermission", { roleId: first, permissionIds: stableId("menu", "/isystem/user"), lastpermissionIds: "" });
+      expect(await holders(first)).toEqual(["teacher_li"]);
+      expect((await send("DELETE", `/sys/role/delete?id=${first}`)).json).toMatchObject({ success: true, message: "删除成功!" });
+      expect(await rows(`SELECT id FROM sys_user_role WHERE role_id = '${first}' UNION ALL SELECT id FROM sys_role_permission WHERE role_id = '${first}'`)).toEqual([]);
+      expect((await send("DELETE", `/sys/role/deleteBatch?ids=${second},`)).json).toMatchObject({ success: true, message: "批量删除成功！" });
+      expect(await rows(`SELECT id FROM sys_role WHERE id IN ('${first}', '${second}')`)).toEqual([]);
+    });
   });
 
   describe("users of a role", () => {

@@ -6,6 +6,9 @@ import { and, eq, ne } from "drizzle-orm";
 import { sysRole } from "../../db/schema";
 import { ApiError } from "../../http/envelope";
 import { createCrud, type SaveContext } from "../../crud/engine";
+import type { CrudContext, Executor } from "../../crud/context";
+import { notFound, singleId } from "../../crud/crud-messages";
+import { findRow } from "../../crud/store";
 import { roleEntity } from "./role-entity";
 
 export const ROLE_PAGE = "/isystem/roleUserList";
@@ -14,6 +17,7 @@ export const RoleMessages = {
   codeTaken: "角色编码已存在",
   codeEmpty: "角色编码不能为空",
   codeFixed: "角色编码不允许修改",
+  badRole: "参数不正确",
 } as const;
 
 async function beforeSave(save: SaveContext): Promise<void> {
@@ -52,3 +56,11 @@ export const roleCrud = createCrud({
   },
   hooks: { beforeSave },
 });
+
+/** The role `roleId` if the caller's tenant has it; otherwise 未找到对应数据. */
+export async function requireRole(executor: Executor, context: CrudContext, roleId: unknown): Promise<string> {
+  const id = singleId(roleId);
+  if (!id) throw new ApiError(RoleMessages.badRole);
+  if (!(await findRow(executor, roleEntity, id, roleCrud.visibility(context)))) throw notFound();
+  return id;
+}

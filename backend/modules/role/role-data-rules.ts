@@ -8,8 +8,7 @@ import { ApiError, failure, ok, okMessage } from "../../http/envelope";
 import { formatDateTime } from "../../http/format";
 import { crudContext, databaseExecutor, inTransaction, type Executor } from "../../crud/context";
 import { singleId, splitIds } from "../../crud/crud-messages";
-import { ROLE_PAGE } from "./role-crud";
-import { requireRole } from "./role-users";
+import { requireRole, ROLE_PAGE } from "./role-crud";
 
 export const DataRuleMessages = {
   noRules: "未找到权限配置信息",

@@ -15,9 +15,9 @@ import { roleEntity } from "./role-entity";
 import { ROLE_PAGE, RoleMessages, roleCrud } from "./role-crud";
 import { roleDataRuleEndpoints } from "./role-data-rules";
 import { roleUserEndpoints } from "./role-users";
+import { permissionTree, rolePermissionIds, saveRolePermissions } from "./role-permissions";
 
 export { ROLE_PAGE, roleCrud };
-import { permissionTree, rolePermissionIds, saveRolePermissions } from "./role-permissions";
 
 const roleCode = () => columnRef(roleEntity, fieldByProperty(roleEntity, "roleCode")!);
 

@@ -7,17 +7,16 @@ import { sysUserRole } from "../../db/schema";
 import { newId } from "../../db/ids";
 import { endpoint, type Endpoint } from "../../http/endpoint";
 import { ApiError, ok, okMessage } from "../../http/envelope";
-import { crudContext, databaseExecutor, inTransaction, type CrudContext, type Executor } from "../../crud/context";
-import { notFound, singleId, splitIds } from "../../crud/crud-messages";
+import { crudContext, databaseExecutor, inTransaction, type CrudContext } from "../../crud/context";
+import { singleId, splitIds } from "../../crud/crud-messages";
 import { columnRef } from "../../crud/conditions";
 import { fieldByProperty } from "../../crud/entity";
 import { runListQuery } from "../../crud/page";
-import { findRow, findRows } from "../../crud/store";
+import { findRows } from "../../crud/store";
 import type { ListQueryParams } from "../../crud/query-generator";
 import { userEntity } from "../user/user-entity";
 import { userCrud } from "../user/user-crud";
-import { roleEntity } from "./role-entity";
-import { roleCrud } from "./role-crud";
+import { requireRole } from "./role-crud";
 
 /** The button of the role page that opens its users (seed: 角色管理 → 用户). */
 export const ROLE_USERS_ACCESS = "role:users";
@@ -27,16 +26,8 @@ export const RoleUserMessages = {
   removed: "删除成功!",
   noUsers: "请选择用户",
   unknownUsers: "所选用户不存在",
-  badRole: "参数不正确",
 } as const;
 
-/** The role `roleId` if the caller's tenant has it; otherwise 未找到对应数据. */
-export async function requireRole(executor: Executor, context: CrudContext, roleId: unknown): Promise<string> {
-  const id = singleId(roleId);
-  if (!id) throw new ApiError(RoleUserMessages.badRole);
-  if (!(await findRow(executor, roleEntity, id, roleCrud.visibility(context)))) throw notFound();
-  return id;
-}
 
 /** `sys_user.id in (users holding roleId)`. */
 function holdsRole(roleId: string) {

@@ -16,6 +16,9 @@ export default [
   route("api/system/user-relations", "routes/api/system/user-relations.tsx"),
   route("api/system/depart-search", "routes/api/system/depart-search.tsx"),
   route("api/system/category-children", "routes/api/system/category-children.tsx"),
+  route("api/system/role-permissions", "routes/api/system/role-permissions.tsx"),
+  route("api/system/role-users", "routes/api/system/role-users.tsx"),
+  route("api/system/role-datarule", "routes/api/system/role-datarule.tsx"),
   route("api/notices/stream", "routes/api/notices/stream.tsx"),
   route("api/notices/list", "routes/api/notices/list.tsx"),
   route("api/notices/read", "routes/api/notices/read.tsx"),
@@ -43,6 +46,7 @@ export default [
     route("isystem/depart", "routes/system/departs.tsx"),
     route("isystem/annountCement", "routes/system/announcements.tsx"),
     route("isystem/category", "routes/system/categories.tsx"),
+    route("isystem/roleUserList", "routes/system/roles.tsx"),
     route("*", "routes/main/menu-page.tsx"),
   ]),
 ] satisfies RouteConfig;

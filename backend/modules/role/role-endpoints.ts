@@ -1,11 +1,9 @@
-// Roles (/sys/role, api-contract.md §7 "Other base paths") and role authorisation
-// (/sys/permission/queryTreeList, queryRolePermission, saveRolePermission, §4). Roles belong to
-// a tenant; the role list is also the role picker, so it needs a signed-in user only.
+// Roles (/sys/role, api-contract.md §7 "Other base paths"), role authorisation
+// (/sys/permission/queryTreeList, queryRolePermission, saveRolePermission, §4), a role's data
+// rules per menu (/sys/role/datarule, §4) and the users of a role (./role-users.ts).
 import { sql } from "drizzle-orm";
-import { sysRole } from "../../db/schema";
 import { endpoint, menuAccess, type Endpoint } from "../../http/endpoint";
 import { ApiError, failure, ok, okMessage } from "../../http/envelope";
-import { createCrud } from "../../crud/engine";
 import { crudContext, databaseExecutor, inTransaction } from "../../crud/context";
 import { notFound, singleId } from "../../crud/crud-messages";
 import { columnRef } from "../../crud/conditions";
@@ -14,30 +12,12 @@ import { selectRecords } from "../../crud/page";
 import { allOf, findRow } from "../../crud/store";
 import { commaIds } from "../user/user-relations";
 import { roleEntity } from "./role-entity";
+import { ROLE_PAGE, RoleMessages, roleCrud } from "./role-crud";
+import { roleDataRuleEndpoints } from "./role-data-rules";
+import { roleUserEndpoints } from "./role-users";
 import { permissionTree, rolePermissionIds, saveRolePermissions } from "./role-permissions";
 
-export const ROLE_PAGE = "/isystem/roleUserList";
-
-export const roleCrud = createCrud({
-  basePath: "/sys/role",
-  entity: roleEntity,
-  table: sysRole,
-  pagePath: ROLE_PAGE,
-  permissionPrefix: "role",
-  access: { list: "user" },
-  body: {
-    fields: {
-      roleName: { label: "角色名称", required: "请输入角色名称!" },
-      roleCode: {
-        label: "角色编码",
-        required: "请输入角色编码!",
-        pattern: /^[^\u4E00-\u9FA5]+$/,
-        patternMessage: "角色编码不可输入汉字!",
-      },
-      description: { label: "描述" },
-    },
-  },
-});
+export { ROLE_PAGE, roleCrud };
 
 const roleCode = () => columnRef(roleEntity, fieldByProperty(roleEntity, "roleCode")!);
 
@@ -58,14 +38,14 @@ export const roleEndpoints: Endpoint[] = [
   endpoint("GET", "/sys/role/checkRoleCode", "user", async (request) => {
     const context = crudContext(request);
     const code = (request.query.roleCode ?? "").trim();
-    if (!code) return failure("角色编码不能为空");
+    if (!code) return failure(RoleMessages.codeEmpty);
     const id = singleId(request.query.id);
     const [taken] = await selectRecords(context.services.db, roleEntity, {
       where: allOf([sql`${roleCode()} = ${code}`, roleCrud.visibility(context)]),
       orderBy: sql`1`,
       limit: 1,
     });
-    if (taken && taken.id !== id) return failure("角色编码已存在");
+    if (taken && taken.id !== id) return failure(RoleMessages.codeTaken);
     return ok(true, "");
   }),
 
@@ -91,4 +71,7 @@ export const roleEndpoints: Endpoint[] = [
     });
     return okMessage("保存成功！");
   }),
+
+  ...roleDataRuleEndpoints,
+  ...roleUserEndpoints,
 ];

@@ -1,7 +1,7 @@
 // Role authorisation (api-contract.md §4 "Related endpoints"): the whole permission tree for the
 // authorise drawer, a role's granted ids, and saving the difference the drawer sends.
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { sysPermission, sysRolePermission } from "../../db/schema";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { sysPermission, sysPermissionDataRule, sysRolePermission } from "../../db/schema";
 import { newId } from "../../db/ids";
 import { ApiError } from "../../http/envelope";
 import type { Executor } from "../../crud/context";
@@ -33,6 +33,13 @@ export async function permissionTree(executor: Executor): Promise<{ treeList: Pe
     .from(sysPermission)
     .where(eq(sysPermission.delFlag, 0))
     .orderBy(asc(sysPermission.sortNo), asc(sysPermission.id));
+  // A menu with data rules is flagged even when its rule_flag was not kept up to date, so the
+  // drawer always offers its rules.
+  const ruled = await executor.orm
+    .selectDistinct({ id: sysPermissionDataRule.permissionId })
+    .from(sysPermissionDataRule)
+    .where(isNotNull(sysPermissionDataRule.permissionId));
+  const withRules = new Set(ruled.map((row) => row.id));
   const nodes = new Map<string, PermissionTreeNode>();
   for (const row of rows)
     nodes.set(row.id, {
@@ -43,7 +50,7 @@ export async function permissionTree(executor: Executor): Promise<{ treeList: Pe
       value: row.id,
       icon: row.icon,
       parentId: row.parentId,
-      ruleFlag: row.ruleFlag,
+      ruleFlag: withRules.has(row.id) ? 1 : (row.ruleFlag ?? 0),
       isLeaf: row.isLeaf === 1,
     });
   const roots: PermissionTreeNode[] = [];

@@ -275,4 +275,20 @@ describe.each(databases)("excel of the CRUD engine on %s", (kind) => {
     expect(await inTenant2.json()).toMatchObject({ success: true, code: 200 });
     expect(await rows(`SELECT tenant_id FROM sys_position WHERE code = 'librarian' ORDER BY tenant_id`)).toEqual([{ tenant_id: 1 }, { tenant_id: 2 }]);
   });
+
+  it("round-trips roles: the export's rows import back under new codes, a taken code is refused", async () => {
+    const { bytes } = await download("/sys/role/exportXls?column=roleCode&order=asc");
+    const sheet = await sheetOf(bytes);
+    const expected = await rows<{ role_code: string }>(`SELECT role_code FROM sys_role WHERE tenant_id = 1 ORDER BY role_code`);
+    expect(dataRows(sheet).map((line) => line[1])).toEqual(expected.map((row) => row.role_code));
+
+    const workbook = new ExcelJS.Workbook();
+    const fresh = workbook.addWorksheet("角色信息");
+    fresh.addRow(["角色名称", "角色编码", "描述"]);
+    fresh.addRow(["图书管理", "library_staff", "图书馆的老师"]);
+    expect(await upload("/sys/role/importExcel", workbook)).toMatchObject({ success: true, code: 200 });
+    expect(await rows(`SELECT role_name, tenant_id FROM sys_role WHERE role_code = 'library_staff'`)).toEqual([{ role_name: "图书管理", tenant_id: 1 }]);
+    expect(await upload("/sys/role/importExcel", workbook)).toMatchObject({ success: true, code: 201, result: { errorCount: 1 } });
+    expect(await upload("/sys/role/importExcel", workbook, clerk)).toMatchObject({ success: false, code: 510 });
+  });
 });

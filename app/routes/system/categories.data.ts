@@ -15,8 +15,6 @@ export const CATEGORY_PAGE = {
     edit: "/sys/category/edit",
     delete: "/sys/category/delete",
     deleteBatch: "/sys/category/deleteBatch",
-    exportXls: "/sys/category/exportXls",
-    importExcel: "/sys/category/importExcel",
     childList: "/sys/category/childList",
     checkCode: "/sys/category/checkCode",
   },

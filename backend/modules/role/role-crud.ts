@@ -54,6 +54,16 @@ export const roleCrud = createCrud({
       description: { label: "描述" },
     },
   },
+  // JeecgBoot's role sheet; codes are unique within the tenant (beforeSave checks the same).
+  excel: {
+    title: "角色信息",
+    columns: [
+      { property: "roleName", title: "角色名称", required: true },
+      { property: "roleCode", title: "角色编码", required: true },
+      { property: "description", title: "描述" },
+    ],
+    unique: ["roleCode"],
+  },
   hooks: { beforeSave },
 });
 

@@ -1,7 +1,7 @@
 // The one list engine's page (STYLE.md): search bar, toolbar, table and form modal, driven by the
 // URL's list state. Paging (10/20/30, quick jumper, size changer, `共N条`), sorting and filters
 // write the URL; deletes and saves go to the route's action and step back an emptied page.
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { App, Button, Card, Dropdown, Popconfirm, Space, Table } from "antd";
 import type { ColumnsType, TablePaginationConfig, TableProps } from "antd/es/table";
@@ -111,7 +111,9 @@ export function ListPage(props: ListPageProps) {
     void message.success(answer.message);
     if (answer.deleted) {
       setSelected([]);
-      const page = pageAfterDelete(total, answer.deleted, state.pageNo, state.pageSize);
+      // Only rows of this page count (a tree's children are not rows of the paged list).
+      const onPage = deleting.current.filter((id) => records.some((record) => record.id === id)).length;
+      const page = pageAfterDelete(total, onPage, state.pageNo, state.pageSize);
       if (page !== state.pageNo) go({ ...state, pageNo: page });
     }
   });
@@ -132,7 +134,12 @@ export function ListPage(props: ListPageProps) {
     else void message.warning(outcome.message);
   };
 
-  const remove = (id: string) => void fetcher.submit({ intent: "delete", id }, { method: "post" });
+  /** The ids of the delete in flight. */
+  const deleting = useRef<string[]>([]);
+  const remove = (id: string) => {
+    deleting.current = [id];
+    void fetcher.submit({ intent: "delete", id }, { method: "post" });
+  };
   const removeSelected = () => {
     if (selected.length === 0) {
       void message.warning("请选择一条记录！");
@@ -143,7 +150,10 @@ export function ListPage(props: ListPageProps) {
       content: "是否删除选中数据?",
       okText: "确定",
       cancelText: "取消",
-      onOk: () => void fetcher.submit({ intent: "deleteBatch", ids: selected.join(",") }, { method: "post" }),
+      onOk: () => {
+        deleting.current = selected;
+        void fetcher.submit({ intent: "deleteBatch", ids: selected.join(",") }, { method: "post" });
+      },
     });
   };
 

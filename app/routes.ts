@@ -14,6 +14,9 @@ export default [
   route("api/dict/refresh-cache", "routes/api/dict-refresh.tsx"),
   route("api/validate/:kind", "routes/api/validate.tsx"),
   route("api/system/user-relations", "routes/api/system/user-relations.tsx"),
+  route("api/system/menu-check", "routes/api/system/menu-check.tsx"),
+  route("api/system/dict-items", "routes/api/system/dict-items.tsx"),
+  route("api/system/dict-item-check", "routes/api/system/dict-item-check.tsx"),
   route("api/notices/stream", "routes/api/notices/stream.tsx"),
   route("api/notices/list", "routes/api/notices/list.tsx"),
   route("api/notices/read", "routes/api/notices/read.tsx"),
@@ -34,6 +37,8 @@ export default [
     route("isps/userAnnouncement", "routes/main/user-announcements.tsx"),
     route("exception/:status", "routes/main/exception.tsx"),
     route("isystem/user", "routes/system/users.tsx"),
+    route("isystem/permission", "routes/system/menus.tsx"),
+    route("isystem/dict", "routes/system/dicts.tsx"),
     route("*", "routes/main/menu-page.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -2,9 +2,11 @@
 // tree table of menus, sub-menus and buttons; a form whose fields follow the menu type; 添加下级
 // opens it under a row. A change drops this session's cached permission answer, so the side menu
 // and buttons follow at once (other sessions within their cache's lifetime).
-import { useMemo, useState } from "react";
+import { useMemo, useState, type Key } from "react";
 import { App } from "antd";
 import { z } from "zod";
+import ColumnHeightOutlined from "@ant-design/icons/ColumnHeightOutlined";
+import VerticalAlignMiddleOutlined from "@ant-design/icons/VerticalAlignMiddleOutlined";
 import type { Route } from "./+types/menus";
 import { ListPage, type ListColumn } from "~/components/list/list-page";
 import { FormModal } from "~/components/list/form-modal";
@@ -12,7 +14,7 @@ import type { FormField } from "~/components/list/types";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { MenuIcon } from "~/components/layout/menu-icon";
 import { CheckedInput, DefaultRadio, FlagSwitch, IconInput, ParentMenuSelect } from "~/components/menu-admin/menu-form-controls";
-import { parentOptions, type MenuTreeRecord, type ParentOption } from "~/components/menu-admin/menu-tree";
+import { branchIds, parentOptions, type MenuTreeRecord, type ParentOption } from "~/components/menu-admin/menu-tree";
 import { forgetPermissions, getSignedIn } from "~/services/auth.server";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { listAction, loadList, type ListRecord } from "~/services/list.server";
@@ -112,6 +114,7 @@ export default function MenusPage({ loaderData }: Route.ComponentProps) {
   const { title, list, tree } = loaderData;
   const { message } = App.useApp();
   const [childOf, setChildOf] = useState<ListRecord | null>(null);
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const fields = useMemo(() => menuFormFields((editingId) => parentOptions(tree, editingId)), [tree]);
   const form = { fields, schema: menuPageDefinition.form, width: 800 };
   return (
@@ -124,7 +127,17 @@ export default function MenusPage({ loaderData }: Route.ComponentProps) {
         permissionPrefix={MENU_PAGE.permissionPrefix}
         url={MENU_PAGE.url}
         paged={false}
-        tableProps={{ expandable: { indentSize: 20 } }}
+        tableProps={{
+          expandable: {
+            indentSize: 20,
+            expandedRowKeys: expanded,
+            onExpand: (open, row) => setExpanded((keys) => (open ? [...keys, row.id] : keys.filter((key) => key !== row.id))),
+          },
+        }}
+        toolbarActions={[
+          { key: "expand", label: "展开全部", icon: <ColumnHeightOutlined />, run: () => setExpanded(branchIds(list.records)) },
+          { key: "collapse", label: "折叠全部", icon: <VerticalAlignMiddleOutlined />, run: () => setExpanded([]) },
+        ]}
         form={form}
         rowActions={[
           {

@@ -76,6 +76,9 @@ describe("菜单管理 page", () => {
         ) as never,
       );
     expect(answerOf(await save("数据规则改"))).toMatchObject({ ok: true, message: "修改成功！" });
+    // The layout reloads after this page's actions (and not after other pages' actions).
+    expect(mainLayout.shouldRevalidate({ formAction: "/isystem/permission?name=x" } as never)).toBe(true);
+    expect(mainLayout.shouldRevalidate({ formAction: "/isystem/user" } as never)).toBe(false);
     const after = await mainLayout.loader(args(get(cookie, "/isystem/permission")) as never);
     expect(titles(after.menu)).toContain("数据规则改");
     await save("数据规则");

@@ -19,6 +19,9 @@ export default [
   route("api/system/role-permissions", "routes/api/system/role-permissions.tsx"),
   route("api/system/role-users", "routes/api/system/role-users.tsx"),
   route("api/system/role-datarule", "routes/api/system/role-datarule.tsx"),
+  route("api/system/menu-check", "routes/api/system/menu-check.tsx"),
+  route("api/system/dict-items", "routes/api/system/dict-items.tsx"),
+  route("api/system/dict-item-check", "routes/api/system/dict-item-check.tsx"),
   route("api/notices/stream", "routes/api/notices/stream.tsx"),
   route("api/notices/list", "routes/api/notices/list.tsx"),
   route("api/notices/read", "routes/api/notices/read.tsx"),
@@ -47,6 +50,8 @@ export default [
     route("isystem/annountCement", "routes/system/announcements.tsx"),
     route("isystem/category", "routes/system/categories.tsx"),
     route("isystem/roleUserList", "routes/system/roles.tsx"),
+    route("isystem/permission", "routes/system/menus.tsx"),
+    route("isystem/dict", "routes/system/dicts.tsx"),
     route("*", "routes/main/menu-page.tsx"),
   ]),
 ] satisfies RouteConfig;

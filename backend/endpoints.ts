@@ -11,6 +11,7 @@ import { checkRuleEndpoints } from "./modules/check-rule/check-rule-endpoints";
 import { duplicateEndpoints } from "./modules/duplicate/duplicate-endpoints";
 import { announcementEndpoints } from "./modules/announcement/endpoints";
 import { fileEndpoints } from "./modules/files/endpoints";
+import { menuAdminEndpoints } from "./modules/permission/menu-admin-endpoints";
 
 export const allEndpoints: Endpoint[] = [
   ...authEndpoints,
@@ -25,4 +26,5 @@ export const allEndpoints: Endpoint[] = [
   ...duplicateEndpoints,
   ...announcementEndpoints,
   ...fileEndpoints,
+  ...menuAdminEndpoints,
 ];

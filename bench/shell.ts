@@ -12,10 +12,10 @@ import { expectStatus, findFreePort, getPage, gzipSize, measurePageJs, percentil
 
 const ADMIN_PASSWORD = "Bench-Admin-2026";
 /** Two menu pages and the route whose loader a client navigation to each runs (the layout opts out). */
-const PAGES = ["/isystem/user", "/isystem/dict"] as const;
+const PAGES = ["/isystem/user", "/monitor/server"] as const;
 const ROUTE_OF: Record<(typeof PAGES)[number], string> = {
   "/isystem/user": "routes/system/users",
-  "/isystem/dict": "routes/main/menu-page",
+  "/monitor/server": "routes/main/menu-page",
 };
 const WARMUP = 10;
 const SAMPLES = 100;

@@ -21,9 +21,12 @@ export async function loader(route: Route.LoaderArgs) {
 }
 
 // The menu and buttons belong to the session: page navigations and tab refreshes do not reload them.
-// Switching department is the one action that changes them.
+// The actions that change them do: switching department, and saves on 菜单管理 (which drop the
+// session's cached answer first).
+const MENU_CHANGING_ACTIONS = ["/api/account/departs", "/isystem/permission"];
+
 export function shouldRevalidate({ formAction }: ShouldRevalidateFunctionArgs) {
-  return formAction?.startsWith("/api/account/departs") ?? false;
+  return MENU_CHANGING_ACTIONS.some((action) => formAction?.startsWith(action) ?? false);
 }
 
 function Shell({ children }: { children: React.ReactNode }) {

@@ -4,8 +4,10 @@
 // sign-in and queryAllDictItems answer the new items at once.
 import { and, eq, ne, type SQL } from "drizzle-orm";
 import { sysDict, sysDictItem } from "../../db/schema";
-import type { Endpoint } from "../../http/endpoint";
-import { ApiError } from "../../http/envelope";
+import { endpoint, menuAccess, type Endpoint } from "../../http/endpoint";
+import { ApiError, failure, ok } from "../../http/envelope";
+import { databaseExecutor, type Executor } from "../../crud/context";
+import { singleId } from "../../crud/crud-messages";
 import { createCrud, type CrudHooks, type SaveContext } from "../../crud/engine";
 import { defineEntity } from "../../crud/entity";
 import { registerDictTable } from "../../crud/table-dict";
@@ -22,6 +24,33 @@ export const dictItemEntity = defineEntity(sysDictItem, {
 registerDictTable({ entity: dictEntity, columns: ["id", "dict_code", "dict_name"], scope: () => presentCondition(dictEntity) });
 
 const clearCache: CrudHooks["afterCommit"] = (context) => context.services.dictionaries.clearCache();
+
+export const DictAdminMessages = {
+  codeTaken: "字典编码已存在!",
+  itemValueTaken: "该值不可用，系统中已存在！",
+  available: "该值可用！",
+} as const;
+
+/**
+ * Dictionary codes are unique across every row, recycled ones too (the unique index of
+ * sys_dict.dict_code): answered plainly before the database would refuse it.
+ */
+async function checkDict(save: SaveContext): Promise<void> {
+  const code = save.values.dictCode as string | undefined;
+  if (code === undefined || code === null) return;
+  const conditions: SQL[] = [eq(sysDict.dictCode, code)];
+  if (save.operation === "edit") conditions.push(ne(sysDict.id, save.id));
+  const [taken] = await save.tx.orm.select({ id: sysDict.id }).from(sysDict).where(and(...conditions)).limit(1);
+  if (taken) throw new ApiError(DictAdminMessages.codeTaken);
+}
+
+/** Another item of the same dictionary already holds `value` (`exceptId`: the item being edited). */
+async function itemValueTaken(executor: Executor, dictId: string, value: string, exceptId?: string): Promise<boolean> {
+  const conditions: SQL[] = [eq(sysDictItem.dictId, dictId), eq(sysDictItem.itemValue, value)];
+  if (exceptId) conditions.push(ne(sysDictItem.id, exceptId));
+  const [taken] = await executor.orm.select({ id: sysDictItem.id }).from(sysDictItem).where(and(...conditions)).limit(1);
+  return taken !== undefined;
+}
 
 export const dictCrud = createCrud({
   basePath: "/sys/dict",
@@ -44,7 +73,7 @@ export const dictCrud = createCrud({
       type: { label: "字典类型" },
     },
   },
-  hooks: { afterCommit: clearCache },
+  hooks: { beforeSave: checkDict, afterCommit: clearCache },
 });
 
 async function checkItem(save: SaveContext): Promise<void> {
@@ -61,12 +90,8 @@ async function checkItem(save: SaveContext): Promise<void> {
   if (save.values.status !== undefined && save.values.status !== null && save.values.status !== 0 && save.values.status !== 1)
     throw new ApiError("状态不正确");
   const value = (save.values.itemValue ?? save.existing?.itemValue) as string | undefined;
-  if (dictId && value !== undefined) {
-    const conditions: SQL[] = [eq(sysDictItem.dictId, dictId), eq(sysDictItem.itemValue, value)];
-    if (save.operation === "edit") conditions.push(ne(sysDictItem.id, save.id));
-    const [taken] = await save.tx.orm.select({ id: sysDictItem.id }).from(sysDictItem).where(and(...conditions)).limit(1);
-    if (taken) throw new ApiError("该值不可用，系统中已存在！");
-  }
+  if (dictId && value !== undefined && (await itemValueTaken(save.tx, dictId, value, save.operation === "edit" ? save.id : undefined)))
+    throw new ApiError(DictAdminMessages.itemValueTaken);
 }
 
 export const dictItemCrud = createCrud({
@@ -89,4 +114,16 @@ export const dictItemCrud = createCrud({
   hooks: { beforeSave: checkItem, afterCommit: clearCache },
 });
 
-export const dictAdminEndpoints: Endpoint[] = [...dictCrud.endpoints, ...dictItemCrud.endpoints];
+export const dictAdminEndpoints: Endpoint[] = [
+  ...dictCrud.endpoints,
+  ...dictItemCrud.endpoints,
+  // The item form's live check (SysDictItemController.doDictItemCheck): the value is free within
+  // its dictionary; `id` is the item being edited.
+  endpoint("GET", "/sys/dictItem/dictItemCheck", menuAccess(DICT_PAGE), async (request) => {
+    const dictId = singleId(request.query.dictId);
+    const value = request.query.itemValue ?? "";
+    if (!dictId || value === "") return ok(DictAdminMessages.available, DictAdminMessages.available);
+    const taken = await itemValueTaken(databaseExecutor(request.services.db), dictId, value, singleId(request.query.id));
+    return taken ? failure(DictAdminMessages.itemValueTaken) : ok(DictAdminMessages.available, DictAdminMessages.available);
+  }),
+];

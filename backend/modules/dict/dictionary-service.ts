@@ -22,21 +22,21 @@ export class DictionaryService {
       .from(sysDictItem)
       .innerJoin(sysDict, eq(sysDict.id, sysDictItem.dictId))
       .where(and(eq(sysDict.delFlag, 0), eq(sysDictItem.status, 1)))
-      .orderBy(asc(sysDict.dictCode), asc(sysDictItem.sortOrder));
+      .orderBy(asc(sysDict.dictCode), asc(sysDictItem.sortOrder), asc(sysDictItem.id));
     const all: Record<string, DictOption[]> = {};
     for (const row of rows) (all[row.code] ??= []).push({ value: row.value, text: row.text, title: row.text });
     this.enabledCache = all;
     return all;
   }
 
-  /** One plain dictionary's items, disabled ones included as in 3.0 (contract §7). */
+  /** One plain dictionary's items, disabled ones included as in 3.0 (contract §7); equal sort orders keep the order of creation. */
   async items(code: string): Promise<DictOption[]> {
     const rows = await this.db.orm
       .select({ value: sysDictItem.itemValue, text: sysDictItem.itemText })
       .from(sysDictItem)
       .innerJoin(sysDict, eq(sysDict.id, sysDictItem.dictId))
       .where(and(eq(sysDict.dictCode, code), eq(sysDict.delFlag, 0)))
-      .orderBy(asc(sysDictItem.sortOrder));
+      .orderBy(asc(sysDictItem.sortOrder), asc(sysDictItem.id));
     return rows.map((row) => ({ value: row.value, text: row.text, title: row.text }));
   }
 

@@ -82,12 +82,19 @@ export async function signIn(
 
 // ---- the permission answer, once per session per web server ---------------------------------
 
-const PERMISSION_TTL_MS = 10 * 60 * 1000;
+// Short enough that a grant or revoke made on another web server shows within two minutes; this
+// server forgets every answer at once when it makes such a change (forgetAllPermissions).
+const PERMISSION_TTL_MS = 2 * 60 * 1000;
 const PERMISSION_CACHE_LIMIT = 5_000;
 const permissionCache = new Map<string, { answer: PermissionAnswer; loadedAt: number }>();
 
 export function forgetPermissions(token: string | undefined): void {
   if (token) permissionCache.delete(token);
+}
+
+/** After a change of menus, role grants or role members: every session loads its answer again. */
+export function forgetAllPermissions(): void {
+  permissionCache.clear();
 }
 
 /**

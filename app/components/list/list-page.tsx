@@ -65,6 +65,8 @@ export interface ListPageProps {
    * `importExcel` turn on the 导出 / 导入 buttons (button codes `<prefix>:export`, `:import`).
    */
   url?: ListEndpoints;
+  /** Text of the add button (default 新增). */
+  addLabel?: string;
   /** Params of the page itself (e.g. the chosen department) that every search and reset keeps. */
   fixedFilters?: Record<string, string>;
   /** The fields of the advanced query (高级查询); none: no advanced query. */
@@ -234,7 +236,7 @@ export function ListPage(props: ListPageProps) {
         <Space wrap>
           {form && can("add") ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: "add", record: form.defaults ? { ...form.defaults } : null })}>
-              新增
+              {props.addLabel ?? "新增"}
             </Button>
           ) : null}
           {url.exportXls && can("export") ? (

@@ -23,7 +23,7 @@ export async function loader(route: Route.LoaderArgs) {
 // The menu and buttons belong to the session: page navigations and tab refreshes do not reload them.
 // The actions that change them do: switching department, and saves on 菜单管理 (which drop the
 // session's cached answer first).
-const MENU_CHANGING_ACTIONS = ["/api/account/departs", "/isystem/permission"];
+const MENU_CHANGING_ACTIONS = ["/api/account/departs", "/isystem/permission", "/api/system/role-permissions", "/isystem/roleUserList"];
 
 export function shouldRevalidate({ formAction }: ShouldRevalidateFunctionArgs) {
   return MENU_CHANGING_ACTIONS.some((action) => formAction?.startsWith(action) ?? false);

@@ -15,7 +15,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { MenuIcon } from "~/components/layout/menu-icon";
 import { CheckedInput, DefaultRadio, FlagSwitch, IconInput, ParentMenuSelect } from "~/components/menu-admin/menu-form-controls";
 import { branchIds, parentOptions, type MenuTreeRecord, type ParentOption } from "~/components/menu-admin/menu-tree";
-import { forgetPermissions, getSignedIn } from "~/services/auth.server";
+import { forgetAllPermissions } from "~/services/auth.server";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { listAction, loadList, type ListRecord } from "~/services/list.server";
 import { withRouteFailures } from "~/services/route-errors.server";
@@ -46,9 +46,8 @@ export async function loader(route: Route.LoaderArgs) {
 
 export async function action(route: Route.ActionArgs) {
   const answer = await listAction(route, menuPageDefinition);
-  // The layout's loader runs again after this action and loads the changed menu and buttons.
-  const signedIn = await getSignedIn(route.request);
-  forgetPermissions(signedIn?.session.get("token"));
+  // Every session's menu may have changed; the layout's loader runs again after this action.
+  forgetAllPermissions();
   return answer;
 }
 
@@ -126,6 +125,7 @@ export default function MenusPage({ loaderData }: Route.ComponentProps) {
         searchFields={menuSearchFields}
         permissionPrefix={MENU_PAGE.permissionPrefix}
         url={MENU_PAGE.url}
+        addLabel="新增菜单"
         paged={false}
         tableProps={{
           expandable: {

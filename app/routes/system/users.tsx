@@ -7,6 +7,7 @@ import type { Route } from "./+types/users";
 import { ListPage } from "~/components/list/list-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireMenuPage } from "~/services/menu-access.server";
+import { forgetAllPermissions } from "~/services/auth.server";
 import {
   listAction,
   loadList,
@@ -62,6 +63,8 @@ export async function loader(route: Route.LoaderArgs) {
 }
 
 export async function action(route: Route.ActionArgs) {
+  // A user's roles may have changed: sessions load their menus again.
+  forgetAllPermissions();
   return listAction(route, page, {
     freeze: async (api, form) => {
       const status = String(form.get("status")) === "2" ? "2" : "1";

@@ -73,6 +73,17 @@ export const dictCrud = createCrud({
       type: { label: "字典类型" },
     },
   },
+  // JeecgBoot's dictionary sheet: the dictionaries themselves (their items are kept in 字典配置).
+  excel: {
+    title: "数据字典",
+    columns: [
+      { property: "dictName", title: "字典名称", required: true },
+      { property: "dictCode", title: "字典编码", required: true },
+      { property: "description", title: "描述" },
+    ],
+    unique: ["dictCode"],
+    uniqueScope: "all",
+  },
   hooks: { beforeSave: checkDict, afterCommit: clearCache },
 });
 

@@ -3,7 +3,7 @@
 // show in place, never route errors.
 import { data } from "react-router";
 import { BackendError } from "~/services/api.server";
-import type { RouteRequest } from "~/services/auth.server";
+import { forgetAllPermissions, type RouteRequest } from "~/services/auth.server";
 import { requireMenuPage, type MenuPageAccess } from "~/services/menu-access.server";
 import type { RoleApiAnswer, RoleApiFailure } from "~/components/role-auth/role-api";
 
@@ -24,6 +24,13 @@ export async function answerRoleApi<T extends object>(work: () => Promise<T>): P
 }
 
 /** A request refused before asking the backend (HTTP 400, same answer shape). */
+/** A change of role grants or members: on success every session's menu is loaded again. */
+export async function changeRoleApi<T extends object>(work: () => Promise<T>): Promise<RoleApiAnswer<T>> {
+  const answer = await answerRoleApi(work);
+  if (answer.ok) forgetAllPermissions();
+  return answer;
+}
+
 export function refuseRoleApi(message: string) {
   return data<RoleApiFailure>({ ok: false, message, kind: "business" }, { status: 400 });
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/role-permissions";
 import type { PermissionNode, RolePermissions } from "~/components/role-auth/role-api";
-import { answerRoleApi, idListParam, idParam, refuseRoleApi, requireRolePage } from "./role-answer.server";
+import { answerRoleApi, changeRoleApi, idListParam, idParam, refuseRoleApi, requireRolePage } from "./role-answer.server";
 
 interface WireNode {
   key: string;
@@ -53,7 +53,7 @@ export async function action(route: Route.ActionArgs) {
   const permissionIds = idListParam(form.get("permissionIds"));
   const lastPermissionIds = idListParam(form.get("lastpermissionIds"));
   if (!roleId || !permissionIds || !lastPermissionIds) return refuseRoleApi("参数不正确");
-  return answerRoleApi(async () => {
+  return changeRoleApi(async () => {
     const answer = await access.signedIn.api.post("/sys/permission/saveRolePermission", z.unknown(), {
       roleId,
       permissionIds: permissionIds.join(","),

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/role-users";
 import type { RoleUserRow } from "~/components/role-auth/role-api";
-import { answerRoleApi, idListParam, idParam, refuseRoleApi, requireRolePage } from "./role-answer.server";
+import { answerRoleApi, changeRoleApi, idListParam, idParam, refuseRoleApi, requireRolePage } from "./role-answer.server";
 
 const userSchema = z
   .object({
@@ -58,14 +58,14 @@ export async function action(route: Route.ActionArgs) {
   if (intent === "remove") {
     const userId = idParam(form.get("userId"));
     if (!userId) return refuseRoleApi("请选择一条记录！");
-    return answerRoleApi(async () => ({ message: (await api.delete("/sys/user/deleteUserRole", z.unknown(), { roleId, userId })).message || "删除成功!" }));
+    return changeRoleApi(async () => ({ message: (await api.delete("/sys/user/deleteUserRole", z.unknown(), { roleId, userId })).message || "删除成功!" }));
   }
   const userIds = idListParam(form.get("userIds"));
   if (!userIds || userIds.length === 0) return refuseRoleApi("请选择一条记录！");
   if (intent === "add")
-    return answerRoleApi(async () => ({ message: (await api.post("/sys/user/addSysUserRole", z.unknown(), { roleId, userIdList: userIds })).message || "添加成功!" }));
+    return changeRoleApi(async () => ({ message: (await api.post("/sys/user/addSysUserRole", z.unknown(), { roleId, userIdList: userIds })).message || "添加成功!" }));
   if (intent === "removeBatch")
-    return answerRoleApi(async () => ({
+    return changeRoleApi(async () => ({
       message: (await api.delete("/sys/user/deleteUserRoleBatch", z.unknown(), { roleId, userIds: userIds.join(",") })).message || "删除成功!",
     }));
   return refuseRoleApi(`未知的操作: ${intent}`);

@@ -63,9 +63,7 @@ export async function loader(route: Route.LoaderArgs) {
 }
 
 export async function action(route: Route.ActionArgs) {
-  // A user's roles may have changed: sessions load their menus again.
-  forgetAllPermissions();
-  return listAction(route, page, {
+  const answer = await listAction(route, page, {
     freeze: async (api, form) => {
       const status = String(form.get("status")) === "2" ? "2" : "1";
       const ids = String(form.get("ids") ?? "");
@@ -94,6 +92,9 @@ export async function action(route: Route.ActionArgs) {
       return { message: answer.message || "密码修改成功!" };
     },
   });
+  // A user's roles may have changed: sessions load their menus again.
+  forgetAllPermissions();
+  return answer;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [

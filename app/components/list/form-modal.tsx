@@ -30,6 +30,7 @@ export function FormModal({
   schema,
   width = 800,
   detailUrl,
+  action,
   onClose,
   onSaved,
 }: {
@@ -41,6 +42,8 @@ export function FormModal({
   width?: number;
   /** Loads what the row does not carry (e.g. a user's roles) before editing: `?id=` → `{ ok, values }`. */
   detailUrl?: string;
+  /** Where saves go; default the page's own route action. */
+  action?: string;
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
@@ -139,7 +142,7 @@ export function FormModal({
     setErrors(problems);
     if (problems._form) void message.warning(problems._form);
     if (Object.keys(problems).length > 0) return;
-    void fetcher.submit({ intent: "save", values: JSON.stringify(values) }, { method: "post" });
+    void fetcher.submit({ intent: "save", values: JSON.stringify(values) }, { method: "post", ...(action ? { action } : {}) });
   };
 
   return (

@@ -65,6 +65,12 @@ export interface ListPageProps {
    * `importExcel` turn on the 导出 / 导入 buttons (button codes `<prefix>:export`, `:import`).
    */
   url?: ListEndpoints;
+  /**
+   * A list that is not the page's own (in a drawer, a tab): its state lives with its owner, who
+   * loads `data` (e.g. with a fetcher from a resource route); saves and deletes post to `action`.
+   * Without it, the list is the page's: its state is the URL and the route's action answers.
+   */
+  source?: { action: string; go: (next: ListState) => void };
   /** Text of the add button (default 新增). */
   addLabel?: string;
   /** Params of the page itself (e.g. the chosen department) that every search and reset keeps. */
@@ -98,12 +104,15 @@ export function ListPage(props: ListPageProps) {
   useFailureFeedback(fetcher.data);
 
   // A new view of the list (search, page, sort, reload) clears the selection (§4).
-  useEffect(() => setSelected([]), [location.search]);
+  const source = props.source;
+  const viewKey = source ? JSON.stringify(state) : location.search;
+  useEffect(() => setSelected([]), [viewKey]);
   useEffect(() => {
     if (error) void message.warning(error);
   }, [error, message]);
 
-  const go = (next: ListState) => navigate({ search: toSearchParams(next, defaultSort).toString() });
+  const go = (next: ListState) => (source ? source.go(next) : navigate({ search: toSearchParams(next, defaultSort).toString() }));
+  const post = { method: "post" as const, ...(source ? { action: source.action } : {}) };
 
   useFetcherAnswer(fetcher, (answer) => {
     if (!answer.ok) {
@@ -140,7 +149,7 @@ export function ListPage(props: ListPageProps) {
   const deleting = useRef<string[]>([]);
   const remove = (id: string) => {
     deleting.current = [id];
-    void fetcher.submit({ intent: "delete", id }, { method: "post" });
+    void fetcher.submit({ intent: "delete", id }, post);
   };
   const removeSelected = () => {
     if (selected.length === 0) {
@@ -154,7 +163,7 @@ export function ListPage(props: ListPageProps) {
       cancelText: "取消",
       onOk: () => {
         deleting.current = selected;
-        void fetcher.submit({ intent: "deleteBatch", ids: selected.join(",") }, { method: "post" });
+        void fetcher.submit({ intent: "deleteBatch", ids: selected.join(",") }, post);
       },
     });
   };
@@ -318,6 +327,7 @@ export function ListPage(props: ListPageProps) {
           schema={form.schema}
           width={form.width}
           detailUrl={form.detailUrl}
+          action={source?.action}
           onClose={() => setEditing(null)}
           onSaved={(text) => {
             void message.success(text);

@@ -76,12 +76,7 @@ export async function action(route: Route.ActionArgs) {
       };
     },
     resetPassword: async (api, form) => {
-      let values: unknown;
-      try {
-        values = JSON.parse(String(form.get("values") ?? "{}"));
-      } catch {
-        values = {};
-      }
+      const values = { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? ""), confirmpassword: String(form.get("confirmpassword") ?? "") };
       const checked = resetPasswordSchema.safeParse(values);
       if (!checked.success) return { fieldErrors: fieldErrors(checked.error) };
       const answer = await api.put(

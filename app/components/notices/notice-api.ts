@@ -1,6 +1,6 @@
 // The browser's calls to the notice routes (app/routes/api/notices/*). Never throws for a failed
 // answer: a signed-out browser is redirected by the guard, which fetch sees as a redirect.
-import { Messages } from "#contract/messages";
+import { callRoute, postRoute } from "~/lib/route-call";
 import { noticeHub } from "./notice-hub";
 import {
   NOTICE_API,
@@ -11,28 +11,12 @@ import {
   type NoticeLists,
 } from "./notice-types";
 
-const SESSION_ENDED: NoticeFailure = { ok: false, kind: "unauthorized", message: Messages.sessionExpired };
-
-async function request<T extends object>(url: string, init: RequestInit = {}): Promise<NoticeAnswer<T>> {
-  let response: Response;
-  try {
-    response = await fetch(url, { ...init, headers: { Accept: "application/json", ...init.headers }, redirect: "manual" });
-  } catch (error) {
-    if ((error as Error).name === "AbortError") throw error;
-    return { ok: false, kind: "timeout", message: Messages.networkTimeout };
-  }
-  if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) return SESSION_ENDED;
-  try {
-    const body = (await response.json()) as unknown;
-    if (typeof body === "object" && body !== null && "ok" in body) return body as NoticeAnswer<T>;
-  } catch {
-    // Not JSON: fall through to the status.
-  }
-  return { ok: false, kind: "server", message: `HTTP ${response.status}` };
+function request<T extends object>(url: string, init: RequestInit = {}): Promise<NoticeAnswer<T>> {
+  return callRoute<NoticeAnswer<T>>(url, init);
 }
 
 function post<T extends object>(url: string, fields: Record<string, string> = {}): Promise<NoticeAnswer<T>> {
-  return request<T>(url, { method: "POST", body: new URLSearchParams(fields) });
+  return postRoute<NoticeAnswer<T>>(url, fields);
 }
 
 export function fetchNoticeLists(signal?: AbortSignal) {

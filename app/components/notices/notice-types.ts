@@ -1,6 +1,6 @@
 // The wire between the notice widgets (this folder) and their resource routes
 // (app/routes/api/notices/*). Browser-safe: no server imports here.
-import type { FailureKind } from "~/services/api-errors";
+import type { RouteAnswer, RouteFailure } from "~/lib/route-call";
 
 /** spec/app-shell.md §9: notice poll 6000 ms (only while the stream is down: ARCHITECTURE.md). */
 export const NOTICE_POLL_MS = 6_000;
@@ -77,10 +77,5 @@ export interface MyNoticeRecord {
   busId: string;
 }
 
-export interface NoticeFailure {
-  ok: false;
-  message: string;
-  kind: FailureKind;
-}
-
-export type NoticeAnswer<T> = ({ ok: true } & T) | NoticeFailure;
+export type NoticeFailure = RouteFailure;
+export type NoticeAnswer<T> = RouteAnswer<T>;

@@ -1,8 +1,7 @@
 // The browser's calls to the role page's resource routes (app/routes/api/system/role-*.tsx).
 // Browsers never call the backend; these routes do. Never throws for a failed answer: a
 // signed-out browser is redirected by the route guard, which fetch sees as a redirect.
-import { Messages } from "#contract/messages";
-import type { FailureKind } from "~/services/api-errors";
+import { callRoute, postRoute, type RouteFailure } from "~/lib/route-call";
 
 export const ROLE_API = {
   permissions: "/api/system/role-permissions",
@@ -10,11 +9,7 @@ export const ROLE_API = {
   dataRule: "/api/system/role-datarule",
 } as const;
 
-export interface RoleApiFailure {
-  ok: false;
-  message: string;
-  kind: FailureKind;
-}
+export type RoleApiFailure = RouteFailure;
 
 export type RoleApiAnswer<T extends object> = ({ ok: true } & T) | RoleApiFailure;
 
@@ -49,24 +44,8 @@ export interface DataRuleItem {
   status: string | null;
 }
 
-const SESSION_ENDED: RoleApiFailure = { ok: false, kind: "unauthorized", message: Messages.sessionExpired };
-
-async function request<T extends object>(url: string, init: RequestInit = {}): Promise<RoleApiAnswer<T>> {
-  let response: Response;
-  try {
-    response = await fetch(url, { ...init, headers: { Accept: "application/json", ...init.headers }, redirect: "manual" });
-  } catch (error) {
-    if ((error as Error).name === "AbortError") throw error;
-    return { ok: false, kind: "timeout", message: Messages.networkTimeout };
-  }
-  if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) return SESSION_ENDED;
-  try {
-    const body = (await response.json()) as unknown;
-    if (typeof body === "object" && body !== null && "ok" in body) return body as RoleApiAnswer<T>;
-  } catch {
-    // Not JSON: fall through to the status.
-  }
-  return { ok: false, kind: "server", message: `HTTP ${response.status}` };
+function request<T extends object>(url: string, init: RequestInit = {}): Promise<RoleApiAnswer<T>> {
+  return callRoute<RoleApiAnswer<T>>(url, init);
 }
 
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {
@@ -80,7 +59,7 @@ export function getRoleApi<T extends object>(path: string, query: Record<string,
 }
 
 export function postRoleApi<T extends object>(path: string, fields: Record<string, string>) {
-  return request<T>(path, { method: "POST", body: new URLSearchParams(fields) });
+  return postRoute<RoleApiAnswer<T>>(path, fields);
 }
 
 /** A drawer's width: JeecgBoot's, but never wider than the screen (phones). */

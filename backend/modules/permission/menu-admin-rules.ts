@@ -4,6 +4,7 @@
 // and a button each need, and the SysPermissionTree answer of /sys/permission/list.
 import { z } from "zod";
 import { formatDateTime } from "../../http/format";
+import type { PermissionRow } from "./menu-tree";
 
 export const MenuType = { top: 0, sub: 1, button: 2 } as const;
 
@@ -33,30 +34,14 @@ export const MenuMessages = {
 } as const;
 
 /** The row as stored (drizzle property names of sys_permission), flags as 0/1. */
-export interface MenuRow {
-  id: string;
-  parentId: string | null;
-  name: string | null;
-  url: string | null;
-  component: string | null;
-  componentName: string | null;
-  redirect: string | null;
-  menuType: number;
+export interface MenuRow extends PermissionRow {
   perms: string | null;
   permsType: string | null;
   sortNo: number | null;
-  alwaysShow: number | null;
-  icon: string | null;
-  isRoute: number | null;
-  isLeaf: number | null;
-  keepAlive: number | null;
-  hidden: number | null;
-  hideTab: number | null;
   description: string | null;
   delFlag: number;
   ruleFlag: number | null;
   status: string | null;
-  internalOrExternal: number | null;
   createBy: string | null;
   createTime: Date | string | null;
   updateBy: string | null;

@@ -44,8 +44,9 @@ const POSTGRES_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgre
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 /** Which cases run (comma-separated): distinct, tabs, scaleout; all by default. */
 const CASES = new Set((process.env.BENCH_NOTICE_CASES ?? "distinct,tabs,scaleout").split(",").map((name) => name.trim()));
-/** NODE_OPTIONS for the web servers of the one-server cases (e.g. `--import <a profiler preload>`). */
-const SERVER_NODE_OPTIONS = process.env.BENCH_NOTICE_NODE_OPTIONS ?? "";
+/** A folder: CPU profiles of the one-server cases' web servers during the measured releases. */
+const PROFILE_DIR = process.env.BENCH_NOTICE_PROFILE ? path.resolve(process.env.BENCH_NOTICE_PROFILE) : "";
+const PROFILER_ENTRY = path.join(PROJECT_ROOT, "bench", "notices-profile.mjs");
 const COLLECT_TIMEOUT_MS = 10_000;
 const IDLE_SETTLE_MS = 3_000;
 
@@ -203,13 +204,34 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
+/** A throw-away database; first drops those an interrupted run (its process gone) left behind. */
 async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'bench_notices_%'");
+    for (const { datname } of rows) {
+      const pid = Number(/^bench_notices_(\d+)_\d+$/.exec(datname)?.[1]);
+      if (Number.isInteger(pid) && pid !== process.pid && !processAlive(pid)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  } finally {
+    await client.end();
+  }
   const name = `bench_notices_${process.pid}_${Date.now()}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   return {
     url: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
     drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /**
@@ -316,13 +338,15 @@ interface LatencyFigures {
   /** Per release, the time until the last stream had the event: median and worst. */
   lastStreamMsMedian: number;
   lastStreamMsMax: number;
+  /** Per release, the time until the first stream had the event (the fixed part): median. */
+  firstStreamMsMedian: number;
   releaseRequestMsMedian: number;
   samples: number;
   releases: number;
   deliveryRatio: number;
 }
 
-function latencyFigures(latencies: number[], lastStream: number[], requests: number[], expected: number): LatencyFigures {
+function latencyFigures(latencies: number[], lastStream: number[], firstStream: number[], requests: number[], expected: number): LatencyFigures {
   if (latencies.length === 0) throw new Error("no notice event arrived");
   return {
     p50: round(percentile(latencies, 50)),
@@ -331,6 +355,7 @@ function latencyFigures(latencies: number[], lastStream: number[], requests: num
     max: round(Math.max(...latencies)),
     lastStreamMsMedian: round(percentile(lastStream, 50)),
     lastStreamMsMax: round(Math.max(...lastStream)),
+    firstStreamMsMedian: round(percentile(firstStream, 50)),
     releaseRequestMsMedian: round(percentile(requests, 50)),
     samples: latencies.length,
     releases: requests.length,
@@ -351,10 +376,12 @@ async function measureReleases(
 ): Promise<Record<string, LatencyFigures>> {
   const latencies: Record<string, number[]> = {};
   const lastStream: Record<string, number[]> = {};
+  const firstStream: Record<string, number[]> = {};
   const requests: number[] = [];
   for (const name of Object.keys(groups)) {
     latencies[name] = [];
     lastStream[name] = [];
+    firstStream[name] = [];
   }
   for (let index = 0; index < WARMUP_RELEASES + count; index++) {
     const release = await releaseToAll(apiUrl, token, `基准通知 ${label} ${index + 1} ${randomUUID().slice(0, 8)}`);
@@ -364,14 +391,17 @@ async function measureReleases(
       if (!measured) continue;
       const own = collected.times.map((at) => at - release.startedAt);
       latencies[name]!.push(...own);
-      if (own.length > 0) lastStream[name]!.push(Math.max(...own));
+      if (own.length > 0) {
+        lastStream[name]!.push(Math.max(...own));
+        firstStream[name]!.push(Math.min(...own));
+      }
     }
     if (measured) requests.push(release.requestMs);
     await sleep(200);
   }
   const figures: Record<string, LatencyFigures> = {};
   for (const [name, group] of Object.entries(groups))
-    figures[name] = latencyFigures(latencies[name]!, lastStream[name]!, requests, group.streams * count);
+    figures[name] = latencyFigures(latencies[name]!, lastStream[name]!, firstStream[name]!, requests, group.streams * count);
   return figures;
 }
 
@@ -412,7 +442,7 @@ async function oneServerCase(env: Record<string, string>, cookies: string[], rel
   let server: RunningServer | null = null;
   const clients = new Clients();
   try {
-    const profile: Record<string, string> = SERVER_NODE_OPTIONS ? { NODE_OPTIONS: SERVER_NODE_OPTIONS } : {};
+    const profile: Record<string, string> = PROFILE_DIR ? { NODE_OPTIONS: `--import ${PROFILER_ENTRY}`, BENCH_NOTICE_PROFILE_DIR: PROFILE_DIR } : {};
     server = await startServer({ env: { ...env, ...profile }, port: await findFreePort(), readyTimeoutMs: 90_000 });
     const apiUrl = `${server.baseUrl}/jeecg-boot`;
     const token = await adminToken(apiUrl);
@@ -427,11 +457,11 @@ async function oneServerCase(env: Record<string, string>, cookies: string[], rel
     const opened = await clients.open(cookies.map((cookie) => ({ url: `${server!.baseUrl}/api/notices/stream`, cookie })));
     if (opened.up !== cookies.length) throw new Error(`${opened.up} of ${cookies.length} streams came up: ${JSON.stringify(opened.errors)}`);
     const rssWithStreamsMb = await settledRssMb(server.pid);
-    if (process.env.BENCH_NOTICE_SIGNAL_PROFILE) process.kill(server.pid, "SIGUSR2");
+    if (PROFILE_DIR) process.kill(server.pid, "SIGUSR2");
     const cpuBefore = cpuMs(server.pid);
     const latency = await measureReleases(apiUrl, token, { streams: { clients, streams: cookies.length } }, releases, label);
     const cpuPerRelease = (cpuMs(server.pid) - cpuBefore) / (releases + WARMUP_RELEASES);
-    if (process.env.BENCH_NOTICE_SIGNAL_PROFILE) process.kill(server.pid, "SIGUSR2");
+    if (PROFILE_DIR) process.kill(server.pid, "SIGUSR2");
     await clients.close();
     return {
       openMs: round(opened.ms),

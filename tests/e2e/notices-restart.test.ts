@@ -1,9 +1,12 @@
 // The notice bridge survives a backend crash (issue 5, "Killing and restarting the backend"): a
 // stand-alone backend (`node build/backend.js`, on a throw-away PostgreSQL database so that
-// sessions and notices survive) behind a web server (`node build/server.js`, BACKEND_URL); the
-// user's page is open; the backend is killed (SIGKILL) and started again on the same port; the
-// bridge reconnects on its own and the next notices reach the open page without a reload.
-// Skipped when no PostgreSQL server answers locally.
+// sessions and notices survive the crash) behind a web server (`node build/server.js`,
+// BACKEND_URL); the user's page is open; the backend is killed (SIGKILL) and started again on the
+// same port; the bridge reconnects on its own and the next notices reach the open page without a
+// reload. Without a local PostgreSQL server (or with NOTICES_RESTART_PGLITE=1) the backend keeps
+// its PGlite database in a temporary DATA_DIR instead, which survives the kill just as well.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -16,7 +19,7 @@ const READER = "teacher_chen";
 const LIVE_MS = 10_000;
 const RECONNECT_MS = 15_000;
 
-const available = await postgresAnswers();
+const usePostgres = process.env.NOTICES_RESTART_PGLITE !== "1" && (await postgresAnswers());
 
 interface Envelope<T = unknown> {
   success: boolean;
@@ -24,8 +27,9 @@ interface Envelope<T = unknown> {
   result: T;
 }
 
-describe.skipIf(!available)("notices across a backend restart", () => {
+describe(`notices across a backend restart (${usePostgres ? "PostgreSQL" : "PGlite"})`, () => {
   let database: { url: string; drop(): Promise<void> } | null = null;
+  let dataDir = "";
   let backendProcess: NodeProcess | null = null;
   let web: NodeProcess | null = null;
   let browser: Browser | null = null;
@@ -40,7 +44,7 @@ describe.skipIf(!available)("notices across a backend restart", () => {
       path.resolve("build/backend.js"),
       {
         BACKEND_PORT: String(backendPort),
-        DATABASE_URL: database!.url,
+        ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }),
         ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
         DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       },
@@ -78,7 +82,8 @@ describe.skipIf(!available)("notices across a backend restart", () => {
   }
 
   beforeAll(async () => {
-    database = await createDatabase("school_e2e_restart");
+    if (usePostgres) database = await createDatabase("school_e2e_restart");
+    else dataDir = mkdtempSync(path.join(tmpdir(), "school-e2e-restart-"));
     backendPort = await freePort();
     const webPort = await freePort();
     backendUrl = `http://127.0.0.1:${backendPort}/jeecg-boot`;
@@ -103,6 +108,7 @@ describe.skipIf(!available)("notices across a backend restart", () => {
     await web?.stop();
     await backendProcess?.stop();
     await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   const bell = (page: Page) => page.getByTestId("notice-bell");

@@ -127,7 +127,8 @@ export function attachNoticeSocket(
     const candidates = audience.kind === "users" ? hub.forUsers(audience.userIds) : hub.all();
     if (candidates.length === 0) return;
     const live = await liveSessions(services.db, candidates.map((connection) => connection.sessionId));
-    const text = frameText(delivery.frame);
+    // Encoded once for every recipient (a string would be converted again on each send).
+    const data = Buffer.from(frameText(delivery.frame));
     const now = Date.now();
     for (const connection of candidates) {
       const session = live.get(connection.sessionId);
@@ -137,7 +138,7 @@ export function attachNoticeSocket(
       }
       // ALL reaches the users of the notice's tenant, by their membership now (not at connect).
       if (audience.kind === "tenant" && !session.tenantIds.includes(audience.tenantId)) continue;
-      if (connection.socket.readyState === WebSocket.OPEN) connection.socket.send(text);
+      if (connection.socket.readyState === WebSocket.OPEN) connection.socket.send(data, { binary: false });
     }
   };
 

@@ -4,7 +4,13 @@
 // This read deliberately does not go through SessionService.resolve(): resolve() slides the idle
 // deadline, and an open socket is not user activity: a forgotten tab must not keep a session
 // alive forever.
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+//
+// It runs before every delivery, for every candidate socket (1000 sockets: 1000 sessions), so it
+// is two primary-key lookups with one array parameter each (`= ANY($1)`), not a join with an IN
+// list of one parameter per id: building such a statement costs milliseconds per thousand ids,
+// and without fresh statistics (PGlite never analyses by itself) the planner may pick a nested
+// loop over every user for the join. See bench/README.md "notices".
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { sysSession, sysUser } from "../db/schema";
 import { userTenantIds } from "../crud/tenant";
@@ -15,29 +21,25 @@ export interface LiveSession {
   tenantIds: number[];
 }
 
-/** Keeps each IN list to a bounded statement. */
-const CHUNK = 500;
-
 /** The open sessions among `sessionIds`, with their users' current tenants. */
 export async function liveSessions(db: Database, sessionIds: readonly string[]): Promise<Map<string, LiveSession>> {
-  const unique = [...new Set(sessionIds)];
   const live = new Map<string, LiveSession>();
-  const now = new Date();
-  for (let start = 0; start < unique.length; start += CHUNK) {
-    const rows = await db.orm
-      .select({ sessionId: sysSession.id, userId: sysUser.id, relTenantIds: sysUser.relTenantIds })
-      .from(sysSession)
-      .innerJoin(sysUser, eq(sysUser.id, sysSession.userId))
-      .where(
-        and(
-          inArray(sysSession.id, unique.slice(start, start + CHUNK)),
-          isNull(sysSession.endedAt),
-          gt(sysSession.expiresAt, now),
-          eq(sysUser.status, 1),
-          eq(sysUser.delFlag, 0),
-        ),
-      );
-    for (const row of rows) live.set(row.sessionId, { userId: row.userId, tenantIds: userTenantIds(row.relTenantIds) });
+  const unique = [...new Set(sessionIds)];
+  if (unique.length === 0) return live;
+  const sessions = await db.orm
+    .select({ sessionId: sysSession.id, userId: sysSession.userId })
+    .from(sysSession)
+    .where(and(sql`${sysSession.id} = ANY(${sql.param(unique)}::varchar[])`, isNull(sysSession.endedAt), gt(sysSession.expiresAt, new Date())));
+  if (sessions.length === 0) return live;
+  const userIds = [...new Set(sessions.map((session) => session.userId))];
+  const users = await db.orm
+    .select({ id: sysUser.id, relTenantIds: sysUser.relTenantIds })
+    .from(sysUser)
+    .where(and(sql`${sysUser.id} = ANY(${sql.param(userIds)}::varchar[])`, eq(sysUser.status, 1), eq(sysUser.delFlag, 0)));
+  const tenantsOf = new Map(users.map((user) => [user.id, userTenantIds(user.relTenantIds)]));
+  for (const session of sessions) {
+    const tenantIds = tenantsOf.get(session.userId);
+    if (tenantIds) live.set(session.sessionId, { userId: session.userId, tenantIds });
   }
   return live;
 }

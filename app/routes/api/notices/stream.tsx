@@ -3,7 +3,7 @@
 // msgTxt}) and `status` (`up` / `down`: pages poll only while it is down), plus a keep-alive.
 // A page that comes back with Last-Event-ID (header, or `?lastEventId=` when a new tab takes the
 // stream over) first gets the events it missed.
-import { eventStream } from "~/services/notice-bridge-sse.server";
+import { eventStream } from "remix-utils/sse/server";
 import type { Route } from "./+types/stream";
 import { requireSignedIn } from "~/services/auth.server";
 import { noticeBridge, type NoticeEvent, type NoticeSubscription } from "~/services/notice-bridge.server";

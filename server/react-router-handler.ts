@@ -46,10 +46,21 @@ async function sendFetchResponse(res: ExpressResponse, response: Response): Prom
     return;
   }
   const streaming = response.headers.get("content-type")?.startsWith("text/event-stream") ?? false;
+  // An event stream's message arrives as several chunks in one tick (remix-utils enqueues `id:`,
+  // `event:` and each `data:` line apart): corked until the tick ends, they leave in one write.
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    if (!res.destroyed) res.uncork();
+  };
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     if (res.destroyed) break;
+    if (streaming && !corked) {
+      corked = true;
+      res.cork();
+      setImmediate(uncork);
+    }
     res.write(chunk);
-    if (streaming) (res as ExpressResponse & { flush?: () => void }).flush?.();
   }
   res.end();
 }

@@ -144,7 +144,7 @@ describe("users", () => {
   });
 
   it("resets a user's password, and the user signs in with the new one", async () => {
-    await createUserThroughApi(await backendToken(), "e2e_reset_pw", "重置密码", "E2E-R1");
+    await createUserThroughApi(await backendToken(), "e2e_reset_pw", "重置密码", "E2E-RPW-1");
     const page = await newPage(browser);
     await signInAs(page);
     await page.goto("/isystem/user?username=*e2e_reset_pw*");

@@ -104,10 +104,11 @@ export function dictItemPageDefinition(dictId: string): ListPageDefinition<typeo
   };
 }
 
+// Narrow enough for the 860px drawer with the engine's 操作 column.
 export const dictItemColumns: ListColumn[] = [
-  { title: "名称", dataIndex: "itemText", width: 160 },
-  { title: "数据值", dataIndex: "itemValue", width: 120 },
-  { title: "描述", dataIndex: "description", width: 160 },
+  { title: "名称", dataIndex: "itemText", width: 120 },
+  { title: "数据值", dataIndex: "itemValue", width: 100 },
+  { title: "描述", dataIndex: "description", width: 140 },
   { title: "排序值", dataIndex: "sortOrder", width: 80 },
   { title: "是否启用", dataIndex: "status", dict: true, width: 90 },
 ];

@@ -21,7 +21,6 @@ export default [
   route("api/system/role-datarule", "routes/api/system/role-datarule.tsx"),
   route("api/system/menu-check", "routes/api/system/menu-check.tsx"),
   route("api/system/dict-items", "routes/api/system/dict-items.tsx"),
-  route("api/system/dict-item-check", "routes/api/system/dict-item-check.tsx"),
   route("api/notices/stream", "routes/api/notices/stream.tsx"),
   route("api/notices/list", "routes/api/notices/list.tsx"),
   route("api/notices/read", "routes/api/notices/read.tsx"),

@@ -1,6 +1,6 @@
 // 角色管理 end to end: an administrator creates a role, authorises it for 用户管理 without the
 // delete buttons and gives it to a member; the member sees no 删除 and the backend refuses the
-// delete too, until the role is granted user:delete.
+// delete too, until the role is granted user:delete; 取消关联 takes the role away again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { baseUrl, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
@@ -132,6 +132,18 @@ describe("roles", () => {
     // Refused (510) until the save has landed, then accepted.
     await expect.poll(async () => (await backend(`/sys/user/delete?id=${target}`, { method: "DELETE", token: memberToken })).message).toBe("删除成功!");
     await member.context().close();
+
+    // 用户 → 取消关联 of the member's row: the role is taken away again.
+    await auth.locator(".ant-drawer-close").click();
+    await expect.poll(() => auth.isVisible()).toBe(false);
+    await openRowAction(page, "e2e_user_viewer", "用户");
+    const memberRow = users.locator(".ant-table-tbody tr").filter({ hasText: MEMBER.username });
+    await expect.poll(() => memberRow.count()).toBe(1);
+    await memberRow.getByText("更多").click();
+    await page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").getByRole("menuitem", { name: "取消关联" }).click();
+    await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
+    await expect.poll(() => memberRow.count()).toBe(0);
     await page.context().close();
   });
 });

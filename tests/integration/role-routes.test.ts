@@ -79,18 +79,26 @@ describe("the role page's routes", () => {
   it("adds users to the role, lists and searches them, and removes them", async () => {
     const teacherLi = await idOf("sys_user", "username = 'teacher_li'");
     const clerkSun = await idOf("sys_user", "username = 'clerk_sun'");
-    const post = (fields: Record<string, string>) => roleUsers.action(args(form("/api/system/role-users", { roleId, ...fields }, admin)));
-    expect(body(await post({ intent: "add", userIds: `${teacherLi},${clerkSun}` }))).toEqual({ ok: true, message: "添加成功!" });
-    const listed = body(await roleUsers.loader(args(get(`/api/system/role-users?roleId=${roleId}`, admin))));
-    expect(listed.total).toBe(2);
-    expect(listed.items.map((user: { username: string }) => user.username).sort()).toEqual(["clerk_sun", "teacher_li"]);
-    const searched = body(await roleUsers.loader(args(get(`/api/system/role-users?roleId=${roleId}&username=clerk`, admin))));
-    expect(searched.items).toEqual([expect.objectContaining({ username: "clerk_sun", realname: "孙悦", status_dictText: "正常" })]);
-    expect(body(await post({ intent: "remove", userId: teacherLi }))).toEqual({ ok: true, message: "删除成功!" });
-    expect(body(await post({ intent: "removeBatch", userIds: clerkSun }))).toEqual({ ok: true, message: "删除成功!" });
-    expect(body(await roleUsers.loader(args(get(`/api/system/role-users?roleId=${roleId}`, admin)))).total).toBe(0);
-    expect(body(await post({ intent: "add", userIds: "" }))).toMatchObject({ ok: false, message: "请选择一条记录！" });
-    expect(body(await post({ intent: "add", userIds: "no-such-user" }))).toMatchObject({ ok: false, message: "所选用户不存在", kind: "business" });
+    // The drawer's list posts to its route with the role in the query (useOwnedList's action).
+    const route = `/api/system/role-users?roleId=${roleId}`;
+    const post = (fields: Record<string, string>, path = route) => roleUsers.action(args(form(path, fields, admin)));
+    const list = async (query = "") => body(await roleUsers.loader(args(get(`${route}${query}`, admin))));
+    expect(body(await post({ intent: "add", userIds: `${teacherLi},${clerkSun}` }))).toMatchObject({ ok: true, intent: "add", message: "添加成功!" });
+    const listed = await list();
+    expect(listed).toMatchObject({ total: 2, error: null, state: { pageNo: 1, column: "createTime", order: "desc" } });
+    expect(listed.records.map((user: { username: string }) => user.username).sort()).toEqual(["clerk_sun", "teacher_li"]);
+    // The search bar's contains-filter (`*x*`), and the list engine's paging.
+    const searched = await list("&username=*clerk*");
+    expect(searched.records).toEqual([expect.objectContaining({ username: "clerk_sun", realname: "孙悦", status_dictText: "正常" })]);
+    expect((await list("&pageNo=2&pageSize=10")).records).toEqual([]);
+    expect(body(await post({ intent: "remove", userId: teacherLi }))).toMatchObject({ ok: true, message: "删除成功!" });
+    expect(body(await post({ intent: "removeBatch", userIds: clerkSun }))).toMatchObject({ ok: true, message: "删除成功!" });
+    expect((await list()).total).toBe(0);
+    expect(body(await post({ intent: "add", userIds: "" }))).toMatchObject({ ok: false, failure: { kind: "business", message: "请选择一条记录！" } });
+    expect(body(await post({ intent: "add", userIds: "no-such-user" }))).toMatchObject({ ok: false, failure: { kind: "business", message: "所选用户不存在" } });
+    expect(body(await post({ intent: "add", userIds: teacherLi }, "/api/system/role-users"))).toMatchObject({ ok: false, failure: { message: "参数不正确" } });
+    expect(body(await roleUsers.loader(args(get("/api/system/role-users", admin))))).toMatchObject({ records: [], error: "参数不正确" });
+    expect((await list()).total).toBe(0);
   });
 
   it("shows a menu's data rules for the role and saves the chosen ones", async () => {
@@ -115,7 +123,8 @@ describe("the role page's routes", () => {
     const teacher = await signIn("teacher_li", TEST_DEMO_PASSWORD);
     for (const call of [
       () => permissions.loader(args(get(`/api/system/role-permissions?roleId=${roleId}`, teacher))),
-      () => roleUsers.action(args(form("/api/system/role-users", { roleId, intent: "add", userIds: "x" }, teacher))),
+      () => roleUsers.action(args(form(`/api/system/role-users?roleId=${roleId}`, { intent: "add", userIds: "x" }, teacher))),
+      () => roleUsers.loader(args(get(`/api/system/role-users?roleId=${roleId}`, teacher))),
       () => dataRule.action(args(form("/api/system/role-datarule", { permissionId: "x", roleId, dataRuleIds: "" }, teacher))),
     ]) {
       const refused = await call().then(

@@ -108,22 +108,33 @@ describe("数据字典 page", () => {
   it("lists, saves and deletes a dictionary's items through the drawer's route", async () => {
     const cookie = await signIn();
     const [sex] = await rows<{ id: string }>(`SELECT id FROM sys_dict WHERE dict_code = 'sex'`);
-    const list = await dictItems.loader(args(get(cookie, `/api/system/dict-items?dictId=${sex!.id}`)) as never);
+    const route = `/api/system/dict-items?dictId=${sex!.id}`;
+    // What useOwnedList loads: the owner's dictId with the drawer's state as the backend query.
+    const list = await dictItems.loader(args(get(cookie, route)) as never);
     expect(list.records.map((record) => record.itemValue)).toEqual(["1", "2"]);
     expect(list.records[0]).toMatchObject({ itemText: "男", status_dictText: "有效" });
-    const filtered = await dictItems.loader(args(get(cookie, `/api/system/dict-items?dictId=${sex!.id}&itemText=*女*`)) as never);
+    expect(list).toMatchObject({ total: 2, error: null, state: { column: "sortOrder", order: "asc", pageNo: 1 } });
+    const reversed = await dictItems.loader(args(get(cookie, `${route}&column=sortOrder&order=desc&pageNo=1&pageSize=10`)) as never);
+    expect(reversed.records.map((record) => record.itemValue)).toEqual(["2", "1"]);
+    const filtered = await dictItems.loader(args(get(cookie, `${route}&itemText=*女*`)) as never);
     expect(filtered.records.map((record) => record.itemText)).toEqual(["女"]);
     expect(await dictItems.loader(args(get(cookie, "/api/system/dict-items")) as never)).toMatchObject({ records: [], error: "字典不存在" });
 
-    const save = (values: Record<string, string>) =>
-      dictItems.action(args(post(cookie, "/api/system/dict-items", { intent: "save", values: JSON.stringify({ dictId: sex!.id, ...values }) })) as never);
+    // The form sends no dictId: the route's says which dictionary the item goes into.
+    const save = (values: Record<string, string>, path = route) =>
+      dictItems.action(args(post(cookie, path, { intent: "save", values: JSON.stringify(values) })) as never);
     expect(answerOf(await save({ itemText: "", itemValue: "" })).fieldErrors).toEqual({ itemText: "请输入名称!", itemValue: "请输入数据值!" });
-    expect(answerOf(await save({ itemText: "又男", itemValue: "1" }))).toMatchObject({ ok: false, failure: { message: "该值不可用，系统中已存在！" } });
+    // A value taken in the dictionary is refused next to 数据值, before the backend is asked to save.
+    expect(answerOf(await save({ itemText: "又男", itemValue: "1" }))).toMatchObject({ ok: false, fieldErrors: { itemValue: "该值不可用，系统中已存在！" } });
+    expect(answerOf(await save({ itemText: "未知", itemValue: "0" }, "/api/system/dict-items"))).toMatchObject({ ok: false, message: "字典不存在" });
     expect(answerOf(await save({ itemText: "未知", itemValue: "0", sortOrder: "0", status: "0" }))).toMatchObject({ ok: true, message: "添加成功！" });
     const [added] = await rows<{ id: string; sort_order: number; status: number }>(`SELECT id, sort_order, status FROM sys_dict_item WHERE dict_id = '${sex!.id}' AND item_value = '0'`);
     expect(added).toMatchObject({ sort_order: 0, status: 0 });
-    const removed = answerOf(await dictItems.action(args(post(cookie, "/api/system/dict-items", { intent: "delete", id: added!.id })) as never));
-    expect(removed).toMatchObject({ ok: true, message: "删除成功!" });
+    // Editing keeps its own value without tripping the check.
+    expect(answerOf(await save({ id: added!.id, itemText: "未知性别", itemValue: "0", sortOrder: "3", status: "1" }))).toMatchObject({ ok: true });
+    expect(await rows(`SELECT item_text, sort_order, status FROM sys_dict_item WHERE id = '${added!.id}'`)).toEqual([{ item_text: "未知性别", sort_order: 3, status: 1 }]);
+    const removed = answerOf(await dictItems.action(args(post(cookie, route, { intent: "delete", id: added!.id })) as never));
+    expect(removed).toMatchObject({ ok: true, message: "删除成功!", deleted: 1 });
     expect(await rows(`SELECT id FROM sys_dict_item WHERE id = '${added!.id}'`)).toEqual([]);
   });
 
@@ -134,7 +145,7 @@ describe("数据字典 page", () => {
     const [valid] = await rows<{ id: string }>(`SELECT id FROM sys_dict WHERE dict_code = 'valid_status'`);
     const added = answerOf(
       await dictItems.action(
-        args(post(cookie, "/api/system/dict-items", { intent: "save", values: JSON.stringify({ dictId: valid!.id, itemText: "待定", itemValue: "9", sortOrder: "9" }) })) as never,
+        args(post(cookie, `/api/system/dict-items?dictId=${valid!.id}`, { intent: "save", values: JSON.stringify({ itemText: "待定", itemValue: "9", sortOrder: "9" }) })) as never,
       ),
     );
     expect(added.ok).toBe(true);

@@ -5,7 +5,6 @@ import { callRoute, postRoute, type RouteFailure } from "~/lib/route-call";
 
 export const ROLE_API = {
   permissions: "/api/system/role-permissions",
-  users: "/api/system/role-users",
   dataRule: "/api/system/role-datarule",
 } as const;
 
@@ -25,14 +24,6 @@ export interface RolePermissions {
   tree: PermissionNode[];
   /** The role's granted ids (menus and buttons). */
   checked: string[];
-}
-
-export interface RoleUserRow {
-  id: string;
-  username: string;
-  realname: string;
-  status_dictText?: string;
-  createTime?: string;
 }
 
 export interface DataRuleItem {

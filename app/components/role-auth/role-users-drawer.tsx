@@ -1,17 +1,23 @@
-// 用户 of a role (JeecgBoot's role user table): the role's users, paged and searchable by account;
-// 已有用户 adds users chosen in the user picker; 取消关联 takes the role away from one user or
-// from the selected ones. Loaded lazily by the role page.
-import { useCallback, useEffect, useState } from "react";
-import { App, Button, Drawer, Dropdown, Form, Input, Popconfirm, Space, Table } from "antd";
+// 用户 of a role (JeecgBoot's role user table) on the list engine: the role's users, paged and
+// searchable by account; 已有用户 adds users chosen in the user picker; 取消关联 takes the role away
+// from one user or from the selected ones. The role list owns the page's URL, so this list keeps
+// its state with the drawer (useOwnedList) and talks to /api/system/role-users. Loaded lazily by
+// the role page.
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { App, Drawer } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import DownOutlined from "@ant-design/icons/DownOutlined";
 import PlusOutlined from "@ant-design/icons/PlusOutlined";
-import { showFailure } from "~/components/feedback/failure-feedback";
+import { useFailureFeedback } from "~/components/feedback/failure-feedback";
+import { useFetcherAnswer } from "~/components/feedback/use-fetcher-answer";
+import { ListPage } from "~/components/list/list-page";
+import { useOwnedList } from "~/components/list/use-owned-list";
 import { RecordPickerModal, type PickerFilter } from "~/components/pickers/record-picker-modal";
 import { PICKER_WIDTHS } from "~/components/pickers/picker-logic";
 import type { UserRow } from "~/components/pickers/user-picker";
-import { PAGE_SIZE_OPTIONS } from "~/lib/list-query";
-import { drawerWidth, getRoleApi, postRoleApi, ROLE_API, type RoleApiFailure, type RoleUserRow } from "./role-api";
+import type { ListActionResult } from "~/services/list.server";
+import { ROLE_PAGE, ROLE_USERS_ROUTE, roleUserColumns, roleUserSearchFields } from "~/routes/system/roles.data";
+import { drawerWidth } from "./role-api";
 
 export interface RoleUsersDrawerProps {
   role: { id: string; roleName: string };
@@ -29,144 +35,51 @@ const pickerFilters: PickerFilter[] = [
   { name: "realname", label: "姓名", kind: "text" },
 ];
 
-const failure = (answer: RoleApiFailure) => ({ kind: answer.kind, message: answer.message, status: 0 });
+/** The drawer's buttons all need the backend's `role:users`, the button that opens it. */
+const USERS = ROLE_PAGE.buttons.users;
 
 export default function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps) {
-  const app = App.useApp();
-  const [query, setQuery] = useState({ pageNo: 1, pageSize: 10, username: "" });
-  const [draft, setDraft] = useState("");
-  const [rows, setRows] = useState<RoleUserRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [selected, setSelected] = useState<string[]>([]);
+  const { message, modal } = App.useApp();
+  const users = useOwnedList(ROLE_USERS_ROUTE, { params: { roleId: role.id } });
+  const changer = useFetcher<ListActionResult>();
   const [picking, setPicking] = useState(false);
-  const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    void getRoleApi<{ items: RoleUserRow[]; total: number }>(ROLE_API.users, { roleId: role.id, ...query }, controller.signal)
-      .then((answer) => {
-        setLoading(false);
-        if (!answer.ok) {
-          showFailure(app, failure(answer));
-          return;
-        }
-        // A page emptied by removals steps back (spec/app-shell.md §4).
-        if (answer.items.length === 0 && answer.total > 0 && query.pageNo > 1) {
-          setQuery((before) => ({ ...before, pageNo: Math.max(1, Math.ceil(answer.total / before.pageSize)) }));
-          return;
-        }
-        setRows(answer.items);
-        setTotal(answer.total);
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-    // app is stable; reloads forces a fresh page after a change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [role.id, query, reloads]);
-
-  const change = useCallback(
-    async (fields: Record<string, string>) => {
-      const answer = await postRoleApi<{ message: string }>(ROLE_API.users, { roleId: role.id, ...fields });
-      if (!answer.ok) {
-        showFailure(app, failure(answer));
-        return false;
-      }
-      void app.message.success(answer.message);
-      setSelected([]);
-      setReloads((count) => count + 1);
-      return true;
-    },
-    [app, role.id],
-  );
-
-  const removeSelected = () => {
-    if (selected.length === 0) {
-      void app.message.warning("请选择一条记录！");
+  // A new list after each change: the selection of users just removed goes with the old one.
+  const [generation, setGeneration] = useState(0);
+  useFailureFeedback(changer.data);
+  useFetcherAnswer(changer, (answer) => {
+    if (!answer.ok) {
+      if (answer.message) void message.warning(answer.message);
       return;
     }
-    app.modal.confirm({
+    void message.success(answer.message);
+    setGeneration((count) => count + 1);
+  });
+
+  const change = (intent: string, fields: Record<string, string>) => void changer.submit({ intent, ...fields }, { method: "post", action: users.source.action });
+  const removeSelected = (userIds: string[]) =>
+    modal.confirm({
       title: "确认取消关联",
       content: "是否取消选中用户与角色的关联?",
       okText: "确定",
       cancelText: "取消",
-      onOk: () => void change({ intent: "removeBatch", userIds: selected.join(",") }),
+      onOk: () => change("removeBatch", { userIds: userIds.join(",") }),
     });
-  };
-
-  const columns: ColumnsType<RoleUserRow> = [
-    { title: "用户账号", dataIndex: "username", width: 140 },
-    { title: "用户姓名", dataIndex: "realname", width: 120 },
-    { title: "状态", dataIndex: "status_dictText", width: 80 },
-    { title: "创建时间", dataIndex: "createTime", width: 170 },
-    {
-      title: "操作",
-      key: "actions",
-      width: 100,
-      render: (_value, row) => (
-        <Popconfirm title="是否确认取消关联" okText="确定" cancelText="取消" onConfirm={() => void change({ intent: "remove", userId: row.id })}>
-          <a>取消关联</a>
-        </Popconfirm>
-      ),
-    },
-  ];
 
   return (
     <Drawer open title={`角色用户 · ${role.roleName}`} size={drawerWidth(800)} onClose={onClose} destroyOnHidden className="role-users-drawer">
-      <Form layout="inline" className="role-users-search" onFinish={() => setQuery((before) => ({ ...before, pageNo: 1, username: draft.trim() }))}>
-        <Form.Item label="用户账号">
-          <Input placeholder="请输入用户账号" value={draft} onChange={(event) => setDraft(event.target.value)} allowClear />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                setDraft("");
-                setQuery((before) => ({ ...before, pageNo: 1, username: "" }));
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Space style={{ margin: "16px 0" }} wrap>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setPicking(true)}>
-          已有用户
-        </Button>
-        <Dropdown trigger={["click"]} menu={{ items: [{ key: "removeBatch", label: "取消关联" }], onClick: removeSelected }}>
-          <Button>
-            批量操作 <DownOutlined />
-          </Button>
-        </Dropdown>
-        {selected.length > 0 ? (
-          <span className="list-selection">
-            已选择 <strong>{selected.length}</strong> 项 <a onClick={() => setSelected([])}>清空</a>
-          </span>
-        ) : null}
-      </Space>
-      <Table<RoleUserRow>
-        rowKey="id"
-        size="middle"
-        loading={loading}
-        columns={columns}
-        dataSource={rows}
-        scroll={{ x: "max-content" }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        pagination={{
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          showQuickJumper: true,
-          showSizeChanger: true,
-          showTotal: (count, range) => `${range[0]}-${range[1]} 共${count}条`,
-        }}
-        onChange={(page) => setQuery((before) => ({ ...before, pageNo: page.current ?? 1, pageSize: page.pageSize ?? before.pageSize }))}
+      <ListPage
+        key={generation}
+        title=""
+        data={users.data}
+        source={users.source}
+        columns={roleUserColumns}
+        searchFields={roleUserSearchFields}
+        // No form and no delete endpoint: none of the standard `role_user:*` buttons shows.
+        permissionPrefix="role_user"
+        toolbarActions={[{ key: "pick", label: "已有用户", icon: <PlusOutlined />, permission: USERS, run: () => setPicking(true) }]}
+        rowActions={[{ key: "remove", label: "取消关联", permission: USERS, confirm: "是否确认取消关联", run: (row) => change("remove", { userId: row.id }) }]}
+        batchActions={[{ key: "removeBatch", label: "取消关联", permission: USERS, run: removeSelected }]}
+        tableProps={{ loading: users.loading }}
       />
       <RecordPickerModal<UserRow>
         open={picking}
@@ -182,7 +95,7 @@ export default function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps)
         onCancel={() => setPicking(false)}
         onOk={(picked) => {
           setPicking(false);
-          if (picked.length > 0) void change({ intent: "add", userIds: picked.map((user) => user.id).join(",") });
+          if (picked.length > 0) change("add", { userIds: picked.map((user) => user.id).join(",") });
         }}
       />
     </Drawer>

@@ -62,9 +62,9 @@ export const dictFormFields: FormField[] = [
 
 // ---- the items of one dictionary (the 字典配置 drawer) -------------------------------------------
 
+/** What the item form sends; the dictionary comes from the drawer's route (`?dictId=`). */
 export const dictItemFormSchema = z.object({
   id: z.string().optional(),
-  dictId: z.string().min(1, "字典不存在"),
   itemText: z.string().trim().min(1, "请输入名称!").max(100, "最大长度100位字符"),
   itemValue: z.string().trim().min(1, "请输入数据值!").max(100, "最大长度100位字符"),
   description: z.string().trim().max(255, "最大长度255位字符").default(""),
@@ -78,25 +78,40 @@ export const dictItemFormSchema = z.object({
 
 export type DictItemForm = z.infer<typeof dictItemFormSchema>;
 
-export const dictItemPageDefinition: ListPageDefinition<typeof dictItemFormSchema> = {
-  url: {
-    list: "/sys/dictItem/list",
-    add: "/sys/dictItem/add",
-    edit: "/sys/dictItem/edit",
-    delete: "/sys/dictItem/delete",
-    deleteBatch: "/sys/dictItem/deleteBatch",
-  },
-  defaultSort: { column: "sortOrder", order: "asc" },
-  form: dictItemFormSchema,
-  toBody: (values) => ({
-    dictId: values.dictId,
-    itemText: values.itemText,
-    itemValue: values.itemValue,
-    description: values.description,
-    sortOrder: values.sortOrder === "" ? 1 : Number(values.sortOrder),
-    status: Number(values.status),
-  }),
-};
+/** Items in the order of their 排序值 (JeecgBoot's DictItemList). */
+export const DICT_ITEM_SORT = { column: "sortOrder", order: "asc" } as const;
+
+/** The items of one dictionary: listed by it (the `dictId` filter), saved into it. */
+export function dictItemPageDefinition(dictId: string): ListPageDefinition<typeof dictItemFormSchema> {
+  return {
+    url: {
+      list: "/sys/dictItem/list",
+      add: "/sys/dictItem/add",
+      edit: "/sys/dictItem/edit",
+      delete: "/sys/dictItem/delete",
+      deleteBatch: "/sys/dictItem/deleteBatch",
+    },
+    defaultSort: DICT_ITEM_SORT,
+    form: dictItemFormSchema,
+    toBody: (values) => ({
+      dictId,
+      itemText: values.itemText,
+      itemValue: values.itemValue,
+      description: values.description,
+      sortOrder: values.sortOrder === "" ? 1 : Number(values.sortOrder),
+      status: Number(values.status),
+    }),
+  };
+}
+
+// Narrow enough for the 860px drawer with the engine's 操作 column.
+export const dictItemColumns: ListColumn[] = [
+  { title: "名称", dataIndex: "itemText", width: 120 },
+  { title: "数据值", dataIndex: "itemValue", width: 100 },
+  { title: "描述", dataIndex: "description", width: 140 },
+  { title: "排序值", dataIndex: "sortOrder", width: 80 },
+  { title: "是否启用", dataIndex: "status", dict: true, width: 90 },
+];
 
 export function dictItemSearchFields(statuses: FieldOption[]): SearchField[] {
   return [

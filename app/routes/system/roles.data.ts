@@ -54,3 +54,17 @@ export const roleFormFields: FormField[] = [
   { name: "roleCode", label: "角色编码", kind: "text", required: true, fixedOnEdit: true },
   { name: "description", label: "描述", kind: "textarea" },
 ];
+
+// ---- the users of one role (the 用户 drawer) ----------------------------------------------------
+
+/** The resource route of the users drawer (its list, and adding or removing users). */
+export const ROLE_USERS_ROUTE = "/api/system/role-users";
+
+export const roleUserColumns: ListColumn[] = [
+  { title: "用户账号", dataIndex: "username", width: 140 },
+  { title: "用户姓名", dataIndex: "realname", width: 120 },
+  { title: "状态", dataIndex: "status", dict: true, width: 80 },
+  { title: "创建时间", dataIndex: "createTime", width: 170 },
+];
+
+export const roleUserSearchFields: SearchField[] = [{ name: "username", label: "用户账号", kind: "text" }];

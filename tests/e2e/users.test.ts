@@ -165,6 +165,19 @@ describe("users", () => {
     await signInAs(user, "e2e_reset_pw", "Reset-Pass-2026");
     expect(new URL(user.url()).pathname).not.toContain("/user/login");
     await user.context().close();
+
+    // 冻结: the list says so, and the account can no longer sign in.
+    await row(page, "e2e_reset_pw").getByText("更多").click();
+    await page.getByRole("menuitem", { name: "冻结" }).click();
+    await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => toast(page, "操作成功!").isVisible()).toBe(true);
+    await expect.poll(() => row(page, "e2e_reset_pw").textContent()).toContain("冻结");
+    const frozen = await fetch(`${baseUrl()}/jeecg-boot/sys/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "e2e_reset_pw", password: "Reset-Pass-2026" }),
+    }).then((response) => response.json());
+    expect(frozen.message).toBe("该用户已冻结");
     await page.context().close();
   });
 });

@@ -71,6 +71,11 @@ export interface ListPageProps {
    * Without it, the list is the page's: its state is the URL and the route's action answers.
    */
   source?: { action: string; go: (next: ListState) => void };
+  /**
+   * Shares the list's fetcher (React Router's fetcher key) with the page, whose own intents
+   * (冻结, 取消关联…) then get the list's answer handling: the message, a cleared selection.
+   */
+  fetcherKey?: string;
   /** Text of the add button (default 新增). */
   addLabel?: string;
   /** Params of the page itself (e.g. the chosen department) that every search and reset keeps. */
@@ -93,7 +98,7 @@ export function ListPage(props: ListPageProps) {
   const location = useLocation();
   const { message, modal } = App.useApp();
   const permission = usePermission();
-  const fetcher = useFetcher<ListActionResult>();
+  const fetcher = useFetcher<ListActionResult>(props.fetcherKey ? { key: props.fetcherKey } : undefined);
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<{ mode: FormMode; record: Record<string, unknown> | null } | null>(null);
   const [importing, setImporting] = useState(false);
@@ -120,8 +125,8 @@ export function ListPage(props: ListPageProps) {
       return;
     }
     void message.success(answer.message);
+    setSelected([]);
     if (answer.deleted) {
-      setSelected([]);
       // Only rows of this page count (a tree's children are not rows of the paged list).
       const onPage = deleting.current.filter((id) => records.some((record) => record.id === id)).length;
       const page = pageAfterDelete(total, onPage, state.pageNo, state.pageSize);

@@ -8,14 +8,11 @@ import { useFetcher } from "react-router";
 import { App, Drawer } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import PlusOutlined from "@ant-design/icons/PlusOutlined";
-import { useFailureFeedback } from "~/components/feedback/failure-feedback";
-import { useFetcherAnswer } from "~/components/feedback/use-fetcher-answer";
 import { ListPage } from "~/components/list/list-page";
 import { useOwnedList } from "~/components/list/use-owned-list";
 import { RecordPickerModal, type PickerFilter } from "~/components/pickers/record-picker-modal";
 import { PICKER_WIDTHS } from "~/components/pickers/picker-logic";
 import type { UserRow } from "~/components/pickers/user-picker";
-import type { ListActionResult } from "~/services/list.server";
 import { ROLE_PAGE, ROLE_USERS_ROUTE, roleUserColumns, roleUserSearchFields } from "~/routes/system/roles.data";
 import { drawerWidth } from "./role-api";
 
@@ -35,25 +32,17 @@ const pickerFilters: PickerFilter[] = [
   { name: "realname", label: "姓名", kind: "text" },
 ];
 
+const ROLE_USERS_FETCHER = "role-users";
+
 /** The drawer's buttons all need the backend's `role:users`, the button that opens it. */
 const USERS = ROLE_PAGE.buttons.users;
 
 export default function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps) {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const users = useOwnedList(ROLE_USERS_ROUTE, { params: { roleId: role.id } });
-  const changer = useFetcher<ListActionResult>();
+  // The list's own fetcher: its answers get the list's message and cleared selection.
+  const changer = useFetcher({ key: ROLE_USERS_FETCHER });
   const [picking, setPicking] = useState(false);
-  // A new list after each change: the selection of users just removed goes with the old one.
-  const [generation, setGeneration] = useState(0);
-  useFailureFeedback(changer.data);
-  useFetcherAnswer(changer, (answer) => {
-    if (!answer.ok) {
-      if (answer.message) void message.warning(answer.message);
-      return;
-    }
-    void message.success(answer.message);
-    setGeneration((count) => count + 1);
-  });
 
   const change = (intent: string, fields: Record<string, string>) => void changer.submit({ intent, ...fields }, { method: "post", action: users.source.action });
   const removeSelected = (userIds: string[]) =>
@@ -68,10 +57,10 @@ export default function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps)
   return (
     <Drawer open title={`角色用户 · ${role.roleName}`} size={drawerWidth(800)} onClose={onClose} destroyOnHidden className="role-users-drawer">
       <ListPage
-        key={generation}
         title=""
         data={users.data}
         source={users.source}
+        fetcherKey={ROLE_USERS_FETCHER}
         columns={roleUserColumns}
         searchFields={roleUserSearchFields}
         // No form and no delete endpoint: none of the standard `role_user:*` buttons shows.

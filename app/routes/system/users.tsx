@@ -92,13 +92,16 @@ export async function action(route: Route.ActionArgs) {
   return answer;
 }
 
+const USERS_FETCHER = "users-list";
+
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title ?? "用户管理" },
 ];
 
 export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const { title, list, options } = loaderData;
-  const freezer = useFetcher();
+  // The list's own fetcher: the answer gets the list's message and cleared selection.
+  const freezer = useFetcher({ key: USERS_FETCHER });
   const freeze = (ids: string[], status: "1" | "2") =>
     void freezer.submit(
       { intent: "freeze", ids: ids.join(","), status },
@@ -116,6 +119,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         searchFields={searchFields}
         permissionPrefix={USER_PAGE.permissionPrefix}
         url={USER_PAGE.url}
+      fetcherKey={USERS_FETCHER}
         superQuery={userSuperQuery}
         form={{
           fields: formFields,

@@ -4,27 +4,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import pg from "pg";
+import { postgresAdminUrl, postgresReachable as postgresAnswers } from "../support/postgres";
+
+export { postgresAdminUrl, postgresAnswers };
 
 const LOOPBACK = "127.0.0.1";
 const OUTPUT_TAIL = 8_000;
-
-export function postgresAdminUrl(): string {
-  return process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-}
-
-/** True when the local PostgreSQL server answers (the test is skipped otherwise). */
-export async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresAdminUrl(), connectionTimeoutMillis: 1_500 });
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /** A fresh database on the local server; `drop()` removes it (open connections included). */
 export async function createDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {

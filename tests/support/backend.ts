@@ -8,6 +8,9 @@ import { inject } from "vitest";
 import { createBackend, BACKEND_BASE_PATH, type Backend, type BackendOptions } from "../../backend/index";
 import type { BackendConfig } from "../../backend/config";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "./constants";
+import { postgresAdminUrl } from "./postgres";
+
+export { postgresAdminUrl, postgresReachable } from "./postgres";
 
 export interface TestBackend {
   /** Base URL including /jeecg-boot. */
@@ -62,24 +65,6 @@ export async function startTestBackend(
       await dropDatabase?.();
     },
   };
-}
-
-export function postgresAdminUrl(): string {
-  return process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-}
-
-/** True when a PostgreSQL server answers at TEST_DATABASE_URL (or the local default). */
-export async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresAdminUrl(), connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 /** JSON call helper for backend tests. */

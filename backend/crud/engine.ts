@@ -24,7 +24,7 @@ import { CrudMessages, notFound, singleId, splitIds } from "./crud-messages";
 import { dataRuleConditions } from "./data-rules";
 import { addDictText } from "./dict-text";
 import { fieldByProperty, type EntityDefinition } from "./entity";
-import { runListQuery, selectRecords, type ListRecord } from "./page";
+import { countRows, pageOf, selectRecords, type ListRecord } from "./page";
 import { buildListQuery, type ListQuery, type ListQueryOptions, type ListQueryParams } from "./query-generator";
 import { allOf, deleteRows, findRow, idCondition, insertRow, presentCondition, primaryKeyField, updateRow, type RowValues } from "./store";
 import { columnTenantScope, type TenantScope } from "./tenant";
@@ -339,9 +339,18 @@ export function createCrud(config: CrudConfig): CrudResource {
     listQuery,
     decorate,
     async list(context, query) {
-      const page = await runListQuery(context.services.db, entity, await listQuery(context, query));
-      await decorate(context, page.records);
-      return page;
+      const built = await listQuery(context, query);
+      const db = context.services.db;
+      // The count and the page (with its dictionary texts and hook fields) at once: on PostgreSQL
+      // they run on two connections, and the count over a large table is the longer of the two.
+      const [total, records] = await Promise.all([
+        countRows(db, entity, built.where),
+        selectRecords(db, entity, { where: built.where, orderBy: built.orderBy, limit: built.limit, offset: built.offset }).then(async (records) => {
+          await decorate(context, records);
+          return records;
+        }),
+      ]);
+      return pageOf(built, total, records);
     },
     async listAll(context, query, limit) {
       const built = await listQuery(context, query);

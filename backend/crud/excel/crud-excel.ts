@@ -50,8 +50,6 @@ export interface CrudExcelConfig {
    * Default `tenant` when the resource has a tenant scope, else `all`.
    */
   uniqueScope?: "tenant" | "all";
-  /** Import: values every imported row starts from (the sheet's cells win). */
-  importDefaults?: (context: CrudContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Export: rows per keyset page (default 2000). */
   batchSize?: number;
   /** Import: parser limits (default DEFAULT_READ_LIMITS). */
@@ -115,8 +113,7 @@ export function crudExcelEndpoints(resource: CrudResource, excel: CrudExcelConfi
           uniqueProperties: unique,
           validateRows: async (records, { request }) => {
             const context = resource.context(request);
-            const defaults = (await excel.importDefaults?.(context)) ?? {};
-            const bodies = records.map((record) => ({ ...defaults, ...record.values }));
+            const bodies = records.map((record) => ({ ...record.values }));
             // The database looks for taken values while the rows are checked here (the values are
             // the cells' own: text cells are written as they are).
             const taken = takenValues(resource, context, records, bodies, unique, scopeAll);

@@ -27,7 +27,7 @@ import { runListQuery } from "../backend/crud/page";
 import { userEntity, userTenantScope } from "../backend/modules/user/user-entity";
 import { userCrud } from "../backend/modules/user/user-crud";
 import { columnInfo } from "../backend/crud/body-schema";
-import { createPager } from "../backend/crud/excel/export";
+import { createPager, EXPORT_BATCH_SIZE } from "../backend/crud/excel/export";
 import { resolveExcelColumns } from "../backend/crud/excel/columns";
 import { findFreePort, getPage, percentile, PROJECT_ROOT, round, signIn, startServer, waitFor200, type RunningServer } from "./lib";
 
@@ -172,7 +172,7 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
 }
 
 async function serverVersion(client: pg.Client): Promise<string> {
-  return (await client.query<{ v: string }>("SHOW server_version")).rows[0]!.v;
+  return (await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v;
 }
 
 /**
@@ -224,7 +224,7 @@ async function exportKeysetStatement(client: pg.Client): Promise<Statement> {
   const columns = await resolveExcelColumns(userEntity, excel.columns, async () => []);
   const built = buildListQuery(userEntity, {}, { conditions: [userTenantScope.condition(1)] });
   const notNull = new Set(Object.entries(columnInfo(userCrud.config.table)).filter(([, info]) => info.notNull).map(([property]) => property));
-  const pager = createPager(userEntity, columns, { where: built.where, notNull }, 2000);
+  const pager = createPager(userEntity, columns, { where: built.where, notNull }, EXPORT_BATCH_SIZE);
   const statements: Statement[] = [];
   const db = recordingDb(client, statements);
   await pager.next(db);

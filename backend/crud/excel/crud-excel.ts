@@ -50,7 +50,7 @@ export interface CrudExcelConfig {
    * Default `tenant` when the resource has a tenant scope, else `all`.
    */
   uniqueScope?: "tenant" | "all";
-  /** Export: rows per keyset page (default 2000). */
+  /** Export: rows per keyset page (default EXPORT_BATCH_SIZE, 1000). */
   batchSize?: number;
   /** Import: parser limits (default DEFAULT_READ_LIMITS). */
   limits?: Partial<ReadLimits>;

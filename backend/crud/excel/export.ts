@@ -3,7 +3,7 @@
 // `ExportParams(title + "报表", "导出人:" + realname, title)`): row 1 the title, row 2 the
 // exporter, row 3 the headers, then the data.
 //
-// Rows are read in keyset pages of 2000 (not OFFSET, which re-reads everything before the page,
+// Rows are read in keyset pages of 1000 (not OFFSET, which re-reads everything before the page,
 // and not a server-side cursor, which would hold PGlite's single connection for the whole
 // download): each page is a short query, other requests run between pages, and memory stays
 // flat whatever the row count. Keyset needs the sort as keys, so the export takes the request's

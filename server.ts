@@ -31,10 +31,19 @@ app.use(
     filter: (req, res) => {
       const type = String(res.getHeader("Content-Type") ?? "");
       if (type.startsWith("text/event-stream")) return false;
+      // The loaders' own calls to the embedded backend (loopback, no proxy in between): gzip
+      // here and gunzip in the loader would only burn CPU (a list page makes six such calls).
+      if (embeddedBackendCall(req)) return false;
       return compression.filter(req, res);
     },
   }),
 );
+
+function embeddedBackendCall(req: express.Request): boolean {
+  const address = req.socket.remoteAddress ?? "";
+  const loopback = address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+  return loopback && !req.headers["x-forwarded-for"] && req.originalUrl.startsWith(`${BACKEND_BASE_PATH}/`);
+}
 
 // Opening the database and loading the app bundle overlap: together they are most of start-up.
 const embedded = !process.env.BACKEND_URL;

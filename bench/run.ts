@@ -6,6 +6,7 @@ import path from "node:path";
 import { benchFoundation, summarizeFoundation } from "./foundation";
 import { benchShell, summarizeShell } from "./shell";
 import { benchNotices, summarizeNotices } from "./notices";
+import { benchLists, summarizeLists } from "./lists";
 import { PROJECT_ROOT, installCleanupHandlers, killAllServers } from "./lib";
 
 interface Section {
@@ -21,6 +22,7 @@ const SECTIONS: Record<string, Section> = {
   foundation: { run: benchFoundation, summarize: summarizeFoundation, timeoutMs: 10 * 60_000 },
   shell: { run: benchShell, summarize: summarizeShell, timeoutMs: 10 * 60_000 },
   notices: { run: benchNotices, summarize: summarizeNotices, timeoutMs: 10 * 60_000 },
+  lists: { run: benchLists, summarize: summarizeLists, timeoutMs: 15 * 60_000 },
 };
 
 const RESULTS_FILE = path.join(PROJECT_ROOT, "bench", "results", "latest.json");

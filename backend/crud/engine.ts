@@ -24,9 +24,9 @@ import { CrudMessages, notFound, singleId, splitIds } from "./crud-messages";
 import { dataRuleConditions } from "./data-rules";
 import { addDictText } from "./dict-text";
 import { fieldByProperty, type EntityDefinition } from "./entity";
-import { runListQuery, selectRecords, type ListRecord } from "./page";
+import { countRows, pageOf, selectRecords, type ListRecord } from "./page";
 import { buildListQuery, type ListQuery, type ListQueryOptions, type ListQueryParams } from "./query-generator";
-import { allOf, boundValue, deleteRows, findRow, idCondition, insertRow, presentCondition, primaryKeyField, updateRow, type RowValues } from "./store";
+import { allOf, deleteRows, findRow, idCondition, insertRow, presentCondition, primaryKeyField, updateRow, type RowValues } from "./store";
 import { columnTenantScope, type TenantScope } from "./tenant";
 import { columnRef } from "./conditions";
 import { crudExcelEndpoints, type CrudExcelConfig } from "./excel/crud-excel";
@@ -320,6 +320,7 @@ export function createCrud(config: CrudConfig): CrudResource {
       tx,
       entity,
       saves.map((save) => ({ ...save.values, ...stamp, [key.property]: save.id })),
+      config.table,
     );
     if (hooks.afterSave) for (const save of saves) await hooks.afterSave(save);
     return ids;
@@ -338,9 +339,18 @@ export function createCrud(config: CrudConfig): CrudResource {
     listQuery,
     decorate,
     async list(context, query) {
-      const page = await runListQuery(context.services.db, entity, await listQuery(context, query));
-      await decorate(context, page.records);
-      return page;
+      const built = await listQuery(context, query);
+      const db = context.services.db;
+      // The count and the page (with its dictionary texts and hook fields) at once: on PostgreSQL
+      // they run on two connections, and the count over a large table is the longer of the two.
+      const [total, records] = await Promise.all([
+        countRows(db, entity, built.where),
+        selectRecords(db, entity, { where: built.where, orderBy: built.orderBy, limit: built.limit, offset: built.offset }).then(async (records) => {
+          await decorate(context, records);
+          return records;
+        }),
+      ]);
+      return pageOf(built, total, records);
     },
     async listAll(context, query, limit) {
       const built = await listQuery(context, query);
@@ -459,38 +469,57 @@ export function crudEndpoints(config: CrudConfig): Endpoint[] {
   return createCrud(config).endpoints;
 }
 
-/** Rows per INSERT of insertRows: well below PostgreSQL's 65,535 bound parameters. */
-const INSERT_CHUNK_PARAMETERS = 30_000;
+/** Rows per INSERT of insertRows (one JSON parameter each). */
+const INSERT_CHUNK_ROWS = 5000;
 
 /**
- * Multi-row INSERTs of many rows (an import): the union of the rows' properties as columns, a
- * property a row lacks takes the column's DEFAULT (as insertRow leaving it out would).
+ * Many rows (an import) in few statements: each chunk is ONE bound parameter, a JSON array of
+ * rows keyed by column, expanded by PostgreSQL's json_populate_recordset with the table's own row
+ * type (so every value is read as its column's type, as a bound value would be). A statement of
+ * thousands of separate parameters costs far more to build and to parse. A column with a default
+ * that a row leaves out must get its DEFAULT, not NULL: rows are grouped by which of those
+ * columns they set, and each group names only its columns.
  */
-async function insertRows(executor: Executor, entity: EntityDefinition, rows: readonly RowValues[]): Promise<void> {
+async function insertRows(executor: Executor, entity: EntityDefinition, rows: readonly RowValues[], table: PgTable): Promise<void> {
   if (rows.length === 0) return;
-  const properties: string[] = [];
-  const known = new Set<string>();
-  for (const row of rows)
-    for (const [property, value] of Object.entries(row))
-      if (value !== undefined && !known.has(property)) {
-        known.add(property);
-        properties.push(property);
-      }
-  const fields = properties.map((property) => {
-    const field = fieldByProperty(entity, property);
-    if (!field) throw new Error(`entity ${entity.table}: cannot write unknown property ${property}`);
-    return field;
-  });
-  const columns = sql.join(fields.map((field) => sql.identifier(field.column)), sql`, `);
-  const perStatement = Math.max(1, Math.floor(INSERT_CHUNK_PARAMETERS / Math.max(1, fields.length)));
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const tuples = rows.slice(start, start + perStatement).map(
-      (row) =>
-        sql`(${sql.join(
-          fields.map((field) => (row[field.property] === undefined ? sql`default` : boundValue(field, row[field.property]))),
-          sql`, `,
-        )})`,
-    );
-    await executor.rows(sql`insert into ${sql.identifier(entity.table)} (${columns}) values ${sql.join(tuples, sql`, `)}`);
+  const info = columnInfo(table);
+  const groups = new Map<string, { properties: string[]; rows: RowValues[] }>();
+  const all = new Set<string>();
+  for (const row of rows) for (const [property, value] of Object.entries(row)) if (value !== undefined) all.add(property);
+  for (const row of rows) {
+    // Columns without a default are written by every row of the group (NULL = their default);
+    // columns with one only by the rows that set them.
+    const properties = [...all].filter((property) => !info[property]?.hasDefault || row[property] !== undefined);
+    const key = properties.join(",");
+    const group = groups.get(key) ?? { properties, rows: [] };
+    group.rows.push(row);
+    groups.set(key, group);
+  }
+  for (const { properties, rows: groupRows } of groups.values()) {
+    const fields = properties.map((property) => {
+      const field = fieldByProperty(entity, property);
+      if (!field) throw new Error(`entity ${entity.table}: cannot write unknown property ${property}`);
+      return field;
+    });
+    const columns = sql.join(fields.map((field) => sql.identifier(field.column)), sql`, `);
+    const selected = sql.join(fields.map((field) => sql`${sql.identifier("r")}.${sql.identifier(field.column)}`), sql`, `);
+    const statement = (start: number) => {
+      const chunk = groupRows.slice(start, start + INSERT_CHUNK_ROWS).map((row) => {
+        const object: Record<string, unknown> = {};
+        for (const field of fields) {
+          const value = row[field.property];
+          object[field.column] = value instanceof Date ? value.toISOString() : (value ?? null);
+        }
+        return object;
+      });
+      return sql`insert into ${sql.identifier(entity.table)} (${columns}) select ${selected} from json_populate_recordset(null::${sql.identifier(entity.table)}, ${JSON.stringify(chunk)}::json) as ${sql.identifier("r")}`;
+    };
+    // The next chunk's JSON is built while the database writes the current one.
+    let next: SQL | undefined = statement(0);
+    for (let start = 0; next; start += INSERT_CHUNK_ROWS) {
+      const running = executor.rows(next);
+      next = start + INSERT_CHUNK_ROWS < groupRows.length ? statement(start + INSERT_CHUNK_ROWS) : undefined;
+      await running;
+    }
   }
 }

@@ -30,6 +30,18 @@ export async function runListQuery(
   const total = Number(counted?.total ?? 0);
   // Like MyBatis-Plus: no second query when the count says the page is empty.
   const records = total > offset ? await selectRecords(db, entity, { where, orderBy, limit, offset }, fields) : [];
+  return pageOf(built, total, records);
+}
+
+/** The number of rows matching `where`. */
+export async function countRows(db: Pick<Database, "rows">, entity: EntityDefinition, where: SQL | undefined): Promise<number> {
+  const [counted] = await db.rows<{ total: unknown }>(sql`select count(*) as "total" from ${sql.identifier(entity.table)}${where ? sql` where ${where}` : sql``}`);
+  // pg answers count(*) (bigint) as text, PGlite as a number.
+  return Number(counted?.total ?? 0);
+}
+
+/** The `IPage` answer of one page of `built` (contract §1 "Pagination"). */
+export function pageOf(built: ListQuery, total: number, records: ListRecord[]): Page<ListRecord> {
   return {
     records,
     total,

@@ -17,6 +17,7 @@
 //   Any bad row: nothing is written, code 201 with the error report (./import.ts).
 import { sql, type SQL } from "drizzle-orm";
 import { endpoint, type Endpoint, type EndpointRequest } from "../../http/endpoint";
+import { columnInfo } from "../body-schema";
 import { columnRef } from "../conditions";
 import { databaseExecutor, type CrudContext } from "../context";
 import type { CrudResource, PreparedRow } from "../engine";
@@ -49,9 +50,7 @@ export interface CrudExcelConfig {
    * Default `tenant` when the resource has a tenant scope, else `all`.
    */
   uniqueScope?: "tenant" | "all";
-  /** Import: values every imported row starts from (the sheet's cells win). */
-  importDefaults?: (context: CrudContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
-  /** Export: rows per keyset page (default 2000). */
+  /** Export: rows per keyset page (default EXPORT_BATCH_SIZE, 1000). */
   batchSize?: number;
   /** Import: parser limits (default DEFAULT_READ_LIMITS). */
   limits?: Partial<ReadLimits>;
@@ -85,6 +84,9 @@ export function crudExcelEndpoints(resource: CrudResource, excel: CrudExcelConfi
           columns: excel.columns,
           dictionaries,
           batchSize: excel.batchSize,
+          notNull: Object.entries(columnInfo(config.table))
+            .filter(([, info]) => info.notNull)
+            .map(([property]) => property),
           where: async (request) => (await resource.listQuery(resource.context(request), request.req.query as ListQueryParams)).where,
         }),
       ),
@@ -111,15 +113,18 @@ export function crudExcelEndpoints(resource: CrudResource, excel: CrudExcelConfi
           uniqueProperties: unique,
           validateRows: async (records, { request }) => {
             const context = resource.context(request);
-            const defaults = (await excel.importDefaults?.(context)) ?? {};
-            const bodies = records.map((record) => ({ ...defaults, ...record.values }));
+            const bodies = records.map((record) => ({ ...record.values }));
+            // The database looks for taken values while the rows are checked here (the values are
+            // the cells' own: text cells are written as they are).
+            const taken = takenValues(resource, context, records, bodies, unique, scopeAll);
+            taken.catch(() => undefined);
             const { rows, problems } = await resource.prepareMany(context, bodies);
             const errors: Array<ImportFieldError & { rowNumber: number }> = problems.map((problem) => ({
               rowNumber: records[problem.index]!.rowNumber,
               property: problem.property,
               message: problem.message,
             }));
-            errors.push(...(await takenValues(resource, context, records, rows, unique, scopeAll)));
+            errors.push(...(await taken));
             records.forEach((record, index) => {
               const row = rows[index];
               if (row) prepared.set(record, row);
@@ -146,15 +151,12 @@ export function crudExcelEndpoints(resource: CrudResource, excel: CrudExcelConfi
   return endpoints;
 }
 
-/** Values per query of the existing-value check. */
-const UNIQUE_CHUNK = 5000;
-
 /** Values of `unique` properties that rows already hold: one query per property for the whole file. */
 async function takenValues(
   resource: CrudResource,
   context: CrudContext,
   records: readonly ImportRecord[],
-  rows: ReadonlyArray<PreparedRow | undefined>,
+  bodies: ReadonlyArray<Record<string, unknown>>,
   unique: readonly string[],
   scopeAll: boolean,
 ): Promise<Array<ImportFieldError & { rowNumber: number }>> {
@@ -163,8 +165,8 @@ async function takenValues(
   for (const property of unique) {
     const field = fieldByProperty(entity, property)!;
     const byValue = new Map<string, number[]>();
-    rows.forEach((row, index) => {
-      const value = row?.values[property];
+    bodies.forEach((body, index) => {
+      const value = body[property];
       if (value === undefined || value === null || value === "") return;
       const key = String(value);
       byValue.set(key, [...(byValue.get(key) ?? []), index]);
@@ -173,19 +175,14 @@ async function takenValues(
     const values = [...byValue.keys()];
     const column = columnRef(entity, field);
     const scope: SQL | undefined = scopeAll ? undefined : resource.visibility(context);
-    const found: Array<{ value: string }> = [];
-    // Bounded lists of bound values: the unique index answers each chunk.
-    for (let start = 0; start < values.length; start += UNIQUE_CHUNK) {
-      const chunk = values.slice(start, start + UNIQUE_CHUNK);
-      found.push(
-        ...(await context.services.db.rows<{ value: string }>(
-          sql`select distinct (${column})::text as "value" from ${sql.identifier(entity.table)} where ${allOf([
-            sql`${column} in (${sql.join(chunk.map((value) => sql`${value}`), sql`, `)})`,
-            scope,
-          ])}`,
-        )),
-      );
-    }
+    // One JSON parameter for all the file's values (thousands of separate parameters cost more
+    // to build and parse); the unique index answers each lookup.
+    const found = await context.services.db.rows<{ value: string }>(
+      sql`select distinct (${column})::text as "value" from ${sql.identifier(entity.table)} where ${allOf([
+        sql`${column} in (select json_array_elements_text(${JSON.stringify(values)}::json))`,
+        scope,
+      ])}`,
+    );
     for (const { value } of found)
       for (const index of byValue.get(value) ?? []) errors.push({ rowNumber: records[index]!.rowNumber, property, message: ExcelMessages.alreadyExists(value) });
   }

@@ -19,7 +19,7 @@
 //
 // Decisions (each also noted where it is implemented):
 // - Export is .xlsx only (exceljs's streaming WorkbookWriter): .xls caps at 65,536 rows and is
-//   about ten times slower to write. Rows are read in keyset pages of 2000 in the list's order.
+//   about ten times slower to write. Rows are read in keyset pages of 1000 in the list's order.
 // - Import takes .xlsx (exceljs's streaming reader) and .xls (`@e965/xlsx` 0.20.3, the patched
 //   SheetJS), parsed in a worker thread: 10 MB upload, 100,000 data rows, 256 columns, 3 million
 //   cells, 128 MB unpacked, 30 s, 1 GB worker heap.

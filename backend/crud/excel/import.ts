@@ -22,6 +22,7 @@ import { importCell, plainDictionaries, resolveExcelColumns, type ExcelEntityCon
 import { writeErrorReport, type ImportRowError } from "./error-report";
 import { ExcelMessages, importFailure } from "./messages";
 import { readWorkbook, type ReadFailure, type ReadLimits, type SheetRow } from "./workbook-reader";
+import { databaseError } from "../../db/errors";
 
 /** The drizzle transaction of the import (PGlite or PostgreSQL). */
 export type ImportTransaction = Parameters<Parameters<Orm["transaction"]>[0]>[0];
@@ -287,18 +288,6 @@ function readFailureText(reason: ReadFailure, limits: Partial<ReadLimits>): stri
   }
 }
 
-/** The database's own error under drizzle's DrizzleQueryError wrapper. */
-function databaseError(error: unknown): { code?: string; detail?: string } | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
-    const candidate = current as { code?: unknown; detail?: unknown; cause?: unknown };
-    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return { code: candidate.code, detail: typeof candidate.detail === "string" ? candidate.detail : undefined };
-    }
-    current = candidate.cause;
-  }
-  return undefined;
-}
 
 /** What the user reads when the insert failed; SQL never reaches the answer (contract §10). */
 function insertFailure(error: unknown, entity: EntityDefinition, columns: readonly ResolvedColumn[], context: ImportContext): ApiError {

@@ -70,6 +70,13 @@ describe("users", () => {
     const edit = page.getByRole("dialog", { name: "编辑" });
     await expect.poll(() => edit.getByLabel("用户姓名").inputValue()).toBe("新老师");
     await edit.getByLabel("用户姓名").fill("新来的老师");
+    // 角色分配 through the role picker: its rows load when it opens.
+    const roles = edit.locator(".ant-form-item").filter({ hasText: "角色分配" });
+    await roles.getByRole("button").click();
+    const picker = page.getByRole("dialog", { name: "角色选择" });
+    await picker.locator("tr").filter({ hasText: "teacher" }).locator(".ant-checkbox-input").check();
+    await picker.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => roles.textContent()).toContain("教师");
     await edit.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => toast(page, "编辑成功!").isVisible()).toBe(true);
     await expect.poll(() => row(page, "新来的老师").count()).toBe(1);
@@ -79,6 +86,7 @@ describe("users", () => {
     const detail = page.getByRole("dialog", { name: "详情" });
     await expect.poll(() => detail.getByLabel("用户姓名").inputValue()).toBe("新来的老师");
     expect(await detail.getByLabel("用户姓名").isDisabled()).toBe(true);
+    await expect.poll(() => detail.locator(".ant-form-item").filter({ hasText: "角色分配" }).textContent()).toContain("教师");
     await detail.locator(".ant-modal-footer").getByRole("button", { name: /关\s*闭/ }).click();
 
     await row(page, "e2e_new_teacher").getByText("更多").click();

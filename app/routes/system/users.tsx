@@ -13,11 +13,8 @@ import {
   loadList,
   type ListPageDefinition,
 } from "~/services/list.server";
-import {
-  departOptions,
-  dictOptions,
-  rowOptions,
-} from "~/services/options.server";
+import { dictOptions } from "~/services/options.server";
+import { DepartPicker, PositionPicker, RolePicker } from "~/components/pickers";
 import { withRouteFailures } from "~/services/route-errors.server";
 import { fieldErrors } from "#contract/auth";
 import { ResetPasswordDialog } from "./users-password";
@@ -29,6 +26,7 @@ import {
   userFormSchema,
   userSearchFields,
   userSuperQuery,
+  type UserFormPickers,
 } from "./users.data";
 
 const page: ListPageDefinition<typeof userFormSchema> = {
@@ -43,24 +41,23 @@ const page: ListPageDefinition<typeof userFormSchema> = {
 export async function loader(route: Route.LoaderArgs) {
   const access = await requireMenuPage(route);
   const api = access.signedIn.api;
-  const [list, sex, status, roles, departs, positions] = await Promise.all([
+  const [list, sex, status] = await Promise.all([
     loadList(access, route.url, page),
     withRouteFailures(() => dictOptions(api, "sex")),
     withRouteFailures(() => dictOptions(api, "user_status")),
-    withRouteFailures(() =>
-      rowOptions(api, "/sys/role/queryall", "id", "roleName"),
-    ),
-    withRouteFailures(() => departOptions(api)),
-    withRouteFailures(() =>
-      rowOptions(api, "/sys/position/list", "code", "name"),
-    ),
   ]);
   return {
     title: access.node.meta.title ?? "用户管理",
     list,
-    options: { sex, status, roles, departs, positions },
+    options: { sex, status },
   };
 }
+
+const pickers: UserFormPickers = {
+  position: () => <PositionPicker multiple={false} placeholder="请选择职务" />,
+  roles: () => <RolePicker returnId placeholder="请选择角色" />,
+  departs: () => <DepartPicker multiple placeholder="请选择部门" />,
+};
 
 export async function action(route: Route.ActionArgs) {
   const answer = await listAction(route, page, {
@@ -76,7 +73,11 @@ export async function action(route: Route.ActionArgs) {
       };
     },
     resetPassword: async (api, form) => {
-      const values = { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? ""), confirmpassword: String(form.get("confirmpassword") ?? "") };
+      const values = {
+        username: String(form.get("username") ?? ""),
+        password: String(form.get("password") ?? ""),
+        confirmpassword: String(form.get("confirmpassword") ?? ""),
+      };
       const checked = resetPasswordSchema.safeParse(values);
       if (!checked.success) return { fieldErrors: fieldErrors(checked.error) };
       const answer = await api.put(
@@ -108,7 +109,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
       { method: "post" },
     );
   const searchFields = useMemo(() => userSearchFields(options), [options]);
-  const formFields = useMemo(() => userFormFields(options), [options]);
+  const formFields = useMemo(() => userFormFields(options, pickers), [options]);
   const [resetting, setResetting] = useState<string | null>(null);
   return (
     <>
@@ -119,7 +120,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         searchFields={searchFields}
         permissionPrefix={USER_PAGE.permissionPrefix}
         url={USER_PAGE.url}
-      fetcherKey={USERS_FETCHER}
+        fetcherKey={USERS_FETCHER}
         superQuery={userSuperQuery}
         form={{
           fields: formFields,

@@ -1,7 +1,7 @@
 // Breadcrumb (home first, then the menu trail) and the page-content wrapper: title, description,
 // links, extra image and tabs taken from the matched route's `handle.page` (spec/app-shell.md §2).
 import { Link, useLocation, useMatches, useNavigate } from "react-router";
-import { Breadcrumb, Tabs, Typography } from "antd";
+import { Breadcrumb, Tabs } from "antd";
 import type { MenuNode } from "#contract/permission";
 import { HOME_PATH } from "~/config";
 
@@ -39,8 +39,9 @@ export function PageHeader() {
     <div className="page-header">
       <div className="page-header__main">
         <div>
-          {page.title ? <Typography.Title level={4}>{page.title}</Typography.Title> : null}
-          {page.description ? <Typography.Paragraph type="secondary">{page.description}</Typography.Paragraph> : null}
+          {/* antd's typography classes on plain markup: Typography would bring its editor (TextArea) into the layout's JS. */}
+          {page.title ? <h4 className="ant-typography css-var-school">{page.title}</h4> : null}
+          {page.description ? <div className="ant-typography ant-typography-secondary css-var-school">{page.description}</div> : null}
           {page.links?.length ? (
             <div className="page-header__links">
               {page.links.map((link) => (

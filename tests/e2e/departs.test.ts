@@ -102,6 +102,10 @@ describe("positions", () => {
     await page.locator(".ant-select-item-option").filter({ hasText: "中级" }).click();
     await dialog.getByRole("button", { name: ok }).click();
     await expect.poll(() => dialog.getByText("职务编码只允许字母、数字、下划线和横线").isVisible()).toBe(true);
+    // The 通用编码规则 check rule: a letter first.
+    await dialog.getByLabel("职务编码").fill("9coach");
+    await dialog.getByRole("button", { name: ok }).click();
+    await expect.poll(() => dialog.getByText("第一位只能是字母").isVisible()).toBe(true);
     await dialog.getByLabel("职务编码").fill("teacher");
     await dialog.getByRole("button", { name: ok }).click();
     await expect.poll(() => dialog.getByText("该值不可用，系统中已存在！").isVisible()).toBe(true);

@@ -1,6 +1,6 @@
 // Add / edit / detail in a modal (spec/app-shell.md §4: titles 新增, 编辑, 详情 read-only). The
-// form is checked by the page's zod schema here and again by the action; fields that must be
-// unique ask the server first (§5 duplicate check, skipped for empty values).
+// form is checked by the page's zod schema here and again by the action; fields with a check rule
+// or that must be unique ask the server first (§5, both skipped for empty values).
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { App, DatePicker, Form, Input, InputNumber, Modal, Radio, Select } from "antd";
@@ -20,6 +20,14 @@ export async function checkDuplicate(tableName: string, fieldName: string, field
   const query = new URLSearchParams({ tableName, fieldName, fieldVal, ...(dataId ? { dataId } : {}) });
   const answer = (await fetch(`/api/validate/duplicate?${query}`).then((response) => response.json())) as { ok: boolean; message?: string };
   return answer.ok ? null : (answer.message ?? "该值不可用，系统中已存在！");
+}
+
+/** spec/app-shell.md §5: skipped unless both the rule code and the value are given. */
+export async function checkRule(ruleCode: string, value: string): Promise<string | null> {
+  if (!ruleCode || !value) return null;
+  const query = new URLSearchParams({ ruleCode, value });
+  const answer = (await fetch(`/api/validate/check-rule?${query}`).then((response) => response.json())) as { ok: boolean; message?: string };
+  return answer.ok ? null : (answer.message ?? "校验失败");
 }
 
 export function FormModal({
@@ -134,9 +142,13 @@ export function FormModal({
         for (const [name, text] of Object.entries(fieldErrors(checked.error))) problems[visibleNames.has(name) ? name : "_form"] ??= text;
       }
     }
+    // The server's validators, for fields the schema found no fault with: the check rule, then uniqueness.
     for (const field of visible) {
-      if (!field.duplicate || problems[field.name]) continue;
-      const message = await checkDuplicate(field.duplicate.tableName, field.duplicate.fieldName, String(values[field.name] ?? ""), id);
+      if (problems[field.name]) continue;
+      const value = String(values[field.name] ?? "");
+      const message =
+        (field.checkRule ? await checkRule(field.checkRule, value) : null) ??
+        (field.duplicate ? await checkDuplicate(field.duplicate.tableName, field.duplicate.fieldName, value, id) : null);
       if (message) problems[field.name] = message;
     }
     setErrors(problems);

@@ -20,6 +20,8 @@ export interface FormField {
   fixedOnEdit?: boolean;
   /** The server-side uniqueness check of spec/app-shell.md §5 (skipped for empty values). */
   duplicate?: { tableName: string; fieldName: string };
+  /** A 校验规则 code (sys_check_rule) the value must pass (spec/app-shell.md §5; skipped when empty). */
+  checkRule?: string;
   required?: boolean;
   /**
    * kind "custom": the control (a tree select, a picker, a switch…). The form gives it `value` and

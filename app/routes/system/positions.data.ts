@@ -42,7 +42,8 @@ export const positionSearchFields: SearchField[] = [
 
 export function positionFormFields(options: { ranks: FieldOption[] }): FormField[] {
   return [
-    { name: "code", label: "职务编码", kind: "text", required: true, fixedOnEdit: true, duplicate: { tableName: "sys_position", fieldName: "code" } },
+    // The school's 通用编码规则 (check rule `common`): a letter first, 3 to 12 characters.
+    { name: "code", label: "职务编码", kind: "text", required: true, fixedOnEdit: true, checkRule: "common", duplicate: { tableName: "sys_position", fieldName: "code" } },
     { name: "name", label: "职务名称", kind: "text", required: true },
     { name: "postRank", label: "职级", kind: "select", required: true, options: options.ranks },
   ];

@@ -13,8 +13,6 @@ export const DEPART_PAGE = {
     edit: "/sys/sysDepart/edit",
     delete: "/sys/sysDepart/delete",
     deleteBatch: "/sys/sysDepart/deleteBatch",
-    exportXls: "/sys/sysDepart/exportXls",
-    importExcel: "/sys/sysDepart/importExcel",
   },
   /** The 用户信息 tab (JeecgBoot's DepartUserInfoTab). */
   users: {

@@ -3,8 +3,13 @@
 // action; the backend checks the same rules again (dict-admin-endpoints.ts).
 import { z } from "zod";
 import type { ListColumn } from "~/components/list/list-page";
-import type { FormField, SearchField, FieldOption } from "~/components/list/types";
+import type {
+  FormField,
+  SearchField,
+  FieldOption,
+} from "~/components/list/types";
 import type { ListPageDefinition } from "~/services/list.server";
+import type { SuperQueryField } from "~/components/super-query";
 
 export const DICT_PAGE = {
   path: "/isystem/dict",
@@ -28,7 +33,11 @@ const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 export const dictFormSchema = z.object({
   id: z.string().optional(),
-  dictName: z.string().trim().min(1, "请输入字典名称!").max(100, "最大长度100位字符"),
+  dictName: z
+    .string()
+    .trim()
+    .min(1, "请输入字典名称!")
+    .max(100, "最大长度100位字符"),
   dictCode: z
     .string()
     .trim()
@@ -56,7 +65,14 @@ export const dictSearchFields: SearchField[] = [
 
 export const dictFormFields: FormField[] = [
   { name: "dictName", label: "字典名称", kind: "text", required: true },
-  { name: "dictCode", label: "字典编码", kind: "text", required: true, fixedOnEdit: true, duplicate: { tableName: "sys_dict", fieldName: "dict_code" } },
+  {
+    name: "dictCode",
+    label: "字典编码",
+    kind: "text",
+    required: true,
+    fixedOnEdit: true,
+    duplicate: { tableName: "sys_dict", fieldName: "dict_code" },
+  },
   { name: "description", label: "描述", kind: "textarea" },
 ];
 
@@ -65,14 +81,25 @@ export const dictFormFields: FormField[] = [
 /** What the item form sends; the dictionary comes from the drawer's route (`?dictId=`). */
 export const dictItemFormSchema = z.object({
   id: z.string().optional(),
-  itemText: z.string().trim().min(1, "请输入名称!").max(100, "最大长度100位字符"),
-  itemValue: z.string().trim().min(1, "请输入数据值!").max(100, "最大长度100位字符"),
+  itemText: z
+    .string()
+    .trim()
+    .min(1, "请输入名称!")
+    .max(100, "最大长度100位字符"),
+  itemValue: z
+    .string()
+    .trim()
+    .min(1, "请输入数据值!")
+    .max(100, "最大长度100位字符"),
   description: z.string().trim().max(255, "最大长度255位字符").default(""),
   sortOrder: z
     .string()
     .trim()
     .default("")
-    .refine((value) => value === "" || /^-?\d+$/.test(value), "排序值必须是整数"),
+    .refine(
+      (value) => value === "" || /^-?\d+$/.test(value),
+      "排序值必须是整数",
+    ),
   status: z.enum(["0", "1"], { message: "状态不正确" }).default("1"),
 });
 
@@ -82,7 +109,9 @@ export type DictItemForm = z.infer<typeof dictItemFormSchema>;
 export const DICT_ITEM_SORT = { column: "sortOrder", order: "asc" } as const;
 
 /** The items of one dictionary: listed by it (the `dictId` filter), saved into it. */
-export function dictItemPageDefinition(dictId: string): ListPageDefinition<typeof dictItemFormSchema> {
+export function dictItemPageDefinition(
+  dictId: string,
+): ListPageDefinition<typeof dictItemFormSchema> {
   return {
     url: {
       list: "/sys/dictItem/list",
@@ -119,3 +148,11 @@ export function dictItemSearchFields(statuses: FieldOption[]): SearchField[] {
     { name: "status", label: "状态", kind: "select", options: statuses },
   ];
 }
+
+/** The advanced query's fields (高级查询). */
+export const dictSuperQuery: SuperQueryField[] = [
+  { value: "dictName", text: "字典名称", type: "string" },
+  { value: "dictCode", text: "字典编号", type: "string" },
+  { value: "description", text: "描述", type: "string" },
+  { value: "createTime", text: "创建时间", type: "datetime" },
+];

@@ -5,10 +5,21 @@ import type { Route } from "./+types/positions";
 import { ListPage } from "~/components/list/list-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireMenuPage } from "~/services/menu-access.server";
-import { listAction, loadList, type ListPageDefinition } from "~/services/list.server";
+import {
+  listAction,
+  loadList,
+  type ListPageDefinition,
+} from "~/services/list.server";
 import { dictOptions } from "~/services/options.server";
 import { withRouteFailures } from "~/services/route-errors.server";
-import { POSITION_PAGE, positionColumns, positionFormFields, positionFormSchema, positionSearchFields } from "./positions.data";
+import {
+  POSITION_PAGE,
+  positionColumns,
+  positionFormFields,
+  positionFormSchema,
+  positionSearchFields,
+  positionSuperQuery,
+} from "./positions.data";
 
 const page: ListPageDefinition<typeof positionFormSchema> = {
   url: POSITION_PAGE.url,
@@ -26,14 +37,20 @@ export async function loader(route: Route.LoaderArgs) {
     loadList(access, route.url, page),
     withRouteFailures(() => dictOptions(access.signedIn.api, "position_rank")),
   ]);
-  return { title: access.node.meta.title ?? "职务管理", list, options: { ranks } };
+  return {
+    title: access.node.meta.title ?? "职务管理",
+    list,
+    options: { ranks },
+  };
 }
 
 export async function action(route: Route.ActionArgs) {
   return listAction(route, page);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "职务管理" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title ?? "职务管理" },
+];
 
 export default function PositionsPage({ loaderData }: Route.ComponentProps) {
   const { title, list, options } = loaderData;
@@ -43,6 +60,7 @@ export default function PositionsPage({ loaderData }: Route.ComponentProps) {
       title={title}
       data={list}
       url={POSITION_PAGE.url}
+      superQuery={positionSuperQuery}
       columns={positionColumns}
       searchFields={positionSearchFields}
       permissionPrefix={POSITION_PAGE.permissionPrefix}

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { ListColumn } from "~/components/list/list-page";
 import type { FormField, SearchField } from "~/components/list/types";
+import type { SuperQueryField } from "~/components/super-query";
 
 export const ROLE_PAGE = {
   path: "/isystem/roleUserList",
@@ -24,7 +25,12 @@ export const ROLE_PAGE = {
 const CHINESE = /[\u4E00-\u9FA5]/;
 
 export const roleFormSchema = z.object({
-  roleName: z.string().trim().min(1, "请输入角色名称!").min(2, "长度在 2 到 30 个字符").max(30, "长度在 2 到 30 个字符"),
+  roleName: z
+    .string()
+    .trim()
+    .min(1, "请输入角色名称!")
+    .min(2, "长度在 2 到 30 个字符")
+    .max(30, "长度在 2 到 30 个字符"),
   roleCode: z
     .string()
     .trim()
@@ -51,7 +57,13 @@ export const roleSearchFields: SearchField[] = [
 
 export const roleFormFields: FormField[] = [
   { name: "roleName", label: "角色名称", kind: "text", required: true },
-  { name: "roleCode", label: "角色编码", kind: "text", required: true, fixedOnEdit: true },
+  {
+    name: "roleCode",
+    label: "角色编码",
+    kind: "text",
+    required: true,
+    fixedOnEdit: true,
+  },
   { name: "description", label: "描述", kind: "textarea" },
 ];
 
@@ -67,4 +79,14 @@ export const roleUserColumns: ListColumn[] = [
   { title: "创建时间", dataIndex: "createTime", width: 170 },
 ];
 
-export const roleUserSearchFields: SearchField[] = [{ name: "username", label: "用户账号", kind: "text" }];
+export const roleUserSearchFields: SearchField[] = [
+  { name: "username", label: "用户账号", kind: "text" },
+];
+
+/** The advanced query's fields (高级查询). */
+export const roleSuperQuery: SuperQueryField[] = [
+  { value: "roleName", text: "角色名称", type: "string" },
+  { value: "roleCode", text: "角色编码", type: "string" },
+  { value: "description", text: "描述", type: "string" },
+  { value: "createTime", text: "创建时间", type: "datetime" },
+];

@@ -10,11 +10,26 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import type { ListActionResult, ListRecord } from "~/services/list.server";
 import { BackendError } from "~/services/api.server";
 import { requireMenuPage } from "~/services/menu-access.server";
-import { listAction, loadList, type ListPageDefinition } from "~/services/list.server";
-import { ROLE_PAGE, roleColumns, roleFormFields, roleFormSchema, roleSearchFields } from "./roles.data";
+import {
+  listAction,
+  loadList,
+  type ListPageDefinition,
+} from "~/services/list.server";
+import {
+  ROLE_PAGE,
+  roleColumns,
+  roleFormFields,
+  roleFormSchema,
+  roleSearchFields,
+  roleSuperQuery,
+} from "./roles.data";
 
-const RoleAuthDrawer = lazy(() => import("~/components/role-auth/role-auth-drawer"));
-const RoleUsersDrawer = lazy(() => import("~/components/role-auth/role-users-drawer"));
+const RoleAuthDrawer = lazy(
+  () => import("~/components/role-auth/role-auth-drawer"),
+);
+const RoleUsersDrawer = lazy(
+  () => import("~/components/role-auth/role-users-drawer"),
+);
 
 const page: ListPageDefinition<typeof roleFormSchema> = {
   url: ROLE_PAGE.url,
@@ -44,11 +59,17 @@ async function refuseTakenRoleCode(route: Route.ActionArgs) {
   if (!checked.success || checked.data.id) return null;
   const access = await requireMenuPage(route);
   try {
-    await access.signedIn.api.get("/sys/role/checkRoleCode", z.unknown(), { roleCode: checked.data.roleCode });
+    await access.signedIn.api.get("/sys/role/checkRoleCode", z.unknown(), {
+      roleCode: checked.data.roleCode,
+    });
     return null;
   } catch (error) {
-    if (!(error instanceof BackendError) || error.failure.kind !== "business") return null;
-    return data<ListActionResult>({ ok: false, intent: "save", fieldErrors: { roleCode: error.message } }, { status: 400 });
+    if (!(error instanceof BackendError) || error.failure.kind !== "business")
+      return null;
+    return data<ListActionResult>(
+      { ok: false, intent: "save", fieldErrors: { roleCode: error.message } },
+      { status: 400 },
+    );
   }
 }
 
@@ -56,14 +77,23 @@ export async function action(route: Route.ActionArgs) {
   return (await refuseTakenRoleCode(route)) ?? listAction(route, page);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "角色管理" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title ?? "角色管理" },
+];
 
-type Opened = { kind: "users" | "authorize"; role: { id: string; roleName: string } };
+type Opened = {
+  kind: "users" | "authorize";
+  role: { id: string; roleName: string };
+};
 
 export default function RolesPage({ loaderData }: Route.ComponentProps) {
   const { title, list } = loaderData;
   const [opened, setOpened] = useState<Opened | null>(null);
-  const open = (kind: Opened["kind"]) => (row: ListRecord) => setOpened({ kind, role: { id: row.id, roleName: String(row.roleName ?? "") } });
+  const open = (kind: Opened["kind"]) => (row: ListRecord) =>
+    setOpened({
+      kind,
+      role: { id: row.id, roleName: String(row.roleName ?? "") },
+    });
   return (
     <>
       <ListPage
@@ -73,18 +103,35 @@ export default function RolesPage({ loaderData }: Route.ComponentProps) {
         searchFields={roleSearchFields}
         permissionPrefix={ROLE_PAGE.permissionPrefix}
         url={ROLE_PAGE.url}
+        superQuery={roleSuperQuery}
         form={{ fields: roleFormFields, schema: roleFormSchema, width: 700 }}
         rowActions={[
-          { key: "users", label: "用户", permission: ROLE_PAGE.buttons.users, run: open("users") },
-          { key: "authorize", label: "授权", permission: ROLE_PAGE.buttons.authorize, run: open("authorize") },
+          {
+            key: "users",
+            label: "用户",
+            permission: ROLE_PAGE.buttons.users,
+            run: open("users"),
+          },
+          {
+            key: "authorize",
+            label: "授权",
+            permission: ROLE_PAGE.buttons.authorize,
+            run: open("authorize"),
+          },
         ]}
       />
       {opened ? (
         <Suspense fallback={null}>
           {opened.kind === "users" ? (
-            <RoleUsersDrawer role={opened.role} onClose={() => setOpened(null)} />
+            <RoleUsersDrawer
+              role={opened.role}
+              onClose={() => setOpened(null)}
+            />
           ) : (
-            <RoleAuthDrawer role={opened.role} onClose={() => setOpened(null)} />
+            <RoleAuthDrawer
+              role={opened.role}
+              onClose={() => setOpened(null)}
+            />
           )}
         </Suspense>
       ) : null}

@@ -5,9 +5,7 @@ import { useState } from "react";
 import { App } from "antd";
 import PlusOutlined from "@ant-design/icons/PlusOutlined";
 import { ListPage, type ListColumn } from "../list/list-page";
-import { RecordPickerModal } from "../pickers/record-picker-modal";
-import { PICKER_WIDTHS } from "../pickers/picker-logic";
-import { userPickerColumns, userPickerFilters, type UserRow } from "../pickers/user-picker";
+import { ExistingUsersModal } from "../pickers/user-picker";
 import type { ListData } from "~/services/list.server";
 
 export interface DepartUsersTabProps {
@@ -36,26 +34,12 @@ export function DepartUsersTab({ data, columns, keep, onLink, onUnlink }: Depart
         searchFields={[{ name: "username", label: "用户账号", kind: "text" }]}
         fixedFilters={keep}
         toolbarActions={[{ key: "link", label: "添加已有用户", icon: <PlusOutlined />, permission: "depart:edit", run: () => setPicking(true) }]}
-        rowActions={[{ key: "unlink", label: "取消关联", permission: "depart:edit", danger: true, confirm: "确认取消关联吗？", run: (row) => onUnlink([row.id]) }]}
+        rowActions={[
+          { key: "unlink", label: "取消关联", permission: "depart:edit", danger: true, confirm: "确认取消关联吗？", run: (row) => onUnlink([row.id]) },
+        ]}
         batchActions={[{ key: "unlink", label: "取消关联", permission: "depart:edit", run: confirmUnlink }]}
       />
-      <RecordPickerModal<UserRow>
-        open={picking}
-        title="选择用户"
-        width={PICKER_WIDTHS.user}
-        listUrl="/api/widgets/users"
-        columns={userPickerColumns}
-        filters={userPickerFilters}
-        multiple
-        rowKey="id"
-        labelField="realname"
-        initial={[]}
-        onCancel={() => setPicking(false)}
-        onOk={(rows) => {
-          setPicking(false);
-          if (rows.length > 0) onLink(rows.map((row) => String(row.id)));
-        }}
-      />
+      <ExistingUsersModal open={picking} onClose={() => setPicking(false)} onPick={onLink} />
     </>
   );
 }

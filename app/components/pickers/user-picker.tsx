@@ -8,7 +8,7 @@ import type { ValueWidgetProps } from "../dict-select/widget-parts";
 import { DepartTree } from "./depart-tree";
 import { PICKER_WIDTHS } from "./picker-logic";
 import { RecordPicker, type RecordPickerConfig } from "./record-picker";
-import type { PickerFilter } from "./record-picker-modal";
+import { RecordPickerModal, type PickerFilter } from "./record-picker-modal";
 import { useDepartTree } from "./use-depart-tree";
 
 /** spec/widgets.md §3 "User row". */
@@ -87,6 +87,32 @@ export function UserPicker({ multiple = true, store = "username", byDepartment =
           ? (open) => <DepartmentSide open={open} selected={departId} onSelect={(key) => setDepartId((before) => (before === key ? undefined : key))} />
           : undefined
       }
+    />
+  );
+}
+
+/**
+ * 已有用户 / 添加已有用户 of a role's or a department's users: the user table alone, several rows at
+ * once; `onPick` hears the chosen users' ids (none when the modal was confirmed empty).
+ */
+export function ExistingUsersModal({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (userIds: string[]) => void }) {
+  return (
+    <RecordPickerModal<UserRow>
+      open={open}
+      title="选择用户"
+      width={PICKER_WIDTHS.user}
+      listUrl={USERS_URL}
+      columns={userPickerColumns}
+      filters={userPickerFilters}
+      multiple
+      rowKey="id"
+      labelField="realname"
+      initial={[]}
+      onCancel={onClose}
+      onOk={(rows) => {
+        onClose();
+        if (rows.length > 0) onPick(rows.map((row) => String(row.id)));
+      }}
     />
   );
 }

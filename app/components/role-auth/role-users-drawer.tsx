@@ -6,13 +6,10 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { App, Drawer } from "antd";
-import type { ColumnsType } from "antd/es/table";
 import PlusOutlined from "@ant-design/icons/PlusOutlined";
 import { ListPage } from "~/components/list/list-page";
 import { useOwnedList } from "~/components/list/use-owned-list";
-import { RecordPickerModal, type PickerFilter } from "~/components/pickers/record-picker-modal";
-import { PICKER_WIDTHS } from "~/components/pickers/picker-logic";
-import type { UserRow } from "~/components/pickers/user-picker";
+import { ExistingUsersModal } from "~/components/pickers/user-picker";
 import { ROLE_PAGE, ROLE_USERS_ROUTE, roleUserColumns, roleUserSearchFields } from "~/routes/system/roles.data";
 import { drawerWidth } from "./role-api";
 
@@ -20,17 +17,6 @@ export interface RoleUsersDrawerProps {
   role: { id: string; roleName: string };
   onClose: () => void;
 }
-
-const pickerColumns: ColumnsType<UserRow> = [
-  { title: "姓名", dataIndex: "realname", align: "center", ellipsis: true },
-  { title: "账号", dataIndex: "username", align: "center", ellipsis: true },
-  { title: "手机号", dataIndex: "phone", align: "center" },
-  { title: "部门", dataIndex: "orgCodeTxt", align: "center", ellipsis: true },
-];
-const pickerFilters: PickerFilter[] = [
-  { name: "username", label: "账号", kind: "text" },
-  { name: "realname", label: "姓名", kind: "text" },
-];
 
 const ROLE_USERS_FETCHER = "role-users";
 
@@ -44,7 +30,8 @@ export default function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps)
   const changer = useFetcher({ key: ROLE_USERS_FETCHER });
   const [picking, setPicking] = useState(false);
 
-  const change = (intent: string, fields: Record<string, string>) => void changer.submit({ intent, ...fields }, { method: "post", action: users.source.action });
+  const change = (intent: string, fields: Record<string, string>) =>
+    void changer.submit({ intent, ...fields }, { method: "post", action: users.source.action });
   const removeSelected = (userIds: string[]) =>
     modal.confirm({
       title: "确认取消关联",
@@ -70,23 +57,7 @@ export default function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps)
         batchActions={[{ key: "removeBatch", label: "取消关联", permission: USERS, run: removeSelected }]}
         tableProps={{ loading: users.loading }}
       />
-      <RecordPickerModal<UserRow>
-        open={picking}
-        title="选择用户"
-        width={PICKER_WIDTHS.user}
-        listUrl="/api/widgets/users"
-        columns={pickerColumns}
-        filters={pickerFilters}
-        multiple
-        rowKey="id"
-        labelField="realname"
-        initial={[]}
-        onCancel={() => setPicking(false)}
-        onOk={(picked) => {
-          setPicking(false);
-          if (picked.length > 0) change("add", { userIds: picked.map((user) => user.id).join(",") });
-        }}
-      />
+      <ExistingUsersModal open={picking} onClose={() => setPicking(false)} onPick={(userIds) => change("add", { userIds: userIds.join(",") })} />
     </Drawer>
   );
 }

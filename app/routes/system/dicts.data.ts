@@ -3,11 +3,7 @@
 // action; the backend checks the same rules again (dict-admin-endpoints.ts).
 import { z } from "zod";
 import type { ListColumn } from "~/components/list/list-page";
-import type {
-  FormField,
-  SearchField,
-  FieldOption,
-} from "~/components/list/types";
+import type { FormField, SearchField, FieldOption } from "~/components/list/types";
 import type { ListPageDefinition } from "~/services/list.server";
 import type { SuperQueryField } from "~/components/super-query";
 
@@ -33,17 +29,8 @@ const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 export const dictFormSchema = z.object({
   id: z.string().optional(),
-  dictName: z
-    .string()
-    .trim()
-    .min(1, "请输入字典名称!")
-    .max(100, "最大长度100位字符"),
-  dictCode: z
-    .string()
-    .trim()
-    .min(1, "请输入字典编码!")
-    .max(100, "最大长度100位字符")
-    .regex(DICT_CODE, "字典编码只能包含字母、数字和下划线，且以字母开头"),
+  dictName: z.string().trim().min(1, "请输入字典名称!").max(100, "最大长度100位字符"),
+  dictCode: z.string().trim().min(1, "请输入字典编码!").max(100, "最大长度100位字符").regex(DICT_CODE, "字典编码只能包含字母、数字和下划线，且以字母开头"),
   description: z.string().trim().max(255, "最大长度255位字符").default(""),
 });
 
@@ -81,25 +68,14 @@ export const dictFormFields: FormField[] = [
 /** What the item form sends; the dictionary comes from the drawer's route (`?dictId=`). */
 export const dictItemFormSchema = z.object({
   id: z.string().optional(),
-  itemText: z
-    .string()
-    .trim()
-    .min(1, "请输入名称!")
-    .max(100, "最大长度100位字符"),
-  itemValue: z
-    .string()
-    .trim()
-    .min(1, "请输入数据值!")
-    .max(100, "最大长度100位字符"),
+  itemText: z.string().trim().min(1, "请输入名称!").max(100, "最大长度100位字符"),
+  itemValue: z.string().trim().min(1, "请输入数据值!").max(100, "最大长度100位字符"),
   description: z.string().trim().max(255, "最大长度255位字符").default(""),
   sortOrder: z
     .string()
     .trim()
     .default("")
-    .refine(
-      (value) => value === "" || /^-?\d+$/.test(value),
-      "排序值必须是整数",
-    ),
+    .refine((value) => value === "" || /^-?\d+$/.test(value), "排序值必须是整数"),
   status: z.enum(["0", "1"], { message: "状态不正确" }).default("1"),
 });
 
@@ -109,9 +85,7 @@ export type DictItemForm = z.infer<typeof dictItemFormSchema>;
 export const DICT_ITEM_SORT = { column: "sortOrder", order: "asc" } as const;
 
 /** The items of one dictionary: listed by it (the `dictId` filter), saved into it. */
-export function dictItemPageDefinition(
-  dictId: string,
-): ListPageDefinition<typeof dictItemFormSchema> {
+export function dictItemPageDefinition(dictId: string): ListPageDefinition<typeof dictItemFormSchema> {
   return {
     url: {
       list: "/sys/dictItem/list",

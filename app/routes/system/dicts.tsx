@@ -6,24 +6,13 @@ import SyncOutlined from "@ant-design/icons/SyncOutlined";
 import type { Route } from "./+types/dicts";
 import { ListPage } from "~/components/list/list-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import {
-  DictItemsDrawer,
-  type DrawerDictionary,
-} from "~/components/dict-admin/dict-items-drawer";
+import { DictItemsDrawer, type DrawerDictionary } from "~/components/dict-admin/dict-items-drawer";
 import { useRefreshDictCache } from "~/components/dict-admin/use-refresh-dict-cache";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { listAction, loadList } from "~/services/list.server";
 import { dictOptions } from "~/services/options.server";
 import { withRouteFailures } from "~/services/route-errors.server";
-import {
-  DICT_PAGE,
-  dictColumns,
-  dictFormFields,
-  dictFormSchema,
-  dictPageDefinition,
-  dictSearchFields,
-  dictSuperQuery,
-} from "./dicts.data";
+import { DICT_PAGE, dictColumns, dictFormFields, dictFormSchema, dictPageDefinition, dictSearchFields, dictSuperQuery } from "./dicts.data";
 
 export async function loader(route: Route.LoaderArgs) {
   const access = await requireMenuPage(route);
@@ -38,9 +27,7 @@ export async function action(route: Route.ActionArgs) {
   return listAction(route, dictPageDefinition);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "数据字典" },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "数据字典" }];
 
 export default function DictsPage({ loaderData }: Route.ComponentProps) {
   const { title, list, statuses } = loaderData;
@@ -78,13 +65,7 @@ export default function DictsPage({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      {configuring ? (
-        <DictItemsDrawer
-          dictionary={configuring}
-          statuses={statuses}
-          onClose={() => setConfiguring(null)}
-        />
-      ) : null}
+      {configuring ? <DictItemsDrawer dictionary={configuring} statuses={statuses} onClose={() => setConfiguring(null)} /> : null}
     </>
   );
 }

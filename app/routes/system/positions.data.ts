@@ -2,11 +2,7 @@
 // used by the browser before posting and by the action before calling the backend.
 import { z } from "zod";
 import type { ListColumn } from "~/components/list/list-page";
-import type {
-  FieldOption,
-  FormField,
-  SearchField,
-} from "~/components/list/types";
+import type { FieldOption, FormField, SearchField } from "~/components/list/types";
 import type { SuperQueryField } from "~/components/super-query";
 
 export const POSITION_PAGE = {
@@ -32,15 +28,8 @@ export const positionFormSchema = z.object({
     .trim()
     .min(1, "请输入职务编码!")
     .max(100, "最大长度100位字符")
-    .refine(
-      (code) => code === "" || POSITION_CODE.test(code),
-      "职务编码只允许字母、数字、下划线和横线",
-    ),
-  name: z
-    .string()
-    .trim()
-    .min(1, "请输入职务名称!")
-    .max(100, "最大长度100位字符"),
+    .refine((code) => code === "" || POSITION_CODE.test(code), "职务编码只允许字母、数字、下划线和横线"),
+  name: z.string().trim().min(1, "请输入职务名称!").max(100, "最大长度100位字符"),
   postRank: z.string().trim().min(1, "请选择职级!"),
   id: z.string().optional(),
 });
@@ -63,9 +52,7 @@ export const positionSearchFields: SearchField[] = [
   { name: "code", label: "职务编码", kind: "text" },
 ];
 
-export function positionFormFields(options: {
-  ranks: FieldOption[];
-}): FormField[] {
+export function positionFormFields(options: { ranks: FieldOption[] }): FormField[] {
   return [
     // The school's 通用编码规则 (check rule `common`): a letter first, 3 to 12 characters.
     {

@@ -5,21 +5,10 @@ import type { Route } from "./+types/positions";
 import { ListPage } from "~/components/list/list-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireMenuPage } from "~/services/menu-access.server";
-import {
-  listAction,
-  loadList,
-  type ListPageDefinition,
-} from "~/services/list.server";
+import { listAction, loadList, type ListPageDefinition } from "~/services/list.server";
 import { dictOptions } from "~/services/options.server";
 import { withRouteFailures } from "~/services/route-errors.server";
-import {
-  POSITION_PAGE,
-  positionColumns,
-  positionFormFields,
-  positionFormSchema,
-  positionSearchFields,
-  positionSuperQuery,
-} from "./positions.data";
+import { POSITION_PAGE, positionColumns, positionFormFields, positionFormSchema, positionSearchFields, positionSuperQuery } from "./positions.data";
 
 const page: ListPageDefinition<typeof positionFormSchema> = {
   url: POSITION_PAGE.url,
@@ -33,10 +22,7 @@ const page: ListPageDefinition<typeof positionFormSchema> = {
 
 export async function loader(route: Route.LoaderArgs) {
   const access = await requireMenuPage(route);
-  const [list, ranks] = await Promise.all([
-    loadList(access, route.url, page),
-    withRouteFailures(() => dictOptions(access.signedIn.api, "position_rank")),
-  ]);
+  const [list, ranks] = await Promise.all([loadList(access, route.url, page), withRouteFailures(() => dictOptions(access.signedIn.api, "position_rank"))]);
   return {
     title: access.node.meta.title ?? "职务管理",
     list,
@@ -48,9 +34,7 @@ export async function action(route: Route.ActionArgs) {
   return listAction(route, page);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "职务管理" },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "职务管理" }];
 
 export default function PositionsPage({ loaderData }: Route.ComponentProps) {
   const { title, list, options } = loaderData;

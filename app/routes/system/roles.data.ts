@@ -25,12 +25,7 @@ export const ROLE_PAGE = {
 const CHINESE = /[\u4E00-\u9FA5]/;
 
 export const roleFormSchema = z.object({
-  roleName: z
-    .string()
-    .trim()
-    .min(1, "请输入角色名称!")
-    .min(2, "长度在 2 到 30 个字符")
-    .max(30, "长度在 2 到 30 个字符"),
+  roleName: z.string().trim().min(1, "请输入角色名称!").min(2, "长度在 2 到 30 个字符").max(30, "长度在 2 到 30 个字符"),
   roleCode: z
     .string()
     .trim()
@@ -79,9 +74,7 @@ export const roleUserColumns: ListColumn[] = [
   { title: "创建时间", dataIndex: "createTime", width: 170 },
 ];
 
-export const roleUserSearchFields: SearchField[] = [
-  { name: "username", label: "用户账号", kind: "text" },
-];
+export const roleUserSearchFields: SearchField[] = [{ name: "username", label: "用户账号", kind: "text" }];
 
 /** The advanced query's fields (高级查询). */
 export const roleSuperQuery: SuperQueryField[] = [

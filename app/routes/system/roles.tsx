@@ -7,29 +7,13 @@ import { z } from "zod";
 import type { Route } from "./+types/roles";
 import { ListPage } from "~/components/list/list-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import type { ListActionResult, ListRecord } from "~/services/list.server";
 import { BackendError } from "~/services/api.server";
 import { requireMenuPage } from "~/services/menu-access.server";
-import {
-  listAction,
-  loadList,
-  type ListPageDefinition,
-} from "~/services/list.server";
-import {
-  ROLE_PAGE,
-  roleColumns,
-  roleFormFields,
-  roleFormSchema,
-  roleSearchFields,
-  roleSuperQuery,
-} from "./roles.data";
+import { listAction, loadList, type ListActionResult, type ListPageDefinition, type ListRecord } from "~/services/list.server";
+import { ROLE_PAGE, roleColumns, roleFormFields, roleFormSchema, roleSearchFields, roleSuperQuery } from "./roles.data";
 
-const RoleAuthDrawer = lazy(
-  () => import("~/components/role-auth/role-auth-drawer"),
-);
-const RoleUsersDrawer = lazy(
-  () => import("~/components/role-auth/role-users-drawer"),
-);
+const RoleAuthDrawer = lazy(() => import("~/components/role-auth/role-auth-drawer"));
+const RoleUsersDrawer = lazy(() => import("~/components/role-auth/role-users-drawer"));
 
 const page: ListPageDefinition<typeof roleFormSchema> = {
   url: ROLE_PAGE.url,
@@ -64,12 +48,8 @@ async function refuseTakenRoleCode(route: Route.ActionArgs) {
     });
     return null;
   } catch (error) {
-    if (!(error instanceof BackendError) || error.failure.kind !== "business")
-      return null;
-    return data<ListActionResult>(
-      { ok: false, intent: "save", fieldErrors: { roleCode: error.message } },
-      { status: 400 },
-    );
+    if (!(error instanceof BackendError) || error.failure.kind !== "business") return null;
+    return data<ListActionResult>({ ok: false, intent: "save", fieldErrors: { roleCode: error.message } }, { status: 400 });
   }
 }
 
@@ -77,9 +57,7 @@ export async function action(route: Route.ActionArgs) {
   return (await refuseTakenRoleCode(route)) ?? listAction(route, page);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "角色管理" },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "角色管理" }];
 
 type Opened = {
   kind: "users" | "authorize";
@@ -123,15 +101,9 @@ export default function RolesPage({ loaderData }: Route.ComponentProps) {
       {opened ? (
         <Suspense fallback={null}>
           {opened.kind === "users" ? (
-            <RoleUsersDrawer
-              role={opened.role}
-              onClose={() => setOpened(null)}
-            />
+            <RoleUsersDrawer role={opened.role} onClose={() => setOpened(null)} />
           ) : (
-            <RoleAuthDrawer
-              role={opened.role}
-              onClose={() => setOpened(null)}
-            />
+            <RoleAuthDrawer role={opened.role} onClose={() => setOpened(null)} />
           )}
         </Suspense>
       ) : null}

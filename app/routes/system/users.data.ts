@@ -3,11 +3,7 @@
 import type { ReactNode } from "react";
 import { z } from "zod";
 import type { ListColumn } from "~/components/list/list-page";
-import type {
-  FieldOption,
-  FormField,
-  SearchField,
-} from "~/components/list/types";
+import type { FieldOption, FormField, SearchField } from "~/components/list/types";
 import type { SuperQueryField } from "~/components/super-query";
 
 export const USER_PAGE = {
@@ -27,8 +23,7 @@ export const USER_PAGE = {
 const MOBILE = /^1[3-9]\d{9}$/;
 const EMAIL = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/;
 /** JeecgBoot's user password rule: 8+ characters with letters, digits and a symbol. */
-const STRONG_PASSWORD =
-  /^(?=.*[a-zA-Z])(?=.*\d)(?=.*[~!@#$%^&*()_+`\-={}:";'<>?,./]).{8,}$/;
+const STRONG_PASSWORD = /^(?=.*[a-zA-Z])(?=.*\d)(?=.*[~!@#$%^&*()_+`\-={}:";'<>?,./]).{8,}$/;
 const optional = (pattern: RegExp, message: string) =>
   z
     .string()
@@ -41,11 +36,7 @@ const userBase = {
     .trim()
     .min(1, "请输入用户账号!")
     .regex(/^[A-Za-z0-9_]+$/, "只允许字母、数字、下划线"),
-  realname: z
-    .string()
-    .trim()
-    .min(1, "请输入用户名称!")
-    .max(100, "最大长度100位字符"),
+  realname: z.string().trim().min(1, "请输入用户名称!").max(100, "最大长度100位字符"),
   workNo: z.string().trim().min(1, "请输入工号").max(100, "最大长度100位字符"),
   sex: z.string().default(""),
   birthday: z.string().default(""),
@@ -97,10 +88,7 @@ export const userFormSchema = z
 export const resetPasswordSchema = z
   .object({
     username: z.string().min(1, "请选择用户"),
-    password: z
-      .string()
-      .min(1, "请输入登录密码!")
-      .regex(STRONG_PASSWORD, "密码由8位数字、大小写字母和特殊符号组成!"),
+    password: z.string().min(1, "请输入登录密码!").regex(STRONG_PASSWORD, "密码由8位数字、大小写字母和特殊符号组成!"),
     confirmpassword: z.string().min(1, "请重新输入登录密码!"),
   })
   .refine((form) => form.password === form.confirmpassword, {
@@ -133,10 +121,7 @@ export const userSuperQuery: SuperQueryField[] = [
   { value: "createTime", text: "创建时间", type: "datetime" },
 ];
 
-export function userSearchFields(options: {
-  sex: FieldOption[];
-  status: FieldOption[];
-}): SearchField[] {
+export function userSearchFields(options: { sex: FieldOption[]; status: FieldOption[] }): SearchField[] {
   return [
     { name: "username", label: "账号", kind: "text" },
     { name: "realname", label: "姓名", kind: "text" },
@@ -160,10 +145,7 @@ export interface UserFormPickers {
   departs: () => ReactNode;
 }
 
-export function userFormFields(
-  options: { sex: FieldOption[] },
-  pickers: UserFormPickers,
-): FormField[] {
+export function userFormFields(options: { sex: FieldOption[] }, pickers: UserFormPickers): FormField[] {
   return [
     {
       name: "username",

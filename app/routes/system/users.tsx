@@ -8,11 +8,7 @@ import { ListPage } from "~/components/list/list-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { forgetAllPermissions } from "~/services/auth.server";
-import {
-  listAction,
-  loadList,
-  type ListPageDefinition,
-} from "~/services/list.server";
+import { listAction, loadList, type ListPageDefinition } from "~/services/list.server";
 import { dictOptions } from "~/services/options.server";
 import { DepartPicker, PositionPicker, RolePicker } from "~/components/pickers";
 import { withRouteFailures } from "~/services/route-errors.server";
@@ -80,11 +76,7 @@ export async function action(route: Route.ActionArgs) {
       };
       const checked = resetPasswordSchema.safeParse(values);
       if (!checked.success) return { fieldErrors: fieldErrors(checked.error) };
-      const answer = await api.put(
-        "/sys/user/changePassword",
-        z.unknown(),
-        checked.data,
-      );
+      const answer = await api.put("/sys/user/changePassword", z.unknown(), checked.data);
       return { message: answer.message || "密码修改成功!" };
     },
   });
@@ -95,19 +87,13 @@ export async function action(route: Route.ActionArgs) {
 
 const USERS_FETCHER = "users-list";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "用户管理" },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "用户管理" }];
 
 export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const { title, list, options } = loaderData;
   // The list's own fetcher: the answer gets the list's message and cleared selection.
   const freezer = useFetcher({ key: USERS_FETCHER });
-  const freeze = (ids: string[], status: "1" | "2") =>
-    void freezer.submit(
-      { intent: "freeze", ids: ids.join(","), status },
-      { method: "post" },
-    );
+  const freeze = (ids: string[], status: "1" | "2") => void freezer.submit({ intent: "freeze", ids: ids.join(","), status }, { method: "post" });
   const searchFields = useMemo(() => userSearchFields(options), [options]);
   const formFields = useMemo(() => userFormFields(options, pickers), [options]);
   const [resetting, setResetting] = useState<string | null>(null);
@@ -167,10 +153,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      <ResetPasswordDialog
-        username={resetting}
-        onClose={() => setResetting(null)}
-      />
+      <ResetPasswordDialog username={resetting} onClose={() => setResetting(null)} />
     </>
   );
 }

@@ -34,6 +34,24 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ended (a PostgreSQL restart, an administrator's terminate) is
+    // dropped by the pool; without a listener its error would end the whole process.
+    pool.on("error", (error) => console.error(`[db] an idle PostgreSQL connection failed: ${error.message}`));
+    // pool.end() resolves once the connections were told to end; close() also waits until they
+    // have (so a database dropped right after sees no connection of ours).
+    const open = new Set<pg.PoolClient>();
+    pool.on("connect", (client) => {
+      open.add(client);
+      client.once("end", () => open.delete(client));
+    });
+    const closed = (client: pg.PoolClient) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2_000);
+        client.once("end", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     // count(*) and bigint come back as strings from pg; numeric as string too. Keep ints as numbers.
     pg.types.setTypeParser(20, (value) => Number(value));
     const orm = drizzlePostgres(pool, { schema }) as unknown as Orm;
@@ -57,7 +75,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           connection.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        const ending = [...open].map(closed);
+        await pool.end();
+        await Promise.all(ending);
+      },
     };
   }
   const client = await PGlite.create({

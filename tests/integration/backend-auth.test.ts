@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { computeSign, formatSignTimestamp } from "#contract/sign";
-import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
+import pg from "pg";
+import { call, loginToken, postgresAdminUrl, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "../support/constants";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
@@ -176,6 +177,20 @@ describe.each(databases)("backend sign-in on %s", (kind) => {
     const malformed = await call(base, "GET", "/sys/dict/getDictText/%E0%A4%A/1", { token });
     expect(malformed.status).toBe(400);
     expect(malformed.json).toMatchObject({ success: false, message: "操作失败，请求格式不正确" });
+  });
+
+  it.runIf(kind === "postgres")("keeps answering when the database server ends its idle connections", async () => {
+    const token = await loginToken(base);
+    const admin = new pg.Client({ connectionString: postgresAdminUrl() });
+    await admin.connect();
+    const [{ name: database }] = await server.backend.db.rows<{ name: string }>(sql`SELECT current_database() AS name`);
+    const ended = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [database]);
+    await admin.end();
+    expect(ended.rowCount).toBeGreaterThan(0);
+    // The pool drops the dead connections and opens new ones; the process lives on.
+    await expect
+      .poll(async () => (await call(base, "GET", "/sys/permission/getUserPermissionByToken", { token })).json?.success, { timeout: 10_000 })
+      .toBe(true);
   });
 
   it("answers a duplicate key the database refused as a duplicate record, however it was wrapped", async () => {

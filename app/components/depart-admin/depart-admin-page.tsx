@@ -8,12 +8,14 @@ import SaveOutlined from "@ant-design/icons/SaveOutlined";
 import SyncOutlined from "@ant-design/icons/SyncOutlined";
 import { usePermission } from "../permission/has-permission";
 import { useFailureFeedback } from "../feedback/failure-feedback";
+import { useFetcherAnswer } from "../feedback/use-fetcher-answer";
 import type { ListActionResult, ListData } from "~/services/list.server";
 import { DEPART_PARAM, TAB_PARAM, departFormSchema, departUserColumns, type DepartTab } from "~/routes/system/departs.data";
 import { ancestorKeys, findDepart, POST_CATEGORY, type DepartNode } from "./depart-tree-logic";
 import { DepartTreePanel } from "./depart-tree-panel";
 import { DepartForm, checkDepartForm, departFormValues } from "./depart-form";
 import { DepartUsersTab } from "./depart-users-tab";
+import { confirmBatchDelete } from "../list/list-page";
 
 export interface DepartAdminPageProps {
   title: string;
@@ -64,9 +66,7 @@ export function DepartAdminPage({ title, tree, selectedKey, tab, users }: Depart
     setEditErrors({});
   }, [editForm, editValues]);
 
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer) return;
+  useFetcherAnswer(fetcher, (answer) => {
     if (!answer.ok) {
       if (answer.message) void message.warning(answer.message);
       return;
@@ -76,9 +76,7 @@ export function DepartAdminPage({ title, tree, selectedKey, tab, users }: Depart
     if (answer.intent === "deleteDeparts") setCheckedKeys([]);
     // A search result may hold what changed: show the whole tree again.
     if (answer.intent === "saveDepart" || answer.intent === "deleteDeparts") setMatches(null);
-    // React once per answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data, fetcher.state]);
+  });
 
   const params = (depart: string, nextTab: DepartTab) => {
     const search = new URLSearchParams({ [DEPART_PARAM]: depart });
@@ -132,19 +130,7 @@ export function DepartAdminPage({ title, tree, selectedKey, tab, users }: Depart
       cancelText: "取消",
       onOk: () => submit("deleteDeparts", { ids: node.key }),
     });
-  const removeChecked = () => {
-    if (checkedKeys.length === 0) {
-      void message.warning("请选择一条记录！");
-      return;
-    }
-    modal.confirm({
-      title: "确认删除",
-      content: "是否删除选中数据?",
-      okText: "确定",
-      cancelText: "取消",
-      onOk: () => submit("deleteDeparts", { ids: checkedKeys.join(",") }),
-    });
-  };
+  const removeChecked = () => confirmBatchDelete({ message, modal }, checkedKeys, () => submit("deleteDeparts", { ids: checkedKeys.join(",") }));
   const search = async (keyword: string) => {
     if (!keyword) {
       setMatches(null);

@@ -1,25 +1,22 @@
 // 刷新缓存 of 数据字典: the backend drops its dictionary cache and this web server its dictionary
 // options (POST /api/dict/refresh-cache); then the browser forgets the options its dictionary
 // selects loaded, so every select asks again, and the page's loaders run again after the action.
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { App } from "antd";
 import { dictCache } from "~/components/dict-select/dict-store";
+import { useFetcherAnswer } from "~/components/feedback/use-fetcher-answer";
 
 export const REFRESH_CACHE_ROUTE = "/api/dict/refresh-cache";
 
 export function useRefreshDictCache(): { refresh: () => void; refreshing: boolean } {
   const fetcher = useFetcher<{ ok: boolean }>();
   const { message } = App.useApp();
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) {
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
       dictCache.forget();
       void message.success("刷新缓存完成！");
     } else void message.error("刷新缓存失败！");
-    // React once per answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data, fetcher.state]);
+  });
   return {
     refresh: () => void fetcher.submit(null, { method: "post", action: REFRESH_CACHE_ROUTE }),
     refreshing: fetcher.state !== "idle",

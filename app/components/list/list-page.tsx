@@ -91,6 +91,15 @@ export interface ListPageProps {
   tableProps?: Omit<TableProps<ListRecord>, "columns" | "dataSource" | "pagination" | "onChange" | "rowSelection" | "rowKey">;
 }
 
+/** 批量删除 (spec/app-shell.md §5): a selection first (请选择一条记录！), then the confirmation. */
+export function confirmBatchDelete(app: Pick<ReturnType<typeof App.useApp>, "message" | "modal">, ids: readonly string[], onOk: () => void): void {
+  if (ids.length === 0) {
+    void app.message.warning("请选择一条记录！");
+    return;
+  }
+  app.modal.confirm({ title: "确认删除", content: "是否删除选中数据?", okText: "确定", cancelText: "取消", onOk });
+}
+
 export function ListPage(props: ListPageProps) {
   const { title, data, columns, searchFields = [], form, permissionPrefix, defaultSort, rowActions = [], toolbarActions = [], batchActions = [] } = props;
   const { state, records, total, error } = data;
@@ -156,22 +165,11 @@ export function ListPage(props: ListPageProps) {
     deleting.current = [id];
     void fetcher.submit({ intent: "delete", id }, post);
   };
-  const removeSelected = () => {
-    if (selected.length === 0) {
-      void message.warning("请选择一条记录！");
-      return;
-    }
-    modal.confirm({
-      title: "确认删除",
-      content: "是否删除选中数据?",
-      okText: "确定",
-      cancelText: "取消",
-      onOk: () => {
-        deleting.current = selected;
-        void fetcher.submit({ intent: "deleteBatch", ids: selected.join(",") }, post);
-      },
+  const removeSelected = () =>
+    confirmBatchDelete({ message, modal }, selected, () => {
+      deleting.current = selected;
+      void fetcher.submit({ intent: "deleteBatch", ids: selected.join(",") }, post);
     });
-  };
 
   const tableColumns: ColumnsType<ListRecord> = useMemo(() => {
     const sortOrder = (dataIndex: string) => (state.column === dataIndex ? (state.order === "asc" ? "ascend" : "descend") : null);

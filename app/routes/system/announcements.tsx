@@ -4,20 +4,17 @@
 // the recipients picker for 指定用户 and a small rich-text editor for the body.
 import { useMemo, useState } from "react";
 import { useFetcher } from "react-router";
-import { App } from "antd";
 import { z } from "zod";
 import type { Route } from "./+types/announcements";
 import { ListPage } from "~/components/list/list-page";
 import type { RowAction } from "~/components/list/types";
 import { NoticeModal } from "~/components/notices/notice-modal";
 import { UserPicker } from "~/components/pickers";
-import { useFailureFeedback } from "~/components/feedback/failure-feedback";
-import { useFetcherAnswer } from "~/components/feedback/use-fetcher-answer";
 import { DateTimeInput } from "~/components/announcement-admin/datetime-input";
 import { RichTextEditor } from "~/components/announcement-admin/rich-text-editor";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireMenuPage } from "~/services/menu-access.server";
-import { listAction, loadList, type ListActionResult, type ListPageDefinition, type ListRecord } from "~/services/list.server";
+import { listAction, loadList, type ListPageDefinition, type ListRecord } from "~/services/list.server";
 import { dictOptions } from "~/services/options.server";
 import { withRouteFailures } from "~/services/route-errors.server";
 import {
@@ -70,15 +67,13 @@ export async function action(route: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "通知公告" }];
 
+const ANNOUNCEMENTS_FETCHER = "announcements-list";
+
 export default function AnnouncementsPage({ loaderData }: Route.ComponentProps) {
   const { title, list, options } = loaderData;
-  const { message } = App.useApp();
-  const status = useFetcher<ListActionResult>();
+  // The list's own fetcher: 发布 / 撤销 get the list's answer handling (message, failures).
+  const status = useFetcher({ key: ANNOUNCEMENTS_FETCHER });
   const [viewing, setViewing] = useState<string | null>(null);
-  useFailureFeedback(status.data);
-  useFetcherAnswer(status, (answer) => {
-    if (answer.ok) void message.success(answer.message);
-  });
 
   const searchFields = useMemo(() => announcementSearchFields(options), [options]);
   const formFields = useMemo(
@@ -125,6 +120,7 @@ export default function AnnouncementsPage({ loaderData }: Route.ComponentProps) 
         searchFields={searchFields}
         permissionPrefix={ANNOUNCEMENT_PAGE.permissionPrefix}
         url={ANNOUNCEMENT_PAGE.url}
+        fetcherKey={ANNOUNCEMENTS_FETCHER}
         rowActions={rowActions}
         form={{ fields: formFields, schema: announcementFormSchema, width: 900, canEdit: isDraft, defaults: NEW_NOTICE }}
       />

@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 
-// Server rendering, and every v8 flag on so that the move to React Router 8 stays small (STACK.md).
+// Server rendering, and every v8 flag on so that the move to React Router 8 stays small (docs/stack.md).
 export default {
   ssr: true,
   future: {

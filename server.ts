@@ -1,4 +1,4 @@
-// The web server (ARCHITECTURE.md): Express 5 serving the React Router app, and — unless
+// The web server (docs/architecture.md): Express 5 serving the React Router app, and — unless
 // BACKEND_URL points at a real JeecgBoot server — the embedded backend at /jeecg-boot.
 //   development: tsx server.ts (Vite middleware, hot reload)
 //   production:  npm run build && node build/server.js
@@ -8,10 +8,17 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { securityHeaders } from "./server/security-headers";
+import { precompressed } from "./server/precompressed";
 import { createReactRouterHandler } from "./server/react-router-handler";
+import { requireSameOrigin } from "./server/origin-check";
 import { createBackend, backendOptionsFromEnv, BACKEND_BASE_PATH } from "./backend/index";
 import { attachNoticeSocket } from "./backend/realtime";
 import { closeNoticeBridge } from "./app/services/notice-bridge.server";
+import { emitWebEvent } from "./app/services/web-events.server";
+import { createGateway, ownSegmentsOf } from "./server/gateway";
+import { GATEWAY_ROUTES_KEY, RedisWebEvents, webEventsOf, type WebEvents } from "./backend/realtime/web-events";
+import { enabledGatewayRoutes } from "./backend/modules/system/gateway-route/gateway-route-endpoints";
+import type { GatewayRoute } from "./contract/modules/gateway-route";
 
 declare const __PRODUCTION_BUNDLE__: boolean | undefined;
 const production = typeof __PRODUCTION_BUNDLE__ !== "undefined" && __PRODUCTION_BUNDLE__;
@@ -25,7 +32,7 @@ app.disable("x-powered-by");
 // Behind nginx: trust the proxy for the client address and the protocol (Secure cookies).
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
 app.use(securityHeaders);
-// Server-sent events must not be buffered by compression (STACK.md).
+// Server-sent events must not be buffered by compression (docs/stack.md).
 app.use(
   compression({
     filter: (req, res) => {
@@ -61,15 +68,46 @@ if (backend) {
   process.env.BACKEND_URL = `http://127.0.0.1:${port}${BACKEND_BASE_PATH}`;
 }
 
+// Every mutation of the web app (page actions, /api/* resource routes) passes one origin check.
+app.use(requireSameOrigin);
+
+// What the backends tell every web server (docs/decisions/062): with the embedded backend its own
+// events (over Redis when REDIS_URL is set); with external backends, Redis or nothing.
+const webEvents: WebEvents | null = backend
+  ? webEventsOf(backend.services)
+  : process.env.REDIS_URL
+    ? await RedisWebEvents.open(process.env.REDIS_URL, { prefix: process.env.REDIS_KEY_PREFIX || "", logger: { info: console.log, error: console.error } })
+    : null;
+// 网关路由 (docs/decisions/061): from the database when this process has it, else from Redis.
+const gateway = createGateway({
+  load: async (): Promise<GatewayRoute[]> => {
+    if (backend) return enabledGatewayRoutes(backend.db.orm);
+    const text = await webEvents?.get(GATEWAY_ROUTES_KEY);
+    return text ? (JSON.parse(text) as GatewayRoute[]) : [];
+  },
+  ownSegments: ownSegmentsOf(build as { routes?: Record<string, { path?: string }> } | null),
+  logger: { info: console.log, error: console.error },
+});
+await gateway.reload();
+webEvents?.subscribe((kind) => {
+  if (kind === "gatewayRoutes") void gateway.reload();
+  else emitWebEvent(kind);
+});
+
 if (build) {
   const clientDir = path.join(here, "client");
+  // Hashed file names never change content: cached for a year, sent precompressed when possible.
+  app.use("/assets", precompressed(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(precompressed(clientDir, { maxAge: "1h" }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  app.use(gateway.middleware);
   app.all("/{*splat}", createReactRouterHandler(build, "production"));
 } else {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
   app.use(devServer.middlewares);
+  app.use(gateway.middleware);
   app.all(
     "/{*splat}",
     createReactRouterHandler(
@@ -97,6 +135,7 @@ async function shutdown(signal: string) {
   // Event streams never end by themselves: close the notice bridge (and its streams) first.
   await closeNoticeBridge().catch((error) => console.error("[web] notice bridge close failed", error));
   await notices?.close().catch((error) => console.error("[web] notice socket close failed", error));
+  if (!backend) await webEvents?.close().catch(() => undefined);
   server.close(async () => {
     await backend?.close().catch((error) => console.error("[web] backend close failed", error));
     process.exit(0);

@@ -10,7 +10,7 @@ export default defineConfig({
       "#contract": path.resolve(import.meta.dirname, "contract"),
     },
   },
-  // Server-only packages must not be pre-bundled for the browser (STACK.md: dev reloads).
+  // Server-only packages must not be pre-bundled for the browser (docs/stack.md: dev reloads).
   optimizeDeps: { exclude: ["@electric-sql/pglite", "drizzle-orm", "pg"] },
   // Bundle antd and its helpers into the server build: tree-shaken ES modules import in a
   // fraction of the time Node needs for antd's whole CommonJS build (cold start, bench).

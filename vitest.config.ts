@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
 
-// Unit and integration tests. The reactRouter() plugin is deliberately absent (STACK.md).
+// Unit and integration tests. The reactRouter() plugin is deliberately absent (docs/stack.md).
 export default defineConfig({
   resolve: {
     alias: {

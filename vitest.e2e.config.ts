@@ -6,7 +6,7 @@ export default defineConfig({
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["tests/e2e/support/global-setup.ts"],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 300_000,
     fileParallelism: false,
     // Pages load through real servers on a busy 2-core machine: polls wait up to 10 s (not 1 s).
     expect: { poll: { timeout: 10_000, interval: 100 } },

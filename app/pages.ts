@@ -3,6 +3,10 @@
 // that the user's menu does not grant answers 403; any other unknown path answers 404.
 export const PAGE_CATALOGUE: ReadonlyArray<readonly [component: string, path: string]> = [
   ["dashboard/Analysis", "/dashboard/analysis"],
+  ["dashboard/Workplace", "/dashboard/workplace"],
+  ["dashboard/Chart", "/dashboard/chart"],
+  ["dashboard/Task", "/dashboard/task"],
+  ["dashboard/Monitor", "/dashboard/monitor"],
   ["system/UserAnnouncementList", "/isps/userAnnouncement"],
   ["school/StudentList", "/school/student"],
   ["school/StudentDetail", "/school/student/detail"],
@@ -47,10 +51,19 @@ export const PAGE_CATALOGUE: ReadonlyArray<readonly [component: string, path: st
   ["system/LogList", "/monitor/log"],
   ["system/OnlineUserList", "/monitor/onlineUser"],
   ["monitor/ServerInfo", "/monitor/server"],
+  ["monitor/ApiDoc", "/monitor/apiDoc"],
+  // 表单开发 (issue #18 part 1).
+  ["modules/online/cgform/OnlCgformHeadList", "/online/cgform"],
+  // 组件示例 (issue #11).
+  ["demo/GridDemo", "/demo/grid"],
+  ["demo/WidgetsDemo", "/demo/widgets"],
+  ["demo/EditorsDemo", "/demo/editors"],
+  // 报表配置 (issue #18 part 2).
+  ["modules/online/cgreport/OnlCgreportHeadList", "/online/cgreport"],
 ];
 
 /**
- * The online form and report components of JeecgBoot (spec/app-shell.md §2) and the built-in
+ * The online form and report components of JeecgBoot (docs/spec/app-shell.md §2) and the built-in
  * page kind each maps to. Their pages are served under the menu path the server gives.
  */
 export const ONLINE_COMPONENTS: Readonly<Record<string, string>> = {
@@ -65,7 +78,35 @@ export const ONLINE_COMPONENTS: Readonly<Record<string, string>> = {
   "modules/online/cgreport/auto/OnlCgreportAutoList": "online-report",
 };
 
+/**
+ * The original JeecgBoot client's component names of pages we name otherwise (its views folder):
+ * a menu from either backend may use either name, and both open our page.
+ */
+export const COMPONENT_ALIASES: Readonly<Record<string, string>> = {
+  "modules/message/SysMessageTemplateList": "system/SysMessageTemplateList",
+  "modules/oss/OSSFileList": "system/OSSFileList",
+  "system/SysUserOnlineList": "system/OnlineUserList",
+};
+
 const knownPaths = new Set(PAGE_CATALOGUE.map(([, path]) => path));
+const pathByComponent = new Map(PAGE_CATALOGUE.map(([component, path]) => [component, path]));
+const componentByPath = new Map(PAGE_CATALOGUE.map(([component, path]) => [path, component]));
+
+/** Our name of a menu component (an alias of the original's becomes ours). */
+export function canonicalComponent(component: string | null | undefined): string {
+  const name = (component ?? "").replace(/^\/+/, "");
+  return COMPONENT_ALIASES[name] ?? name;
+}
+
+/** The path of our page for a menu component, either name; undefined when we have none. */
+export function cataloguePathOf(component: string | null | undefined): string | undefined {
+  return pathByComponent.get(canonicalComponent(component));
+}
+
+/** The component our catalogue gives a page path. */
+export function catalogueComponentOf(path: string): string | undefined {
+  return componentByPath.get(path.replace(/\/+$/, "") || "/");
+}
 
 export function isKnownPagePath(path: string): boolean {
   return knownPaths.has(path.replace(/\/+$/, "") || "/");

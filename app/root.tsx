@@ -3,7 +3,8 @@ import type { Route } from "./+types/root";
 import antdStylesHref from "./styles/antd.generated.css?url";
 import appStylesHref from "./styles/app.css?url";
 import { DEFAULT_DOCUMENT_TITLE } from "./config";
-import { StatusPage } from "./components/status-page";
+import { StatusPage } from "./components/shell/status-page";
+import { useNonce } from "./lib/csp-nonce";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: antdStylesHref },
@@ -14,6 +15,7 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = () => [{ title: DEFAULT_DOCUMENT_TITLE }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="zh-CN">
       <head>
@@ -24,8 +26,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,14 +1,29 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// spec/app-shell.md §2. Menu pages are matched by the main layout's splat and resolved against
+// docs/spec/app-shell.md §2. Menu pages are matched by the main layout's splat and resolved against
 // the user's server menu.
 export default [
   index("routes/home-redirect.tsx"),
   route("user", "routes/user/layout.tsx", [
     index("routes/user/index.tsx"),
     route("login", "routes/user/login.tsx"),
+    // sign-in guard (issue #10 part B): the forced password change
+    route("password", "routes/user/password.tsx"),
+    // issue #17 parts 5, 6: the tenant/department choice after sign-in, registration, alteration
+    route("select", "routes/user/select.tsx"),
+    route("register", "routes/user/register.tsx"),
+    route("register-result", "routes/user/register-result.tsx"),
+    route("alteration", "routes/user/alteration.tsx"),
+    // Third-party and CAS sign-in (issue #17 parts 2-3).
+    route("third-login/:type", "routes/user/third-login/start.tsx"),
+    route("third-login/:type/callback", "routes/user/third-login/callback.tsx"),
+    route("third-login/:type/bind", "routes/user/third-login/bind.tsx"),
+    route("cas", "routes/user/cas.tsx"),
   ]),
   route("user/logout", "routes/user/logout.tsx"),
+  // Work-chat in-app browsers and the 绑定 tab's data (issue #17 parts 2, 4).
+  route("oauth2-app/login", "routes/oauth2-app/login.tsx"),
+  route("api/account/third-bindings", "routes/api/account-third-bindings.tsx"),
   route("api/account/password", "routes/api/account-password.tsx"),
   route("api/account/departs", "routes/api/account-departs.tsx"),
   route("api/dict/refresh-cache", "routes/api/dict-refresh.tsx"),
@@ -30,6 +45,9 @@ export default [
   route("api/export", "routes/api/export.tsx"),
   route("api/import", "routes/api/import.tsx"),
   route("api/files/static", "routes/api/files/static.tsx"),
+  // Uploads of the widgets (grid cells, upload fields, editor images) and the tree table's demo data.
+  route("api/files/upload", "routes/api/files/upload.tsx"),
+  route("api/demo/depart-levels", "routes/demo/depart-levels.tsx"),
   route("api/widgets/dict/:code", "routes/api/widgets/dict.tsx"),
   route("api/widgets/dict-search/:code", "routes/api/widgets/dict-search.tsx"),
   route("api/widgets/dict-text/:code", "routes/api/widgets/dict-text.tsx"),
@@ -39,6 +57,29 @@ export default [
   route("api/widgets/departs", "routes/api/widgets/departs.tsx"),
   route("api/widgets/roles", "routes/api/widgets/roles.tsx"),
   route("api/widgets/positions", "routes/api/widgets/positions.tsx"),
+  // Monitoring (issue #15 part A): the run log of 定时任务.
+  route("api/monitor/quartz-job-runs", "routes/api/monitor/quartz-job-runs.tsx"),
+  route("api/billing/bill-items", "routes/api/billing/bill-items.tsx"),
+  // Payments, receipts, vouchers (issue #13 part 1).
+  route("api/billing/payment-allocations", "routes/api/billing/payment-allocations.tsx"),
+  route("api/billing/payment-bills", "routes/api/billing/payment-bills.tsx"),
+  route("api/billing/voucher-entries", "routes/api/billing/voucher-entries.tsx"),
+  // The receipt's print view: plain HTML outside the layout (no script).
+  route("billing/receipt/print", "routes/billing/receipt-print.tsx"),
+  // People (issue #12 A).
+  route("api/people/student-parents", "routes/api/people/student-parents.tsx"),
+  // Activities and the shop (issue #14).
+  route("api/activity/third-party-students", "routes/api/activity/third-party-students.tsx"),
+  route("api/shop/order-lines", "routes/api/shop/order-lines.tsx"),
+  // The account centre (issue #17 part 7): 工作台's page visits.
+  route("api/account/visit", "routes/api/account-visit.tsx"),
+  // 表单开发 (issue #18 part 1): the rows of a chosen main row's sub-table.
+  route("api/online/form-sub", "routes/api/online/form-sub.tsx"),
+  // 报表配置 and the online report popup (issue #18 parts 2-3).
+  route("api/online/report-details", "routes/api/online/report-details.tsx"),
+  route("api/online/report-parse", "routes/api/online/report-parse.tsx"),
+  route("api/widgets/report/:code", "routes/api/widgets/report.tsx"),
+  route("api/widgets/report-data/:id", "routes/api/widgets/report-data.tsx"),
   layout("routes/main/layout.tsx", [
     route("dashboard/analysis", "routes/main/dashboard-analysis.tsx"),
     route("isps/userAnnouncement", "routes/main/user-announcements.tsx"),
@@ -51,6 +92,69 @@ export default [
     route("isystem/roleUserList", "routes/system/roles.tsx"),
     route("isystem/permission", "routes/system/menus.tsx"),
     route("isystem/dict", "routes/system/dicts.tsx"),
+    // Monitoring (issue #15 part A).
+    route("monitor/quartzJob", "routes/monitor/quartz-jobs.tsx"),
+    // monitor (issue #15 part B): logs, online users, monitoring, API document.
+    route("monitor/log", "routes/monitor/logs.tsx"),
+    route("monitor/onlineUser", "routes/monitor/online-users.tsx"),
+    route("monitor/server", "routes/monitor/server.tsx"),
+    route("monitor/apiDoc", "routes/monitor/api-doc.tsx"),
+    // Billing and mail (issue #12 part B).
+    route("billing/project", "routes/billing/projects.tsx"),
+    route("billing/allowance", "routes/billing/allowances.tsx"),
+    route("billing/bill", "routes/billing/bills.tsx"),
+    route("billing/receivableBill", "routes/billing/receivables.tsx"),
+    route("billing/payment", "routes/billing/payments.tsx"),
+    route("billing/receipt", "routes/billing/receipts.tsx"),
+    route("billing/voucher", "routes/billing/vouchers.tsx"),
+    route("billing/wechatTrade", "routes/billing/wechat-trades.tsx"),
+    route("communication/mail", "routes/communication/mail.tsx"),
+    // Messages and their templates (issue #13 part 5).
+    route("communication/message", "routes/communication/messages.tsx"),
+    route("isystem/messageTemplate", "routes/system/message-templates.tsx"),
+    // People and fill rules (issue #12 A).
+    route("isystem/fillRule", "routes/system/fill-rules.tsx"),
+    // The remaining system pages (issue #16).
+    route("isystem/tenant", "routes/system/tenants.tsx"),
+    route("isystem/checkRule", "routes/system/check-rules.tsx"),
+    route("isystem/dataRule", "routes/system/data-rules.tsx"),
+    route("isystem/ossFile", "routes/system/oss-files.tsx"),
+    route("isystem/dataSource", "routes/system/data-sources.tsx"),
+    route("isystem/gatewayRoute", "routes/system/gateway-routes.tsx"),
+    route("school/student", "routes/people/students.tsx"),
+    route("school/parent", "routes/people/parents.tsx"),
+    route("school/corporation", "routes/people/corporations.tsx"),
+    route("school/teacher", "routes/people/teachers.tsx"),
+    // 地址 (issue #14 item 6).
+    route("shop/address", "routes/shop/addresses.tsx"),
+    // Activities and the shop (issue #14).
+    route("activity/activity", "routes/activity/activities.tsx"),
+    route("activity/signup", "routes/activity/signups.tsx"),
+    route("activity/community", "routes/activity/community.tsx"),
+    route("activity/thirdParty", "routes/activity/third-party.tsx"),
+    route("shop/commodity", "routes/shop/commodities.tsx"),
+    route("shop/cart", "routes/shop/cart.tsx"),
+    route("shop/order", "routes/shop/orders.tsx"),
+    // 组件示例 (issue #11).
+    route("demo/grid", "routes/demo/grid.tsx"),
+    route("demo/widgets", "routes/demo/widgets.tsx"),
+    route("demo/editors", "routes/demo/editors.tsx"),
+    // 绑定 on its own page until the account settings mount it (issue #17 part 2).
+    route("account/bindings", "routes/account/bindings.tsx"),
+    // The account centre and the dashboards besides 首页 (issue #17 parts 7-8).
+    route("account/center", "routes/account/center.tsx"),
+    route("account/settings/:tab?", "routes/account/settings.tsx"),
+    route("dashboard/workplace", "routes/dashboard/workplace.tsx"),
+    route("dashboard/chart", "routes/dashboard/chart.tsx"),
+    route("dashboard/task", "routes/dashboard/task.tsx"),
+    route("dashboard/monitor", "routes/dashboard/monitor.tsx"),
+    route("test/home", "routes/test/home.tsx"),
+    // 表单开发 and the generated pages of online forms (issue #18 part 1).
+    route("online/cgform", "routes/online/form-heads.tsx"),
+    route("online/cgformList/:code", "routes/online/form-list.tsx"),
+    // 报表配置 and a report's own page (issue #18 part 2).
+    route("online/cgreport", "routes/online/report-heads.tsx"),
+    route("online/cgreport/:id", "routes/online/report.tsx"),
     route("*", "routes/main/menu-page.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -10,6 +10,10 @@ import { createServices, type BackendServices, type Logger } from "./services";
 import { buildRouter } from "./http/router";
 import { allEndpoints } from "./endpoints";
 import { startNoticeBus } from "./realtime";
+import { startWebEvents } from "./realtime/web-events";
+import { publishGatewayRoutes } from "./modules/system/gateway-route/gateway-route-endpoints";
+import type { SchedulerOptions } from "./modules/monitor/quartz-job/scheduler";
+import { requestMinutesOf } from "./modules/monitor/server/request-minutes";
 
 export const BACKEND_BASE_PATH = "/jeecg-boot";
 
@@ -18,10 +22,14 @@ export interface BackendOptions extends DatabaseOptions {
   demoPassword?: string;
   config?: Partial<BackendConfig>;
   logger?: Logger;
-  /** REDIS_URL: notice fan-out across backend instances (ARCHITECTURE.md "Scale-out"). */
+  /** REDIS_URL: notice fan-out across backend instances (docs/architecture.md "Scale-out"). */
   redisUrl?: string;
   /** Redis channel of the notices; `socketHandler` unless told (tests use their own). */
   noticeChannel?: string;
+  /** REDIS_KEY_PREFIX: prefixes the web events' channel and the gateway routes' key (docs/decisions/062). */
+  redisPrefix?: string;
+  /** 定时任务: `false` leaves the scheduler stopped (its endpoints still answer); else its options. */
+  scheduler?: false | Partial<SchedulerOptions>;
 }
 
 export interface Backend {
@@ -49,15 +57,23 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       );
     }
     const config = { ...readBackendConfig(), ...options.config };
-    const services = await createServices(db, config, logger);
+    const services = await createServices(db, config, logger, options.scheduler || {});
     const router = buildRouter(allEndpoints, services);
     const notices = await startNoticeBus(services, { redisUrl: options.redisUrl, channel: options.noticeChannel, logger });
+    const webEvents = await startWebEvents(services, { redisUrl: options.redisUrl, prefix: options.redisPrefix });
+    // Web servers without a database read the enabled gateway routes from Redis: keep them current.
+    await publishGatewayRoutes(services, { announce: false });
+    if (options.scheduler !== false) await services.scheduler.start();
     return {
       router,
       services,
       db,
       close: async () => {
+        await services.scheduler.close();
         await notices.close();
+        await webEvents.close();
+        await services.logs.flush();
+        await requestMinutesOf(services).flush();
         await db.close();
       },
     };
@@ -73,6 +89,10 @@ export function backendOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Bac
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoPassword: env.DEMO_PASSWORD || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_KEY_PREFIX || undefined,
+    ...(env.REDIS_KEY_PREFIX ? { noticeChannel: `${env.REDIS_KEY_PREFIX}socketHandler` } : {}),
+    // JOB_POLL_MS: how soon this instance sees job changes made on another (定时任务).
+    ...(Number(env.JOB_POLL_MS) > 0 ? { scheduler: { pollMs: Number(env.JOB_POLL_MS) } } : {}),
   };
   return env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, ...common } : { dataDir: env.DATA_DIR || "./data", ...common };
 }

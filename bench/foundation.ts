@@ -10,12 +10,15 @@ import {
   getPage,
   measurePageJs,
   percentile,
+  postSignInForm,
+  fetchWithTimeout,
   round,
   rssMb,
   signInDetailed,
   startServer,
   type RunningServer,
 } from "./lib";
+import { measureThirdPartySignIns } from "./third-login";
 
 const ADMIN_USERNAME = "admin";
 // Only used for the throw-away data folders of the benchmark.
@@ -25,6 +28,7 @@ const HOME_PATH = "/dashboard/analysis";
 
 const RESTARTS = 5;
 const SIGN_IN_ROUNDS = 30;
+const THIRD_PARTY_ROUNDS = 20;
 const IDLE_WAIT_MS = 3_000;
 const MAX_LOGIN_ASSETS = 200;
 
@@ -45,6 +49,7 @@ export async function benchFoundation(): Promise<Record<string, unknown>> {
   const coldStart = { medianMs: null as number | null, maxMs: null as number | null, runsMs: [] as number[] };
   let idleRssMb: number | null = null;
   let signInRoundTripMs: Record<string, number> | null = null;
+  let phoneSignInRoundTripMs: Record<string, number> | null = null;
   let loginPageJs: { totalGzipKb: number; totalRawKb: number; files: { file: string; rawBytes: number; gzipBytes: number }[] } | null =
     null;
 
@@ -83,6 +88,13 @@ export async function benchFoundation(): Promise<Record<string, unknown>> {
       errors.push(`signInRoundTripMs: ${message(error)}`);
     }
 
+    // 4b. Phone sign-in round trips (issue #17): one code per phone a minute, so one round per seeded phone.
+    try {
+      phoneSignInRoundTripMs = await measurePhoneSignInRoundTrips(running.baseUrl);
+    } catch (error) {
+      errors.push(`phoneSignInRoundTripMs: ${message(error)}`);
+    }
+
     // 5. JavaScript of the login page.
     try {
       loginPageJs = await measurePageJs(running.baseUrl, LOGIN_PATH, undefined, MAX_LOGIN_ASSETS);
@@ -96,6 +108,14 @@ export async function benchFoundation(): Promise<Record<string, unknown>> {
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
   }
 
+  // 6. Third-party sign-in round trips (OpenID Connect, CAS) on a server configured for them.
+  let thirdPartySignInMs: Awaited<ReturnType<typeof measureThirdPartySignIns>> | null = null;
+  try {
+    thirdPartySignInMs = await measureThirdPartySignIns(THIRD_PARTY_ROUNDS);
+  } catch (error) {
+    errors.push(`thirdPartySignInMs: ${message(error)}`);
+  }
+
   return {
     coldStartFirstStartMs: coldStartFirstStartMs === null ? null : Math.round(coldStartFirstStartMs),
     coldStartMs: {
@@ -105,6 +125,9 @@ export async function benchFoundation(): Promise<Record<string, unknown>> {
     },
     idleRssMb: idleRssMb === null ? null : round(idleRssMb),
     signInRoundTripMs,
+    phoneSignInRoundTripMs,
+    oidcSignInRoundTripMs: thirdPartySignInMs?.oidc ?? null,
+    casSignInRoundTripMs: thirdPartySignInMs?.cas ?? null,
     loginPageJsGzipKb: loginPageJs?.totalGzipKb ?? null,
     loginPageJsRawKb: loginPageJs?.totalRawKb ?? null,
     loginPageJsFiles: loginPageJs?.files ?? null,
@@ -152,6 +175,46 @@ async function measureSignInRoundTrips(baseUrl: string): Promise<Record<string, 
   };
 }
 
+/** The seeded staff of one school with a phone (docs/decisions/049 bench): one phone sign-in each. */
+const PHONES = ["13801010002", "15801010003", "15801010004", "18801010005", "18801010006", "13701010007"];
+
+/**
+ * Per phone, untimed: POST /sys/sms and read the recorded code as the administrator (消息). Timed:
+ * POST the 手机号登录 form (`tab=phone`, `mobile`, `captcha`) to /user/login → 302 + cookie, then
+ * GET the target with the cookie → 200, body read.
+ */
+async function measurePhoneSignInRoundTrips(baseUrl: string): Promise<Record<string, number>> {
+  const backend = async (path: string, init: { body?: unknown; token?: string } = {}) => {
+    const response = await fetchWithTimeout(`${baseUrl}/jeecg-boot${path}`, {
+      method: init.body === undefined ? "GET" : "POST",
+      headers: { "Content-Type": "application/json", ...(init.token ? { "X-Access-Token": init.token } : {}) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    return (await response.json()) as { success: boolean; message: string; result: { token: string; records?: Array<{ esContent?: string }> } };
+  };
+  const admin = await backend("/sys/login", { body: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });
+  if (!admin.success) throw new Error(`admin sign-in: ${admin.message}`);
+  const durations: number[] = [];
+  for (const mobile of PHONES) {
+    const sent = await backend("/sys/sms", { body: { mobile, smsmode: "0" } });
+    if (!sent.success) throw new Error(`/sys/sms ${mobile}: ${sent.message}`);
+    const list = await backend(`/sys/message/sysMessage/list?esReceiver=${mobile}`, { token: admin.result.token });
+    const code = /(\d{6})/.exec(list.result?.records?.[0]?.esContent ?? "")?.[1];
+    if (!code) throw new Error(`no recorded code for ${mobile}`);
+    const started = performance.now();
+    const answer = await postSignInForm(baseUrl, `${LOGIN_PATH}?tab=phone`, { tab: "phone", intent: "phone", mobile, captcha: code }, mobile);
+    if (new URL(answer.location).pathname !== HOME_PATH) throw new Error(`phone sign-in redirected to ${answer.location}, expected ${HOME_PATH}`);
+    await expectStatus(getPage(answer.location, answer.cookie), 200, HOME_PATH);
+    durations.push(performance.now() - started);
+  }
+  return {
+    p50: round(percentile(durations, 50)),
+    p95: round(percentile(durations, 95)),
+    min: round(Math.min(...durations)),
+    max: round(Math.max(...durations)),
+  };
+}
+
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -163,6 +226,9 @@ export function summarizeFoundation(result: Record<string, unknown>): string[] {
     coldStartMs: { medianMs: number | null; maxMs: number | null; runsMs: number[] };
     idleRssMb: number | null;
     signInRoundTripMs: { p50: number; p95: number } | null;
+    phoneSignInRoundTripMs?: { p50: number; p95: number } | null;
+    oidcSignInRoundTripMs?: { p50: number; p95: number } | null;
+    casSignInRoundTripMs?: { p50: number; p95: number } | null;
     loginPageJsGzipKb: number | null;
     loginPageJsFiles: { file: string; gzipBytes: number }[] | null;
     errors: string[];
@@ -173,6 +239,9 @@ export function summarizeFoundation(result: Record<string, unknown>): string[] {
     `cold start, restart ×${r.coldStartMs.runsMs.length}:     median ${show(r.coldStartMs.medianMs, "ms")}, max ${show(r.coldStartMs.maxMs, "ms")}  (goal ≤ ${FOUNDATION_GOALS.coldStartMs} ms)`,
     `idle RSS:                       ${show(r.idleRssMb, "MB")}  (goal ≤ ${FOUNDATION_GOALS.idleRssMb} MB)`,
     `sign-in round trip ×${SIGN_IN_ROUNDS}:         p50 ${show(r.signInRoundTripMs?.p50, "ms")}, p95 ${show(r.signInRoundTripMs?.p95, "ms")}`,
+    `phone sign-in round trip ×${PHONES.length}:    p50 ${show(r.phoneSignInRoundTripMs?.p50, "ms")}, p95 ${show(r.phoneSignInRoundTripMs?.p95, "ms")}`,
+    `OpenID sign-in ×${THIRD_PARTY_ROUNDS}:          p50 ${show(r.oidcSignInRoundTripMs?.p50, "ms")}, p95 ${show(r.oidcSignInRoundTripMs?.p95, "ms")}`,
+    `CAS sign-in ×${THIRD_PARTY_ROUNDS}:             p50 ${show(r.casSignInRoundTripMs?.p50, "ms")}, p95 ${show(r.casSignInRoundTripMs?.p95, "ms")}`,
     `login page JS (gzip -9):        ${show(r.loginPageJsGzipKb, "KB")} in ${r.loginPageJsFiles?.length ?? 0} files  (goal ≤ ${FOUNDATION_GOALS.loginPageJsGzipKb} KB)`,
   ];
   for (const file of r.loginPageJsFiles ?? []) lines.push(`    ${(file.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${file.file}`);

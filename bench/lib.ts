@@ -310,13 +310,19 @@ export interface SignInAnswer {
  * without following the redirect. A success answers 302 with Set-Cookie; anything else throws.
  */
 export async function signInDetailed(baseUrl: string, username: string, password: string): Promise<SignInAnswer> {
-  const response = await fetchWithTimeout(`${baseUrl}/user/login`, {
+  return postSignInForm(baseUrl, "/user/login", { username, password }, username);
+}
+
+/** Posts any sign-in form (e.g. 手机号登录's `tab=phone&mobile&captcha` to /user/login) as signInDetailed. */
+export async function postSignInForm(baseUrl: string, formPath: string, fields: Record<string, string>, who: string): Promise<SignInAnswer> {
+  const response = await fetchWithTimeout(`${baseUrl}${formPath}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username, password }).toString(),
+    body: new URLSearchParams(fields).toString(),
     redirect: "manual",
   });
   await response.arrayBuffer();
+  const username = who;
   if (response.status !== 302) throw new Error(`sign-in as ${username} answered ${response.status}, expected 302`);
   const pairs = response.headers
     .getSetCookie()

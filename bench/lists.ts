@@ -14,8 +14,7 @@
 // - import: then 50,000 new users in an .xlsx written with exceljs, POSTed to
 //   /sys/user/importExcel of that backend; time until the answer. Goal ≤ 5 s.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import ExcelJS from "exceljs";
@@ -24,14 +23,14 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import { buildListQuery, type ListQueryParams } from "../backend/crud/query-generator";
 import { runListQuery } from "../backend/crud/page";
-import { userEntity, userTenantScope } from "../backend/modules/user/user-entity";
-import { userCrud } from "../backend/modules/user/user-crud";
+import { userEntity, userTenantScope } from "../backend/modules/system/user/user-entity";
+import { userCrud } from "../backend/modules/system/user/user-crud";
 import { columnInfo } from "../backend/crud/body-schema";
 import { createPager, EXPORT_BATCH_SIZE } from "../backend/crud/excel/export";
 import { resolveExcelColumns } from "../backend/crud/excel/columns";
-import { findFreePort, getPage, percentile, PROJECT_ROOT, round, signIn, startServer, waitFor200, type RunningServer } from "./lib";
+import { findFreePort, getPage, percentile, PROJECT_ROOT, round, signIn, waitFor200 } from "./lib";
+import { BENCH_ADMIN_PASSWORD, withBenchDatabase } from "./database";
 
-const ADMIN_PASSWORD = "Bench-Admin-2026";
 const LIST_USERS = 100_000;
 const EXPORT_USERS = 1_000_000;
 const IMPORT_USERS = 50_000;
@@ -46,100 +45,80 @@ const BACKEND_ENTRY = path.join(PROJECT_ROOT, "build", "backend.js");
 export const LISTS_GOALS = { listLoaderToSqlRatio: 2, exportPeakRssGrowthMb: 200, import50kMs: 5000 } as const;
 
 export async function benchLists(): Promise<Record<string, unknown>> {
-  const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const database = `bench_lists_${process.pid}_${Date.now()}`;
-  const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-lists-"));
   const errors: string[] = [];
-  let web: RunningServer | null = null;
   let backend: BackendProcess | null = null;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  let connected = false;
+  return withBenchDatabase("lists", async ({ client, web, env, meta }) => {
+    try {
+      let started = performance.now();
+      await seedUsers(client, 1, LIST_USERS);
+      const seed100kMs = round(performance.now() - started, 0);
 
-  await adminQuery(adminUrl, `CREATE DATABASE ${database}`);
-  try {
-    const env = { DATABASE_URL: databaseUrl, ADMIN_PASSWORD, DATA_DIR: dataDir, UPLOAD_DIR: path.join(dataDir, "upload") };
-    // The web server migrates and seeds the new database.
-    web = await startServer({ env, port: await findFreePort(), readyTimeoutMs: 120_000 });
-    await client.connect();
-    connected = true;
+      // ---- the list loader against its raw SQL --------------------------------------------------
+      const statements = await engineStatements(client);
+      const rawMs = await timeRawSql(client, statements);
+      const firstPage = await client.query<{ username: string }>(statements[1]!.text, statements[1]!.params);
+      const total = Number((await client.query<{ total: string }>(statements[0]!.text, statements[0]!.params)).rows[0]!.total);
+      const cookie = await signIn(web.baseUrl, "admin", BENCH_ADMIN_PASSWORD);
+      const webCpuBefore = cpuMs(web.pid);
+      const loaderMs = await timeLoader(web.baseUrl, cookie, firstPage.rows[0]!.username, total);
+      // The web server's CPU per loader request (its own work and the embedded backend's): a figure
+      // that other load on the machine does not inflate as much as the wall-clock ones.
+      const webCpuMsPerRequest = round((cpuMs(web.pid) - webCpuBefore) / (LIST_WARMUP + LIST_SAMPLES), 1);
+      const plans: Record<string, { usesIndex: boolean; plan: string[] }> = {
+        listPage: await explain(client, statements[1]!),
+        listCount: await explain(client, statements[0]!),
+      };
+      await web.stop();
 
-    let started = performance.now();
-    await seedUsers(client, 1, LIST_USERS);
-    const seed100kMs = round(performance.now() - started, 0);
+      // ---- export and import through the backend on its own ------------------------------------
+      started = performance.now();
+      await seedUsers(client, LIST_USERS + 1, EXPORT_USERS);
+      const seedTo1MMs = round(performance.now() - started, 0);
+      const exportRows = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM sys_user WHERE del_flag = 0`)).rows[0]!.n);
+      const keyset = await exportKeysetStatement(client);
+      plans.exportKeysetPage = await explain(client, keyset);
+      // A fresh process: the export's growth is measured from a backend that has only started.
+      backend = await startBackend(env);
+      const running = backend;
+      const withOutput = async <T>(work: () => Promise<T>): Promise<T> => {
+        try {
+          return await work();
+        } catch (error) {
+          throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- backend output ---\n${running.outputTail()}`, { cause: error });
+        }
+      };
+      const token = await backendToken(backend.baseUrl);
+      const exportResult = await withOutput(() => timeExport(running, token, exportRows));
+      const importResult = await withOutput(() => timeImport(client, running, token));
 
-    // ---- the list loader against its raw SQL --------------------------------------------------
-    const statements = await engineStatements(client);
-    const rawMs = await timeRawSql(client, statements);
-    const firstPage = await client.query<{ username: string }>(statements[1]!.text, statements[1]!.params);
-    const total = Number((await client.query<{ total: string }>(statements[0]!.text, statements[0]!.params)).rows[0]!.total);
-    const cookie = await signIn(web.baseUrl, "admin", ADMIN_PASSWORD);
-    const webCpuBefore = cpuMs(web.pid);
-    const loaderMs = await timeLoader(web.baseUrl, cookie, firstPage.rows[0]!.username, total);
-    // The web server's CPU per loader request (its own work and the embedded backend's): a figure
-    // that other load on the machine does not inflate as much as the wall-clock ones.
-    const webCpuMsPerRequest = round((cpuMs(web.pid) - webCpuBefore) / (LIST_WARMUP + LIST_SAMPLES), 1);
-    const plans: Record<string, { usesIndex: boolean; plan: string[] }> = {
-      listPage: await explain(client, statements[1]!),
-      listCount: await explain(client, statements[0]!),
-    };
-    await web.stop();
-    web = null;
-
-    // ---- export and import through the backend on its own ------------------------------------
-    started = performance.now();
-    await seedUsers(client, LIST_USERS + 1, EXPORT_USERS);
-    const seedTo1MMs = round(performance.now() - started, 0);
-    const exportRows = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM sys_user WHERE del_flag = 0`)).rows[0]!.n);
-    const keyset = await exportKeysetStatement(client);
-    plans.exportKeysetPage = await explain(client, keyset);
-    // A fresh process: the export's growth is measured from a backend that has only started.
-    backend = await startBackend(env);
-    const running = backend;
-    const withOutput = async <T>(work: () => Promise<T>): Promise<T> => {
-      try {
-        return await work();
-      } catch (error) {
-        throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- backend output ---\n${running.outputTail()}`, { cause: error });
+      for (const [name, plan] of Object.entries(plans)) {
+        if (name !== "listCount" && !plan.usesIndex) errors.push(`${name} does not use idx_sys_user_create_time_id`);
       }
-    };
-    const token = await backendToken(backend.baseUrl);
-    const exportResult = await withOutput(() => timeExport(running, token, exportRows));
-    const importResult = await withOutput(() => timeImport(client, running, token));
-
-    for (const [name, plan] of Object.entries(plans)) {
-      if (name !== "listCount" && !plan.usesIndex) errors.push(`${name} does not use idx_sys_user_create_time_id`);
+      const ratio = round(loaderMs.p50 / rawMs.p50, 2);
+      return {
+        listLoader: {
+          users: LIST_USERS,
+          matching: total,
+          query: LIST_QUERY,
+          loaderMs,
+          rawSqlMs: rawMs,
+          ratio,
+          webCpuMsPerRequest,
+          statements: statements.map((statement) => statement.text),
+          exportKeysetStatement: keyset.text,
+        },
+        plans,
+        import: importResult,
+        export: exportResult,
+        seedMs: { users100k: seed100kMs, usersTo1M: seedTo1MMs },
+        goals: LISTS_GOALS,
+        errors,
+        meta: await meta(),
+      };
+    } finally {
+      await (backend as BackendProcess | null)?.stop();
     }
-    const ratio = round(loaderMs.p50 / rawMs.p50, 2);
-    return {
-      listLoader: {
-        users: LIST_USERS,
-        matching: total,
-        query: LIST_QUERY,
-        loaderMs,
-        rawSqlMs: rawMs,
-        ratio,
-        webCpuMsPerRequest,
-        statements: statements.map((statement) => statement.text),
-        exportKeysetStatement: keyset.text,
-      },
-      plans,
-      import: importResult,
-      export: exportResult,
-      seedMs: { users100k: seed100kMs, usersTo1M: seedTo1MMs },
-      goals: LISTS_GOALS,
-      errors,
-      meta: { node: process.version, cpus: os.cpus().length, date: new Date().toISOString(), postgres: await serverVersion(client) },
-    };
-  } finally {
-    if (connected) await client.end().catch(() => undefined);
-    await backend?.stop();
-    await web?.stop();
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((error: unknown) =>
-      console.error(`[bench] could not drop ${database}:`, error),
-    );
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function summarizeLists(result: Record<string, unknown>): string[] {
@@ -161,20 +140,6 @@ export function summarizeLists(result: Record<string, unknown>): string[] {
 
 // ---- database -----------------------------------------------------------------------------------
 
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
-async function serverVersion(client: pg.Client): Promise<string> {
-  return (await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v;
-}
-
 /**
  * Users `from`..`to` in one INSERT … SELECT: unique names, numbers, e-mails and phones; half of
  * them women, one in ten frozen; three rows per creation second (ties for the tie-breaker).
@@ -192,7 +157,7 @@ async function seedUsers(client: pg.Client, from: number, to: number): Promise<v
   await client.query("ANALYZE sys_user");
 }
 
-interface Statement {
+export interface Statement {
   text: string;
   params: unknown[];
 }
@@ -207,7 +172,7 @@ async function engineStatements(client: pg.Client): Promise<Statement[]> {
 }
 
 /** Renders drizzle SQL and runs it through pg, recording each statement. */
-function recordingDb(client: pg.Client, statements: Statement[]) {
+export function recordingDb(client: pg.Client, statements: Statement[]) {
   const dialect = new PgDialect();
   return {
     rows: async <T>(query: SQL) => {
@@ -238,11 +203,11 @@ async function explain(client: pg.Client, statement: Statement): Promise<{ usesI
   return { usesIndex: plan.some((line) => line.includes("idx_sys_user_create_time_id")), plan };
 }
 
-function stats(durations: number[]) {
+export function stats(durations: number[]) {
   return { p50: round(percentile(durations, 50), 2), p95: round(percentile(durations, 95), 2), min: round(Math.min(...durations), 2), samples: durations.length };
 }
 
-async function timeRawSql(client: pg.Client, statements: Statement[]) {
+export async function timeRawSql(client: pg.Client, statements: Statement[]) {
   const durations: number[] = [];
   for (let index = 0; index < LIST_WARMUP + LIST_SAMPLES; index++) {
     const started = performance.now();
@@ -257,7 +222,11 @@ async function timeLoader(base: string, cookie: string, firstUsername: string, t
   const query = new URLSearchParams({ ...LIST_QUERY, _routes: USERS_ROUTE });
   query.delete("pageNo");
   query.delete("pageSize");
-  const url = `${base}/isystem/user.data?${query.toString()}`;
+  return timeDataRequest(`${base}/isystem/user.data?${query.toString()}`, cookie, [firstUsername, String(total)]);
+}
+
+/** A route's `.data` request, sequentially, after warm-ups; every answer must carry `mustCarry`. */
+export async function timeDataRequest(url: string, cookie: string, mustCarry: readonly string[]) {
   const durations: number[] = [];
   for (let index = 0; index < LIST_WARMUP + LIST_SAMPLES; index++) {
     const started = performance.now();
@@ -265,8 +234,7 @@ async function timeLoader(base: string, cookie: string, firstUsername: string, t
     const elapsed = performance.now() - started;
     if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
     const body = answer.body.toString("utf8");
-    if (!body.includes(firstUsername) || !body.includes(String(total)))
-      throw new Error(`GET ${url} did not carry page 1 (${firstUsername}) and the total ${total}`);
+    if (!mustCarry.every((text) => body.includes(text))) throw new Error(`GET ${url} did not carry ${mustCarry.join(", ")}`);
     if (index >= LIST_WARMUP) durations.push(elapsed);
   }
   return stats(durations);
@@ -341,7 +309,7 @@ async function backendToken(base: string): Promise<string> {
   const response = await fetch(`${base}/sys/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
+    body: JSON.stringify({ username: "admin", password: BENCH_ADMIN_PASSWORD }),
   });
   const answer = (await response.json()) as { success: boolean; result?: { token?: string }; message?: string };
   if (!answer.success || !answer.result?.token) throw new Error(`backend sign-in failed: ${answer.message}`);
@@ -355,7 +323,7 @@ function status(pid: number, name: "VmRSS" | "VmHWM"): number {
 }
 
 /** CPU time (user + system, all threads) the process has used, in ms (clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

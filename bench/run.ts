@@ -7,6 +7,15 @@ import { benchFoundation, summarizeFoundation } from "./foundation";
 import { benchShell, summarizeShell } from "./shell";
 import { benchNotices, summarizeNotices } from "./notices";
 import { benchLists, summarizeLists } from "./lists";
+import { benchJobs, summarizeJobs } from "./jobs";
+import { benchMonitor, summarizeMonitor } from "./monitor";
+import { benchSchool, summarizeSchool } from "./school";
+import { benchGrid, summarizeGrid } from "./grid";
+import { benchDashboard, summarizeDashboard } from "./dashboard";
+// 在线开发 (issue #18): online forms (bench/online-form.ts).
+import { benchOnlineForm, summarizeOnlineForm } from "./online-form";
+// 在线开发 (issue #18 part 2): online reports (bench/online-report.ts).
+import { benchOnlineReport, summarizeOnlineReport } from "./online-report";
 import { PROJECT_ROOT, installCleanupHandlers, killAllServers } from "./lib";
 
 interface Section {
@@ -23,6 +32,17 @@ const SECTIONS: Record<string, Section> = {
   shell: { run: benchShell, summarize: summarizeShell, timeoutMs: 10 * 60_000 },
   notices: { run: benchNotices, summarize: summarizeNotices, timeoutMs: 10 * 60_000 },
   lists: { run: benchLists, summarize: summarizeLists, timeoutMs: 15 * 60_000 },
+  jobs: { run: benchJobs, summarize: summarizeJobs, timeoutMs: 5 * 60_000 },
+  // monitor: what the operation log costs a mutating call (issue #15 part B).
+  monitor: { run: benchMonitor, summarize: summarizeMonitor, timeoutMs: 10 * 60_000 },
+  school: { run: benchSchool, summarize: summarizeSchool, timeoutMs: 10 * 60_000 },
+  grid: { run: benchGrid, summarize: summarizeGrid, timeoutMs: 10 * 60_000 },
+  // 首页 (issue #13 part 6): loader with 100k students and 1M payments, JS beyond the layout.
+  dashboard: { run: benchDashboard, summarize: summarizeDashboard, timeoutMs: 10 * 60_000 },
+  // 在线开发 (issue #18 part 1): the generated list page loader against the page built in code, 100k rows.
+  online: { run: benchOnlineForm, summarize: summarizeOnlineForm, timeoutMs: 10 * 60_000 },
+  // Online reports (issue #18 part 2): getData p50 on a report of 100,000 rows.
+  "online-report": { run: benchOnlineReport, summarize: summarizeOnlineReport, timeoutMs: 10 * 60_000 },
 };
 
 const RESULTS_FILE = path.join(PROJECT_ROOT, "bench", "results", "latest.json");

@@ -1,6 +1,7 @@
-// Sign-in and password-change wire shapes and form rules (spec/app-shell.md §5, api-contract.md §2).
+// Sign-in and password-change wire shapes and form rules (docs/spec/app-shell.md §5, api-contract.md §2).
 import { z } from "zod";
 import { Messages } from "./messages";
+import { passwordProblem } from "./password-policy";
 
 export const userInfoSchema = z
   .object({
@@ -20,6 +21,11 @@ export const loginResultSchema = z.object({
   multi_depart: z.number().optional(),
   tenantList: z.array(z.object({ id: z.coerce.number(), name: z.string() }).passthrough()).optional(),
   sysAllDictItems: z.record(z.string(), z.array(z.unknown())).optional(),
+  /** Our backend's addition: the account must choose its own password first (docs/decisions/011). */
+  passwordChangeRequired: z.boolean().optional(),
+  /** Our backend's additions: the account chooses its tenant / department first (docs/decisions/049). */
+  chooseTenant: z.boolean().optional(),
+  chooseDepart: z.boolean().optional(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
@@ -29,11 +35,14 @@ export const loginFormSchema = z.object({
   password: z.string().min(1, Messages.passwordRequired),
 });
 
-/** The change-password dialog (spec/app-shell.md §5). */
+/** The change-password dialog (docs/spec/app-shell.md §5). */
 export const changePasswordFormSchema = z
   .object({
     oldpassword: z.string().min(1, Messages.oldPasswordRequired),
-    password: z.string().min(1, Messages.newPasswordRequired),
+    password: z
+      .string()
+      .min(1, Messages.newPasswordRequired)
+      .refine((value) => value === "" || passwordProblem(value) === null, Messages.passwordPolicy),
     confirmpassword: z.string().min(1, Messages.confirmPasswordRequired),
   })
   .refine((form) => form.password === form.confirmpassword, {

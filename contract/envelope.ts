@@ -1,4 +1,4 @@
-// The JeecgBoot response envelope and paging shapes (spec/api-contract.md §1).
+// The JeecgBoot response envelope and paging shapes (docs/spec/api-contract.md §1).
 // Imported by both the web app and the embedded backend: the one place for the wire contract.
 import { z } from "zod";
 

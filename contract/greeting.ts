@@ -1,4 +1,4 @@
-// Greeting by hour (spec/app-shell.md §9): before 9 morning, up to 11 forenoon, up to 13 noon,
+// Greeting by hour (docs/spec/app-shell.md §9): before 9 morning, up to 11 forenoon, up to 13 noon,
 // before 20 afternoon, else evening.
 export function greetingForHour(hour: number): string {
   if (hour < 9) return "早上好";

@@ -1,6 +1,6 @@
 // User-visible texts fixed by the specification and the wire contract. Kept verbatim.
 export const Messages = {
-  // spec/api-contract.md §1-§2
+  // docs/spec/api-contract.md §1-§2
   tokenInvalid: "Token失效，请重新登录!",
   tokenIllegal: "token非法无效!",
   userMissing: "用户不存在!",
@@ -27,7 +27,17 @@ export const Messages = {
   newPasswordEmpty: "新密码不允许为空!",
   passwordsDiffer: "两次输入密码不一致!",
   passwordChanged: "密码修改成功!",
-  // spec/app-shell.md §5
+  // sign-in guard and password policy (issue #10; docs/decisions/010-011)
+  captchaMissing: "验证码无效",
+  captchaWrong: "验证码错误",
+  captchaChecked: "验证码正确",
+  // JeecgBoot's strong-password message (its user form), now the backend's too
+  passwordPolicy: "密码由8位数字、大小写字母和特殊符号组成!",
+  passwordIsUsername: "密码不能与用户名相同",
+  passwordChangeRequired: "首次登录或密码已被管理员重置，请先修改密码",
+  userUnlocked: "解锁成功!",
+  passwordUnchanged: "新密码不能与旧密码相同",
+  // docs/spec/app-shell.md §5
   oldPasswordRequired: "请输入旧密码!",
   newPasswordRequired: "请输入新密码!",
   confirmPasswordRequired: "请确认新密码!",
@@ -39,7 +49,7 @@ export const Messages = {
   mobileRequired: "请输入手机号",
   mobilePattern: "请输入正确手机号",
   emailPattern: "邮箱格式不正确",
-  // spec/app-shell.md §8
+  // docs/spec/app-shell.md §8
   forbidden: "拒绝访问",
   sessionExpiredTitle: "登录已过期",
   sessionExpired: "很抱歉，登录已过期，请重新登录",

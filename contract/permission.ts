@@ -1,4 +1,4 @@
-// Menu and permission answer of getUserPermissionByToken (spec/api-contract.md §4).
+// Menu and permission answer of getUserPermissionByToken (docs/spec/api-contract.md §4).
 import { z } from "zod";
 
 export interface MenuMeta {
@@ -11,7 +11,7 @@ export interface MenuMeta {
   hideMenu?: boolean;
   hideTab?: boolean;
   permissionList?: unknown[];
-  /** Codes of which the user needs one to see the entry (spec/app-shell.md §2 "meta.permission"). */
+  /** Codes of which the user needs one to see the entry (docs/spec/app-shell.md §2 "meta.permission"). */
   permission?: string[];
 }
 

@@ -1,4 +1,4 @@
-// Request signature of the JeecgBoot client and server (spec/api-contract.md §3).
+// Request signature of the JeecgBoot client and server (docs/spec/api-contract.md §3).
 import { createHash } from "node:crypto";
 
 /** The public default secret, identical in the original front end and backend configuration. */

@@ -1,5 +1,5 @@
 // Bundles server.ts (and the embedded backend) into build/server.js after `react-router build`,
-// which wipes build/ (STACK.md). Packages stay external; migrations are copied beside the bundle.
+// which wipes build/ (docs/stack.md). Packages stay external; migrations are copied beside the bundle.
 import { build } from "esbuild";
 import { cpSync } from "node:fs";
 

@@ -4,12 +4,18 @@
 import { Readable } from "node:stream";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { CLIENT_ADDRESS_HEADER } from "./client-address";
+import { requestOrigin } from "./origin-check";
+import { cspNonce } from "./security-headers";
+import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce";
 
 export function createReactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
   const handle = createRequestHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const response = await handle(toFetchRequest(req, res));
+      const request = toFetchRequest(req, res);
+      const response = await handle(request);
+      keepPrefetchedData(request, response);
       await sendFetchResponse(res, response);
     } catch (error) {
       next(error);
@@ -17,8 +23,31 @@ export function createReactRouterHandler(build: ServerBuild | (() => Promise<Ser
   };
 }
 
+/** How long a page's data fetched ahead (a hovered menu link) may serve the click that follows. */
+export const PREFETCHED_DATA_SECONDS = 5;
+
+/**
+ * A hovered link prefetches the page's data (`<link rel="prefetch" href="….data">`); without a
+ * cache lifetime the browser fetches it again on the click, so the prefetch only doubled the work.
+ * The prefetched answer may serve that click for a few seconds, privately; every other data
+ * answer stays uncached.
+ */
+export function keepPrefetchedData(request: Request, response: Response): void {
+  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""}`;
+  if (request.method !== "GET" || !purpose.includes("prefetch")) return;
+  if (!new URL(request.url).pathname.endsWith(".data") || response.status !== 200 || response.headers.has("Cache-Control")) return;
+  try {
+    response.headers.set("Cache-Control", `private, max-age=${PREFETCHED_DATA_SECONDS}`);
+    response.headers.append("Vary", "Cookie");
+  } catch {
+    // A response with immutable headers is sent as it is.
+  }
+}
+
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  // The same origin as the origin check's (server/origin-check.ts): forwarded proto and host count
+  // only from a trusted proxy.
+  const url = new URL(req.originalUrl, requestOrigin(req));
   const controller = new AbortController();
   res.on("close", () => controller.abort());
   const headers = new Headers();
@@ -27,6 +56,13 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
+  // The browser's address as `trust proxy` resolved it, for the backend's logs and sign-in guard;
+  // whatever a client sent under this name is replaced.
+  headers.set(CLIENT_ADDRESS_HEADER, req.ip ?? req.socket.remoteAddress ?? "");
+  // The answer's CSP nonce for the server render; never one the client sent.
+  headers.delete(CSP_NONCE_HEADER);
+  const nonce = cspNonce(res);
+  if (nonce) headers.set(CSP_NONCE_HEADER, nonce);
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;

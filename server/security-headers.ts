@@ -1,8 +1,17 @@
-// Security headers of every answer. The CSP allows only our own origin; antd in zero-runtime mode
-// needs no inline styles from JavaScript, but React Router's hydration data is an inline script.
+// Security headers of every answer. The CSP allows only our own origin; scripts run from our files
+// or carry this answer's nonce (React Router's hydration data is an inline script: app/entry.server.tsx
+// stamps it), never 'unsafe-inline' (docs/decisions/013-script-nonce.md).
+import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
+/** The nonce of this answer's inline scripts, for the React Router handler. */
+export function cspNonce(res: Response): string | undefined {
+  return typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined;
+}
+
 export function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("X-Frame-Options", "SAMEORIGIN");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -12,17 +21,31 @@ export function securityHeaders(_req: Request, res: Response, next: NextFunction
     "Content-Security-Policy",
     [
       "default-src 'self'",
-      "script-src 'self' 'unsafe-inline'",
+      `script-src 'self' 'nonce-${nonce}'`,
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
       "font-src 'self' data:",
       "connect-src 'self'",
       "frame-ancestors 'self'",
       "base-uri 'self'",
-      "form-action 'self'",
+      `form-action ${formTargets()}`,
       "object-src 'none'",
     ].join("; "),
   );
   if (_req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   next();
+}
+
+/**
+ * Where forms may lead: our own origin, and with CAS_URL the CAS server, since 退出登录 posts a form
+ * whose answer redirects there (docs/decisions/052).
+ */
+function formTargets(): string {
+  const cas = process.env.CAS_URL;
+  if (!cas) return "'self'";
+  try {
+    return `'self' ${new URL(cas).origin}`;
+  } catch {
+    return "'self'";
+  }
 }

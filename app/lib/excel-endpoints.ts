@@ -1,4 +1,4 @@
-// The web app's file routes for a list's Excel export and import (spec/app-shell.md §7 "{export url}",
+// The web app's file routes for a list's Excel export and import (docs/spec/app-shell.md §7 "{export url}",
 // widgets.md §2 "import"). The browser never talks to the backend: it asks `/api/export?url=…` and
 // posts to `/api/import?url=…`, and the web server forwards to the backend path named by `url`.
 // Only a list's own exportXls / importExcel paths are accepted, so these routes are no open proxy;
@@ -12,7 +12,9 @@ const ENDPOINT = /^(?:\/[A-Za-z0-9_-]+)+$/;
 
 /** `/sys/user/exportXls` is an export endpoint; `/sys/user/list`, `../x/exportXls` or `//h/exportXls` are not. */
 export function isExcelEndpoint(path: string | null | undefined, kind: "exportXls" | "importExcel"): path is string {
-  return !!path && path.length <= 200 && ENDPOINT.test(path) && path.endsWith(`/${kind}`);
+  if (!path || path.length > 200 || !ENDPOINT.test(path)) return false;
+  // An online report's export names the report last (api-contract.md §9 exportXls/{id}).
+  return path.endsWith(`/${kind}`) || (kind === "exportXls" && /^\/online\/cgreport\/api\/exportXls\/[A-Za-z0-9_-]+$/.test(path));
 }
 
 /** The browser's export link: the list's backend query plus the chosen rows (`selections`). */

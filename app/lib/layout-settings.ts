@@ -1,4 +1,4 @@
-// Layout settings of spec/app-shell.md §3 with their defaults, kept in localStorage (§3 keys).
+// Layout settings of docs/spec/app-shell.md §3 with their defaults, kept in localStorage (§3 keys).
 export interface LayoutSettings {
   theme: "dark" | "light";
   layout: "sidemenu" | "topmenu";
@@ -50,7 +50,7 @@ export function normaliseSettings(settings: LayoutSettings): LayoutSettings {
   return next;
 }
 
-/** Device classes by width (spec/app-shell.md §2: breakpoints 1087.99 px and 767.99 px). */
+/** Device classes by width (docs/spec/app-shell.md §2: breakpoints 1087.99 px and 767.99 px). */
 export type Device = "desktop" | "tablet" | "mobile";
 export const BREAKPOINTS = { mobileMax: 767.99, tabletMax: 1087.99 } as const;
 

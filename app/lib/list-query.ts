@@ -1,15 +1,21 @@
-// The URL is the list state (ARCHITECTURE.md, spec/app-shell.md §3 "List-page query state"):
+// The URL is the list state (docs/architecture.md, docs/spec/app-shell.md §3 "List-page query state"):
 // pageNo, pageSize, column, order, filters, superQueryParams and superQueryMatchType live in the
 // search params, so a tab, a reload, back/forward or a shared link restores the exact view.
 // One parser serves every list loader; pure, so every rule is unit-tested.
 
-/** spec/app-shell.md §9: default page size 10, options 10/20/30; default sort createTime desc. */
+/** docs/spec/app-shell.md §9: default page size 10, options 10/20/30; default sort createTime desc. */
 export const PAGE_SIZE_OPTIONS = [10, 20, 30] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_SORT = { column: "createTime", order: "desc" as const };
 
 /** Search params that are list mechanics, never filters. */
-const CONTROL_PARAMS = new Set(["pageNo", "pageSize", "column", "order", "superQueryParams", "superQueryMatchType", "_t", "index", "_routes"]);
+const CONTROL_PARAMS = new Set(["pageNo", "pageSize", "column", "order", "superQueryParams", "superQueryMatchType", "_t", "index", "_routes", ...["form", "id", "confirm", "ids", "_like"]]);
+
+/**
+ * `_like=a,b` (sent by the search bar's GET form before JavaScript): the text filters a and b match
+ * anywhere, as the enhanced bar writes them (`*x*`).
+ */
+const LIKE_PARAM = "_like";
 
 export interface ListState {
   pageNo: number;
@@ -36,6 +42,10 @@ export function parseListState(search: URLSearchParams, defaults: { column?: str
   for (const [key, value] of search) {
     if (CONTROL_PARAMS.has(key) || !IDENTIFIER.test(key) || value.trim() === "") continue;
     filters[key] = value;
+  }
+  for (const key of (search.get(LIKE_PARAM) ?? "").split(",")) {
+    const value = filters[key];
+    if (value !== undefined && !value.includes("*")) filters[key] = `*${value.trim()}*`;
   }
   const state: ListState = { pageNo, pageSize, column, order, filters };
   const superQuery = search.get("superQueryParams");
@@ -103,7 +113,7 @@ export function withPage(state: ListState, pageNo: number, pageSize: number): Li
 
 /**
  * After deleting `deleted` rows of the current page: step back a page when this one would be
- * empty (spec/app-shell.md §4), never before page 1.
+ * empty (docs/spec/app-shell.md §4), never before page 1.
  */
 export function pageAfterDelete(total: number, deleted: number, pageNo: number, pageSize: number): number {
   const remaining = Math.max(0, total - deleted);
@@ -121,3 +131,67 @@ function positiveInt(text: string | null, fallback: number): number {
   const value = Number(text);
   return Number.isInteger(value) && value >= 1 ? value : fallback;
 }
+
+/**
+ * What a list's address opens over the list (issue #19): a form (`?form=add`, `?form=edit&id=…`,
+ * `?form=detail&id=…`) or a delete confirmation (`?confirm=delete&id=…`, `?confirm=deleteBatch&ids=a,b`).
+ * The server renders it in the page (no JavaScript needed); with JavaScript it is the modal.
+ */
+export type ListOverlay = { form: "add" } | { form: "edit" | "detail"; id: string } | { confirm: "delete" | "deleteBatch"; ids: string[] };
+
+const OVERLAY_PARAMS = ["form", "id", "confirm", "ids"] as const;
+
+export function parseOverlay(search: URLSearchParams): ListOverlay | null {
+  const form = search.get("form");
+  const id = search.get("id") ?? "";
+  if (form === "add") return { form };
+  if ((form === "edit" || form === "detail") && id) return { form, id };
+  const confirm = search.get("confirm");
+  if (confirm === "delete" && id) return { confirm, ids: [id] };
+  if (confirm === "deleteBatch") {
+    // `ids=a,b` from a link, or one `ids` per ticked row from the batch form.
+    const ids = search
+      .getAll("ids")
+      .flatMap((value) => value.split(","))
+      .filter(Boolean);
+    if (ids.length > 0) return { confirm, ids };
+  }
+  return null;
+}
+
+/** The list's search params with `overlay` open (null: closed); the list state is kept. */
+export function withOverlay(search: URLSearchParams, overlay: ListOverlay | null): URLSearchParams {
+  const params = new URLSearchParams(search);
+  for (const key of OVERLAY_PARAMS) params.delete(key);
+  if (!overlay) return params;
+  if ("form" in overlay) {
+    params.set("form", overlay.form);
+    if (overlay.form !== "add") params.set("id", overlay.id);
+  } else {
+    params.set("confirm", overlay.confirm);
+    if (overlay.confirm === "delete") params.set("id", overlay.ids[0] ?? "");
+    else params.set("ids", overlay.ids.join(","));
+  }
+  return params;
+}
+
+/** `?query` of params, or "" when there are none (a link to the bare list). */
+export function queryString(params: URLSearchParams): string {
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The address the sortable header of `column` links to: asc, then desc, then the default sort. */
+export function sortToggle(state: ListState, column: string, defaults: { column?: string; order?: "asc" | "desc" } = {}): ListState {
+  const current = state.column === column ? state.order : null;
+  const next = current === null ? "ascend" : current === "asc" ? "descend" : null;
+  const toggled = withSort({ ...state, pageNo: 1 }, next ? column : undefined, next, defaults);
+  // Clearing the default sort would change nothing: start again with ascending.
+  return toggled.column === state.column && toggled.order === state.order ? withSort(toggled, column, "ascend") : toggled;
+}
+
+/**
+ * A hidden field of the forms rendered without JavaScript: the action answers their success with a
+ * redirect to the list (post/redirect/get) instead of data for the modal's fetcher.
+ */
+export const RETURN_FIELD = "_return";

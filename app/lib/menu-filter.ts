@@ -1,4 +1,4 @@
-// spec/app-shell.md §2: "A route with meta.permission is shown only if the user's permission list
+// docs/spec/app-shell.md §2: "A route with meta.permission is shown only if the user's permission list
 // matches" — an entry listing permission codes stays when the user may use one of them.
 import type { AuthEntry, MenuNode } from "#contract/permission";
 import { isButtonVisible } from "./permissions";

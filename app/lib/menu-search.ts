@@ -1,4 +1,4 @@
-// Menu search of the header (spec/app-shell.md §2): every non-hidden menu entry except pure
+// Menu search of the header (docs/spec/app-shell.md §2): every non-hidden menu entry except pure
 // route-view containers, filtered by title with a case-insensitive "contains".
 import type { MenuNode } from "#contract/permission";
 

@@ -1,4 +1,4 @@
-// Button permissions (spec/app-shell.md §6, spec/api-contract.md §4 "Button permissions"), kept
+// Button permissions (docs/spec/app-shell.md §6, docs/spec/api-contract.md §4 "Button permissions"), kept
 // pure (no React, no DOM) in the manner of Ant Design Pro's access.ts so every rule is unit-tested.
 //
 // Inputs: `auth` — the user's own buttons (rows with menu_type=2 and status '1' that the user's

@@ -1,5 +1,5 @@
 // The browser's calls to the web app's own resource routes (widgets, notices, role drawers…):
-// JSON answers `{ ok: true, … }` or `{ ok: false, message, kind }` (kind: spec/app-shell.md §8).
+// JSON answers `{ ok: true, … }` or `{ ok: false, message, kind }` (kind: docs/spec/app-shell.md §8).
 // Never throws for a failed answer, only for an aborted request. A signed-out browser is
 // redirected by the route guard, which fetch (redirect: manual) sees as a redirect.
 import { Messages } from "#contract/messages";

@@ -1,6 +1,6 @@
-// The multi-tab strip's rules (spec/app-shell.md §2 "Tabs"), pure so every rule is unit-tested.
+// The multi-tab strip's rules (docs/spec/app-shell.md §2 "Tabs"), pure so every rule is unit-tested.
 // A tab is a page (by pathname) that remembers its full URL, so returning to it restores its
-// list filters, sort and page (ARCHITECTURE.md: the URL replaces keep-alive).
+// list filters, sort and page (docs/architecture.md: the URL replaces keep-alive).
 import { HOME_PATH } from "~/config";
 
 export interface Tab {
@@ -22,9 +22,14 @@ export function homeTab(title = "首页"): Tab {
   return { key: HOME_PATH, url: HOME_PATH, title };
 }
 
-/** Home is always first; visiting a page adds its tab or updates the URL it remembers. */
+/**
+ * Home is always first; visiting a page adds its tab or updates the URL it remembers. A page
+ * without a title (403, 404 and other pages outside the menu) opens no tab: it would stay as an
+ * untitled tab that leads nowhere useful.
+ */
 export function visitTab(tabs: Tab[], visited: Tab): Tab[] {
   const withHome = tabs.some((tab) => tab.key === HOME_PATH) ? tabs : [homeTab(), ...tabs];
+  if (!visited.title && !withHome.some((tab) => tab.key === visited.key)) return withHome;
   const index = withHome.findIndex((tab) => tab.key === visited.key);
   if (index < 0) return [...withHome, visited];
   const current = withHome[index]!;
@@ -32,6 +37,11 @@ export function visitTab(tabs: Tab[], visited: Tab): Tab[] {
   const next = withHome.slice();
   next[index] = { ...current, url: visited.url, title: visited.title || current.title };
   return next;
+}
+
+/** Home shows no close button (it never closes). */
+export function isClosable(tab: Tab): boolean {
+  return tab.key !== HOME_PATH;
 }
 
 /** Closing a tab: home never closes, the last tab never closes, the active one moves to a neighbour. */

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { HOME_PATH } from "~/config";
 
-// spec/app-shell.md §2: "/" (named dashboard) redirects to the home page.
+// docs/spec/app-shell.md §2: "/" (named dashboard) redirects to the home page.
 export function loader() {
   return redirect(HOME_PATH);
 }

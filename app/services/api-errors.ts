@@ -1,4 +1,4 @@
-// The error catalogue of spec/app-shell.md §8: what a failed backend call means for the user.
+// The error catalogue of docs/spec/app-shell.md §8: what a failed backend call means for the user.
 // Pure, so each row is unit-tested; the backend client and the UI both read it.
 import { Messages } from "#contract/messages";
 import { ResultCode } from "#contract/envelope";

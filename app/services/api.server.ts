@@ -1,4 +1,4 @@
-// The one backend client of the web app (ARCHITECTURE.md): token, tenant and signature headers on
+// The one backend client of the web app (docs/architecture.md): token, tenant and signature headers on
 // every call, `_t` on GETs, the envelope parsed with zod, failures mapped to the §8 catalogue.
 import type { z } from "zod";
 import { resultEnvelopeSchema, type ResultEnvelope } from "#contract/envelope";
@@ -13,9 +13,29 @@ type Method = "GET" | "POST" | "PUT" | "DELETE";
 export interface Credentials {
   token?: string | null;
   tenantId?: number | null;
+  /** The browser behind the call, so the backend's logs show its address and browser. */
+  client?: ClientDetails;
 }
 
-/** Thrown for every failed call; `failure` says what the user sees (spec/app-shell.md §8). */
+export interface ClientDetails {
+  address?: string | null;
+  userAgent?: string | null;
+}
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * X-Forwarded-For and User-Agent of the browser (the backend trusts X-Forwarded-For from loopback
+ * only). A backend on this machine is asked not to compress: server.ts no longer recognises these
+ * calls as its own once they carry X-Forwarded-For, and gzip over loopback only burns CPU.
+ */
+function setClientHeaders(headers: Headers, client: ClientDetails | undefined): void {
+  if (client?.address) headers.set("X-Forwarded-For", client.address);
+  if (client?.userAgent) headers.set("User-Agent", client.userAgent);
+  if (client && LOOPBACK_HOSTS.has(new URL(backendUrl()).hostname)) headers.set("Accept-Encoding", "identity");
+}
+
+/** Thrown for every failed call; `failure` says what the user sees (docs/spec/app-shell.md §8). */
 export class BackendError extends Error {
   constructor(readonly failure: Failure) {
     super(failure.message);
@@ -41,6 +61,7 @@ export class BackendClient {
       "X-Sign": computeSign(path, signableParams(query, method === "GET" ? undefined : options.body), signatureSecret()),
     });
     if (this.credentials.token) headers.set("X-Access-Token", this.credentials.token);
+    setClientHeaders(headers, this.credentials.client);
     // The cache buster is added after signing, and never on dictionary item lookups (§7).
     if (method === "GET" && !path.startsWith("/sys/dict/getDictItems/")) query._t = String(Math.floor(Date.now() / 1000));
     let body: string | undefined;
@@ -82,6 +103,7 @@ export class BackendClient {
       "X-Sign": computeSign(path, signableParams(query, undefined), signatureSecret()),
     });
     if (this.credentials.token) headers.set("X-Access-Token", this.credentials.token);
+    setClientHeaders(headers, this.credentials.client);
     if (options.contentType) headers.set("Content-Type", options.contentType);
     if (method === "GET") query._t = String(Math.floor(Date.now() / 1000));
     const search = new URLSearchParams(query).toString();

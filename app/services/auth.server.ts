@@ -1,26 +1,37 @@
-// The route guard of spec/app-shell.md §2 and the session's life: sign-in, the permission answer
+// The route guard of docs/spec/app-shell.md §2 and the session's life: sign-in, the permission answer
 // (cached per token on this server, dropped at logout), and logout.
 import { redirect } from "react-router";
 import { z } from "zod";
 import { loginResultSchema, type LoginResult } from "#contract/auth";
+import { resultEnvelopeSchema } from "#contract/envelope";
 import { permissionAnswerSchema, type PermissionAnswer } from "#contract/permission";
 import { Messages } from "#contract/messages";
-import { HOME_PATH, LOGIN_PATH } from "~/config";
+import { workChatTypeOf } from "#contract/third-login";
+import { HOME_PATH, LOGIN_PATH, PASSWORD_CHANGE_PATH, SIGN_IN_CHOICE_PATH } from "~/config";
 import { filterMenuByPermission } from "~/lib/menu-filter";
-import { BackendClient, BackendError } from "./api.server";
+import { BackendClient, BackendError, type ClientDetails } from "./api.server";
+import { CLIENT_ADDRESS_HEADER } from "../../server/client-address";
 import { commitSession, destroySession, getSession, type AppSession } from "./session.server";
+import { onWebEvent } from "./web-events.server";
 
 export interface SignedIn {
   session: AppSession;
   api: BackendClient;
-  user: { id: string; username: string; realname: string; tenantId: number };
+  user: { id: string; username: string; realname: string; tenantId: number; avatar: string };
 }
 
-/** Where to go after sign-in: only a local path, never another site. */
+/**
+ * Where to go after sign-in: only a local path, never another site, and no control characters (a
+ * line break would end up in the Location header: issue #10).
+ */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = HOME_PATH): string {
   if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\"))
     return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(target)) return fallback;
   if (target === LOGIN_PATH || target.startsWith(`${LOGIN_PATH}?`)) return fallback;
+  if (target === PASSWORD_CHANGE_PATH || target.startsWith(`${PASSWORD_CHANGE_PATH}?`)) return fallback;
+  if (target === SIGN_IN_CHOICE_PATH || target.startsWith(`${SIGN_IN_CHOICE_PATH}?`)) return fallback;
   return target;
 }
 
@@ -39,18 +50,42 @@ export function loginUrlFor(url: URL): string {
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(back)}`;
 }
 
+/**
+ * The browser behind a request: its address as the web server's Express saw it (`trust proxy`,
+ * passed on by server/react-router-handler.ts) and its User-Agent.
+ */
+export function clientOf(request: Request): ClientDetails {
+  return { address: request.headers.get(CLIENT_ADDRESS_HEADER), userAgent: request.headers.get("user-agent") };
+}
+
+/** The tenant / department choice after sign-in, going to `target` afterwards. */
+export function signInChoiceUrlFor(target: string): string {
+  return `${SIGN_IN_CHOICE_PATH}?redirect=${encodeURIComponent(target)}`;
+}
+
+/** The work-chat apps' sign-in (/oauth2-app/login), coming back to the page's full path. */
+export function appLoginUrlFor(url: URL): string {
+  return `/oauth2-app/login?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/** The forced password change, coming back to the page afterwards. */
+export function passwordChangeUrlFor(url: URL): string {
+  return `${PASSWORD_CHANGE_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
 export async function getSignedIn(request: Request): Promise<SignedIn | null> {
   const session = await getSession(request);
   const token = session.get("token");
   if (!token) return null;
   return {
     session,
-    api: new BackendClient({ token, tenantId: session.get("tenantId") ?? 0 }),
+    api: new BackendClient({ token, tenantId: session.get("tenantId") ?? 0, client: clientOf(request) }),
     user: {
       id: session.get("userId") ?? "",
       username: session.get("username") ?? "",
       realname: session.get("realname") ?? "",
       tenantId: session.get("tenantId") ?? 0,
+      avatar: session.get("avatar") ?? "",
     },
   };
 }
@@ -58,32 +93,94 @@ export async function getSignedIn(request: Request): Promise<SignedIn | null> {
 /** Guard of every private route: without a session, off to the login page with `redirect`. */
 export async function requireSignedIn({ request, url }: RouteRequest): Promise<SignedIn> {
   const signedIn = await getSignedIn(request);
-  if (!signedIn) throw redirect(loginUrlFor(url));
+  // A work-chat in-app browser signs in again through its app (docs/spec/app-shell.md §6).
+  if (!signedIn) throw redirect(workChatTypeOf(request.headers.get("user-agent")) ? appLoginUrlFor(url) : loginUrlFor(url));
+  // A password someone else chose is changed before anything else (docs/decisions/011).
+  if (signedIn.session.get("passwordChangeRequired")) throw redirect(passwordChangeUrlFor(url));
+  // Then the tenant / department of the sign-in is chosen (docs/decisions/049).
+  if (signedIn.session.get("choiceRequired")) throw redirect(signInChoiceUrlFor(url.pathname + url.search));
   return signedIn;
 }
 
-export async function signIn(
-  request: Request,
-  credentials: { username: string; password: string },
-  redirectTo: string,
-): Promise<Response> {
-  const answer = await new BackendClient().post("/sys/login", loginResultSchema, credentials);
-  // spec/app-shell.md §4: login succeeds only when the code is 200.
-  if (answer.code !== 200) throw new BackendError({ kind: "business", message: answer.message, status: 200, code: answer.code });
-  const result: LoginResult = answer.result;
+export interface SignInForm {
+  username: string;
+  password: string;
+  captcha?: string | undefined;
+  checkKey?: string | undefined;
+}
+
+/** Why the backend refused a sign-in, and whether the next try needs a captcha. */
+export class SignInRefused extends Error {
+  constructor(
+    message: string,
+    readonly captchaRequired: boolean,
+  ) {
+    super(message);
+    this.name = "SignInRefused";
+  }
+}
+
+const refusalSchema = z.object({ captchaRequired: z.boolean() }).nullish().catch(null);
+
+/**
+ * Signs in and answers the redirect that sets the session; a refusal throws SignInRefused. The
+ * browser's address goes to the backend, whose failure counts are per name and per address.
+ */
+export function signIn(request: Request, credentials: SignInForm, redirectTo: string): Promise<Response> {
+  return signInThrough(request, "/sys/login", credentials, redirectTo);
+}
+
+/** Phone sign-in with the SMS code (issue #17 part 1): the same session as a password sign-in. */
+export function phoneSignIn(request: Request, credentials: { mobile: string; captcha: string }, redirectTo: string): Promise<Response> {
+  return signInThrough(request, "/sys/phoneLogin", credentials, redirectTo);
+}
+
+async function signInThrough(request: Request, path: string, body: object, redirectTo: string): Promise<Response> {
+  const client = new BackendClient({ client: clientOf(request) });
+  const response = await client.send("POST", path, { body });
+  return signedInResponse(request, await response.json(), redirectTo);
+}
+
+/**
+ * The session of a login answer (`/sys/login`, `/sys/phoneLogin`, and the same answer of the
+ * third-party and CAS sign-ins): sets the cookie and redirects; a refusal throws SignInRefused.
+ */
+export async function signedInResponse(request: Request, answer: unknown, redirectTo: string): Promise<Response> {
+  const envelope = resultEnvelopeSchema.parse(answer);
+  // docs/spec/app-shell.md §4: login succeeds only when the code is 200.
+  if (!envelope.success || envelope.code !== 200)
+    throw new SignInRefused(envelope.message, refusalSchema.parse(envelope.result)?.captchaRequired ?? false);
+  const result: LoginResult = loginResultSchema.parse(envelope.result);
   const session = await getSession(request);
+  session.unset("alteration");
   session.set("token", result.token);
   session.set("userId", result.userInfo.id);
   session.set("username", result.userInfo.username);
   session.set("realname", result.userInfo.realname ?? result.userInfo.username);
-  session.set("tenantId", result.tenantList?.[0]?.id ?? 0);
-  return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await commitSession(request, session) } });
+  session.set("avatar", result.userInfo.avatar ?? "");
+  // The tenant the backend opened the session in (the last one chosen, else the first).
+  const loginTenant = Number(result.userInfo.loginTenantId);
+  const tenants = result.tenantList ?? [];
+  session.set("tenantId", tenants.find((tenant) => tenant.id === loginTenant)?.id ?? tenants[0]?.id ?? 0);
+  const target = safeRedirect(redirectTo);
+  if (result.passwordChangeRequired) session.set("passwordChangeRequired", true);
+  if (result.chooseTenant || result.chooseDepart) {
+    session.set("choiceRequired", true);
+    session.set("tenantChoices", tenants.map((tenant) => ({ id: tenant.id, name: tenant.name })));
+  }
+  const location = result.passwordChangeRequired
+    ? passwordChangeUrlFor(new URL(target, "http://local"))
+    : result.chooseTenant || result.chooseDepart
+      ? signInChoiceUrlFor(target)
+      : target;
+  return redirect(location, { headers: { "Set-Cookie": await commitSession(request, session) } });
 }
 
 // ---- the permission answer, once per session per web server ---------------------------------
 
-// Short enough that a grant or revoke made on another web server shows within two minutes; this
-// server forgets every answer at once when it makes such a change (forgetAllPermissions).
+// Every web server forgets every answer at once when menus, grants or members change (the
+// backends' `permissions` web event, docs/decisions/062); without Redis, changes made through
+// another web server show within two minutes.
 const PERMISSION_TTL_MS = 2 * 60 * 1000;
 const PERMISSION_CACHE_LIMIT = 5_000;
 const permissionCache = new Map<string, { answer: PermissionAnswer; loadedAt: number }>();
@@ -96,6 +193,8 @@ export function forgetPermissions(token: string | undefined): void {
 export function forgetAllPermissions(): void {
   permissionCache.clear();
 }
+// Such a change made through another web server (or any backend) arrives as a web event.
+onWebEvent("permissions", "permission-cache", forgetAllPermissions);
 
 /**
  * Loads the menu, `auth` and `allAuth` of the signed-in user. A failed load, or an empty menu
@@ -112,7 +211,8 @@ export async function requirePermissions({ request, url }: RouteRequest, signedI
     answer = { ...answer, menu: filterMenuByPermission(answer.menu, answer.auth, answer.allAuth) };
   } catch (error) {
     if (!(error instanceof BackendError) && !(error instanceof Error)) throw error;
-    throw await endSession(request, signedIn.session, loginUrlFor(url));
+    const appBrowser = workChatTypeOf(request.headers.get("user-agent"));
+    throw await endSession(request, signedIn.session, appBrowser ? appLoginUrlFor(url) : loginUrlFor(url));
   }
   if (permissionCache.size >= PERMISSION_CACHE_LIMIT) permissionCache.delete(permissionCache.keys().next().value!);
   permissionCache.set(token, { answer, loadedAt: Date.now() });
@@ -124,7 +224,7 @@ export async function endSession(request: Request, session: AppSession, to = LOG
   const token = session.get("token");
   if (token) {
     forgetPermissions(token);
-    await new BackendClient({ token, tenantId: session.get("tenantId") }).send("POST", "/sys/logout").catch(() => undefined);
+    await new BackendClient({ token, tenantId: session.get("tenantId"), client: clientOf(request) }).send("POST", "/sys/logout").catch(() => undefined);
   }
   return redirect(to, { headers: { "Set-Cookie": await destroySession(request, session) } });
 }
@@ -132,5 +232,7 @@ export async function endSession(request: Request, session: AppSession, to = LOG
 export const loginFormDataSchema = z.object({
   username: z.string().default(""),
   password: z.string().default(""),
+  captcha: z.string().optional(),
+  checkKey: z.string().optional(),
   redirect: z.string().optional(),
 });

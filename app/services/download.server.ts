@@ -1,8 +1,9 @@
-// Resource-route helpers for files (spec/app-shell.md §7 export/upload rows, §8 "export reply is
+// Resource-route helpers for files (docs/spec/app-shell.md §7 export/upload rows, §8 "export reply is
 // JSON → 文件导出失败", "import failure…"): the browser never talks to the backend, so exports and
 // stored files are streamed through the web server, and import uploads are forwarded as they
 // arrive, with the session's token and tenant headers. The routes: app/routes/api/export.tsx,
 // import.tsx and files/static.tsx; the list's endpoint comes in `?url=` (app/lib/excel-endpoints.ts).
+import { contentDisposition } from "#contract/content-disposition";
 import { Messages } from "#contract/messages";
 import { ResultCode } from "#contract/envelope";
 import { BackendError, type BackendClient, type Query } from "./api.server";
@@ -10,7 +11,7 @@ import type { Failure } from "./api-errors";
 import { getSignedIn } from "./auth.server";
 import { isExcelEndpoint } from "~/lib/excel-endpoints";
 
-/** spec/app-shell.md §8 and widgets.md §8: "Export reply of JSON type → 文件导出失败". */
+/** docs/spec/app-shell.md §8 and widgets.md §8: "Export reply of JSON type → 文件导出失败". */
 export const EXPORT_FAILED = "文件导出失败";
 /** Contract §1: the backend's own words for an upload over 10 MB. */
 export const UPLOAD_TOO_LARGE = "文件大小超出10MB限制, 请压缩或降低文件质量! ";
@@ -121,9 +122,25 @@ export async function staticFileLoader({ request, url }: { request: Request; url
   if (!signedIn) return signedOut();
   const relative = staticRelativePath(url.searchParams.get("path") ?? "");
   if (!relative) return json({ ok: false, message: Messages.resourceNotFound } satisfies DownloadFailure, 404);
-  return proxyDownload(signedIn.api, `/sys/common/static/${relative.split("/").map(encodeURIComponent).join("/")}`, {
+  const answer = await proxyDownload(signedIn.api, `/sys/common/static/${relative.split("/").map(encodeURIComponent).join("/")}`, {
     failureMessage: Messages.resourceNotFound,
   });
+  const name = downloadName(url.searchParams.get("name"), relative);
+  const isFile = answer.ok && !(answer.headers.get("Content-Type") ?? "").includes("json");
+  if (isFile && name) answer.headers.set("Content-Disposition", contentDisposition(name));
+  return answer;
+}
+
+/**
+ * The name a stored file is offered under (an import's error report: `用户列表_导入错误信息.xlsx`), when
+ * the caller gives one: a plain file name with the stored file's own extension, or none.
+ */
+export function downloadName(raw: string | null, relative: string): string | null {
+  if (!raw) return null;
+  const name = raw.trim();
+  const extension = relative.slice(relative.lastIndexOf(".")).toLowerCase();
+  if (name.length === 0 || name.length > 200 || /[\u0000-\u001f\u007f/\\]/.test(name)) return null;
+  return name.toLowerCase().endsWith(extension) ? name : null;
 }
 
 /** `a/b.xlsx` from `a/b.xlsx` or `/sys/common/static/a/b.xlsx`; null for anything that climbs. */
@@ -138,10 +155,15 @@ export function staticRelativePath(raw: string): string | null {
  * Forwards a multipart upload to the backend unchanged (boundary and all) and answers the
  * backend's envelope as it is (`success`, `code` 201 with `msg`/`fileUrl`/`fileName`, `message`).
  */
-export async function forwardUpload(request: Request, api: BackendClient, backendPath: string): Promise<Response> {
+export async function forwardUpload(
+  request: Request,
+  api: BackendClient,
+  backendPath: string,
+  notMultipart = "文件导入失败:请选择要导入的Excel文件",
+): Promise<Response> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
-    return json({ success: false, code: ResultCode.businessError, message: "文件导入失败:请选择要导入的Excel文件", result: null });
+    return json({ success: false, code: ResultCode.businessError, message: notMultipart, result: null });
   }
   const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > MAX_IMPORT_REQUEST_BYTES) {
@@ -169,4 +191,14 @@ export async function importFileAction({ request, url }: { request: Request; url
   const endpoint = url.searchParams.get("url");
   if (!isExcelEndpoint(endpoint, "importExcel")) return notAnEndpoint();
   return forwardUpload(request, signedIn.api, endpoint);
+}
+
+/**
+ * Action of the upload route (the upload cells and fields, and editor images with biz `jeditor`):
+ * the multipart POST forwarded to /sys/common/upload.
+ */
+export async function uploadFileAction({ request }: { request: Request }): Promise<Response> {
+  const signedIn = await getSignedIn(request);
+  if (!signedIn) return signedOut();
+  return forwardUpload(request, signedIn.api, "/sys/common/upload", "上传失败！");
 }

@@ -20,7 +20,7 @@ export function schoolTimeZone(): string {
   return process.env.SCHOOL_TIMEZONE || "Asia/Shanghai";
 }
 
-/** HTTP timeout of backend calls (spec/app-shell.md §9: 300000 ms). */
+/** HTTP timeout of backend calls (docs/spec/app-shell.md §9: 300000 ms). */
 export function backendTimeoutMs(): number {
   const value = Number(process.env.BACKEND_TIMEOUT_MS);
   return Number.isFinite(value) && value > 0 ? value : 300_000;

@@ -1,11 +1,11 @@
 // The server half of the list engine: every list page's loader and action go through here.
 // A page is declared once (backend URLs, form schema, permission prefix); loading parses the URL
 // state, saving validates with the same zod schema the browser used, deletes step the page back.
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { fieldErrors } from "#contract/auth";
 import { pageSchema } from "#contract/envelope";
-import { parseListState, toBackendQuery, type ListState } from "~/lib/list-query";
+import { RETURN_FIELD, parseListState, parseOverlay, queryString, toBackendQuery, withOverlay, type ListState } from "~/lib/list-query";
 import type { RouteRequest } from "./auth.server";
 import { BackendError, type BackendClient } from "./api.server";
 import { endsSession } from "./api-errors";
@@ -20,16 +20,40 @@ export interface ListEndpoints {
   deleteBatch?: string;
   exportXls?: string;
   importExcel?: string;
+  /** One record by `?id=` (a form opened by its address for a record not on the page). */
+  queryById?: string;
 }
 
 export interface ListPageDefinition<Form extends z.ZodType = z.ZodType> {
   url: ListEndpoints;
   defaultSort?: { column: string; order: "asc" | "desc" };
-  /** The add/edit form: one zod schema for the browser and this action (STYLE.md). */
+  /** The add/edit form: one zod schema for the browser and this action (docs/style.md). */
   form?: Form;
   /** Turns the checked form into the backend's body (e.g. renames, joins). */
   toBody?: (values: z.infer<Form>, id: string | undefined) => Record<string, unknown>;
+  /**
+   * What the list rows do not carry (a user's roles…), for a form opened by its address: the
+   * server half of the form's `detailUrl`. A page with a `detailUrl` and none of this offers its
+   * edit form only with JavaScript, so that saving cannot wipe what was not loaded.
+   */
+  loadDetail?: (api: BackendClient, id: string) => Promise<Record<string, unknown>>;
 }
+
+/** The form or delete confirmation the list's address opens (`?form=…`, `?confirm=…`). */
+export type OpenedOverlay =
+  | {
+      kind: "form";
+      mode: "add" | "edit" | "detail";
+      record: ListRecord | null;
+      detailLoaded: boolean;
+      error: string | null;
+    }
+  | {
+      kind: "confirm";
+      intent: "delete" | "deleteBatch";
+      ids: string[];
+      records: ListRecord[];
+    };
 
 export type ListRecord = Record<string, unknown> & { id: string };
 
@@ -37,8 +61,10 @@ export interface ListData {
   state: ListState;
   records: ListRecord[];
   total: number;
-  /** A load failure the page shows as a warning (spec/app-shell.md §8), not an error page. */
+  /** A load failure the page shows as a warning (docs/spec/app-shell.md §8), not an error page. */
   error: string | null;
+  /** What the address opens over the list; absent when nothing is open. */
+  opened?: OpenedOverlay | null;
 }
 
 const recordSchema = z.record(z.string(), z.unknown()).transform((record) => ({ ...record, id: String(record.id ?? "") }) as ListRecord);
@@ -51,19 +77,132 @@ export async function loadList(access: MenuPageAccess, url: URL, page: ListPageD
   if (!page.url.list) return { state, records: [], total: 0, error: "请设置url.list属性!" };
   try {
     const { result } = await access.signedIn.api.get(page.url.list, listResultSchema, toBackendQuery(state));
-    return { state, records: result.records, total: result.total, error: null };
+    const opened = await loadOverlay(access.signedIn.api, url, page, result.records);
+    return {
+      state,
+      records: result.records,
+      total: result.total,
+      error: null,
+      ...(opened ? { opened } : {}),
+    };
   } catch (error) {
     if (error instanceof BackendError && !endsSession(error.failure)) return { state, records: [], total: 0, error: error.message };
     return throwRouteFailure(error);
   }
 }
 
+/** The record(s) the address opens: from the page's rows, else by id from the backend. */
+async function loadOverlay(api: BackendClient, url: URL, page: ListPageDefinition, rows: ListRecord[]): Promise<OpenedOverlay | null> {
+  const overlay = parseOverlay(url.searchParams);
+  if (!overlay) return null;
+  if ("confirm" in overlay)
+    return {
+      kind: "confirm",
+      intent: overlay.confirm,
+      ids: overlay.ids,
+      records: rows.filter((row) => overlay.ids.includes(row.id)),
+    };
+  if (overlay.form === "add")
+    return {
+      kind: "form",
+      mode: "add",
+      record: null,
+      detailLoaded: false,
+      error: null,
+    };
+  let record = rows.find((row) => row.id === overlay.id) ?? null;
+  try {
+    if (!record && page.url.queryById) record = (await api.get(page.url.queryById, recordSchema, { id: overlay.id })).result;
+    if (!record)
+      return {
+        kind: "form",
+        mode: overlay.form,
+        record: null,
+        detailLoaded: false,
+        error: "未找到对应数据",
+      };
+    const detail = page.loadDetail ? await page.loadDetail(api, overlay.id) : null;
+    return {
+      kind: "form",
+      mode: overlay.form,
+      record: detail ? { ...record, ...detail } : record,
+      detailLoaded: !!detail,
+      error: null,
+    };
+  } catch (error) {
+    if (error instanceof BackendError && !endsSession(error.failure))
+      return {
+        kind: "form",
+        mode: overlay.form,
+        record,
+        detailLoaded: false,
+        error: error.message,
+      };
+    throw error;
+  }
+}
+
+/** Fields of a plain form post that are the engine's, not the record's. */
+const FORM_CONTROLS = new Set(["intent", RETURN_FIELD]);
+
+/** A form posted without JavaScript: its fields, a field given several times (a multiple select) joined with commas. */
+function postedValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const key of new Set(form.keys())) {
+    if (FORM_CONTROLS.has(key)) continue;
+    values[key] = form
+      .getAll(key)
+      .filter((value): value is string => typeof value === "string")
+      .join(",");
+  }
+  return values;
+}
+
+/** After a plain form's success: the list's address without the form or confirmation. */
+function backToList(request: Request): Response {
+  const url = new URL(request.url);
+  return redirect(`${url.pathname}${queryString(withOverlay(url.searchParams, null))}`);
+}
+
 export type ListActionResult =
   | { ok: true; intent: string; message: string; deleted?: number }
-  | { ok: false; intent: string; message?: string; fieldErrors?: Record<string, string>; failure?: ReturnType<typeof failureData>["failure"] };
+  | {
+      ok: false;
+      intent: string;
+      message?: string;
+      fieldErrors?: Record<string, string>;
+      failure?: ReturnType<typeof failureData>["failure"];
+      /** A plain form's posted values, to show again with the errors. */
+      values?: Record<string, string>;
+    };
+
+/**
+ * The `updateTime` of the copy an edit was made from, passed on as the form loaded it, so that the
+ * backend refuses an edit of a record someone changed meanwhile (数据已被修改，请刷新后重试,
+ * docs/decisions/009). A form that sends none is not checked.
+ */
+function loadedVersion(values: unknown): { updateTime?: string | null } {
+  const loaded = (values as { updateTime?: unknown }).updateTime;
+  if (loaded === undefined) return {};
+  return {
+    updateTime: typeof loaded === "string" && loaded !== "" ? loaded : null,
+  };
+}
 
 /** A page's own intent: its success message, or the field errors of what it was sent. */
-type CustomAction = (api: BackendClient, form: FormData, access: MenuPageAccess) => Promise<{ message: string } | { fieldErrors: Record<string, string> }>;
+export type CustomAction = (
+  api: BackendClient,
+  form: FormData,
+  access: MenuPageAccess,
+) => Promise<{ message: string } | { fieldErrors: Record<string, string> }>;
+
+/** A row's own intent that posts the row's `id` to a backend path (重发, 作废, 设为默认…). */
+export function postRowId(path: string, fallbackMessage?: string): CustomAction {
+  return async (api, form) => {
+    const answer = await api.post(path, z.unknown(), { id: String(form.get("id") ?? "") });
+    return { message: fallbackMessage === undefined ? answer.message : answer.message || fallbackMessage };
+  };
+}
 
 /**
  * The list page's action: `intent` = save (add or edit) | delete | deleteBatch | a custom one.
@@ -74,22 +213,48 @@ export async function listAction(route: RouteRequest, page: ListPageDefinition, 
   const form = await route.request.formData();
   const intent = String(form.get("intent") ?? "");
   const api = access.signedIn.api;
-  const done = (message: string, deleted?: number): ListActionResult => ({ ok: true, intent, message, ...(deleted !== undefined ? { deleted } : {}) });
-  const refused = (message: string, status = 400) => data<ListActionResult>({ ok: false, intent, message }, { status });
+  const plain = form.get(RETURN_FIELD) !== null;
+  const posted = plain && intent === "save" ? postedValues(form) : undefined;
+  // What a refused plain form shows again: never a password (the page's HTML carries its data).
+  const echoed = posted ? Object.fromEntries(Object.entries(posted).filter(([key]) => !/password/i.test(key))) : undefined;
+  const done = (message: string, deleted?: number): ListActionResult | Response =>
+    plain
+      ? backToList(route.request)
+      : {
+          ok: true,
+          intent,
+          message,
+          ...(deleted !== undefined ? { deleted } : {}),
+        };
+  const refused = (message: string, status = 400) => data<ListActionResult>({ ok: false, intent, message, ...(echoed ? { values: echoed } : {}) }, { status });
   try {
     switch (intent) {
       case "save": {
         if (!page.form) return refused("该页面不支持编辑");
-        let values: unknown;
-        try {
-          values = JSON.parse(String(form.get("values") ?? "{}"));
-        } catch {
-          return refused("表单内容无法识别");
+        let values: unknown = posted;
+        if (!posted) {
+          try {
+            values = JSON.parse(String(form.get("values") ?? "{}"));
+          } catch {
+            return refused("表单内容无法识别");
+          }
         }
         const id = typeof (values as { id?: unknown }).id === "string" && (values as { id: string }).id ? (values as { id: string }).id : undefined;
         const checked = page.form.safeParse(values);
-        if (!checked.success) return data<ListActionResult>({ ok: false, intent, fieldErrors: fieldErrors(checked.error) }, { status: 400 });
-        const body = { ...(page.toBody ? page.toBody(checked.data, id) : (checked.data as Record<string, unknown>)), ...(id ? { id } : {}) };
+        if (!checked.success)
+          return data<ListActionResult>(
+            {
+              ok: false,
+              intent,
+              fieldErrors: fieldErrors(checked.error),
+              ...(echoed ? { values: echoed } : {}),
+            },
+            { status: 400 },
+          );
+        const body = {
+          ...(page.toBody ? page.toBody(checked.data, id) : (checked.data as Record<string, unknown>)),
+          ...(id ? { id, ...loadedVersion(values) } : {}),
+        };
         const target = id ? page.url.edit : page.url.add;
         if (!target) return refused(id ? "请设置url.edit属性!" : "请设置url.add属性!");
         const answer = id ? await api.put(target, z.unknown(), body) : await api.post(target, z.unknown(), body);
@@ -104,10 +269,14 @@ export async function listAction(route: RouteRequest, page: ListPageDefinition, 
       }
       case "deleteBatch": {
         if (!page.url.deleteBatch) return refused("请设置url.deleteBatch属性!");
-        const ids = String(form.get("ids") ?? "").split(",").filter(Boolean);
+        const ids = String(form.get("ids") ?? "")
+          .split(",")
+          .filter(Boolean);
         if (ids.length === 0) return refused("请选择一条记录！");
         // The original client adds a trailing comma after every id (contract §6).
-        const answer = await api.delete(page.url.deleteBatch, z.unknown(), { ids: `${ids.join(",")},` });
+        const answer = await api.delete(page.url.deleteBatch, z.unknown(), {
+          ids: `${ids.join(",")},`,
+        });
         return done(answer.message || "批量删除成功！", ids.length);
       }
       default: {
@@ -119,6 +288,6 @@ export async function listAction(route: RouteRequest, page: ListPageDefinition, 
       }
     }
   } catch (error) {
-    return data<ListActionResult>({ intent, ...failureData(error) }, { status: 200 });
+    return data<ListActionResult>({ intent, ...failureData(error), ...(echoed ? { values: echoed } : {}) }, { status: 200 });
   }
 }

@@ -2,17 +2,17 @@
 // after a Last-Event-ID, reading upstream frames, the upstream address, and the connection
 // life cycle as a reducer. No sockets and no timers here, so every rule is unit-tested.
 
-/** spec/app-shell.md §4, §9: heartbeat text `HeartBeat` every 20 000 ms. */
+/** docs/spec/app-shell.md §4, §9: heartbeat text `HeartBeat` every 20 000 ms. */
 export const NOTICE_HEARTBEAT_MS = 20_000;
 export const NOTICE_HEARTBEAT_TEXT = "HeartBeat";
-/** spec/app-shell.md §8, §9: reconnect 5 000 ms after the channel closes or fails. */
+/** docs/spec/app-shell.md §8, §9: reconnect 5 000 ms after the channel closes or fails. */
 export const NOTICE_RECONNECT_MS = 5_000;
 /** A keep-alive on every event stream, so proxies and browsers do not drop an idle stream. */
 export const NOTICE_KEEPALIVE_MS = 15_000;
 /** How many recent events a user's channel keeps for pages that come back with Last-Event-ID. */
 export const NOTICE_RING_SIZE = 100;
 
-/** The upstream commands that mean "the notice list changed" (spec/app-shell.md §4, §7). */
+/** The upstream commands that mean "the notice list changed" (docs/spec/app-shell.md §4, §7). */
 export type NoticeCommand = "topic" | "user";
 export type StreamStatus = "up" | "down";
 
@@ -86,7 +86,7 @@ export function createIdSequence(clock: () => number = Date.now): () => number {
 /**
  * An upstream text frame → a notice, or null for anything else: heartbeat answers
  * (`{"cmd":"heartcheck"}`), the other commands (email, sign, publish) and text that is not JSON.
- * spec/api-contract.md §8: `{"cmd":"topic"|"user","msgId":"<annt id>","msgTxt":"<title>"}`.
+ * docs/spec/api-contract.md §8: `{"cmd":"topic"|"user","msgId":"<annt id>","msgTxt":"<title>"}`.
  */
 export function parseUpstreamMessage(text: string): UpstreamNotice | null {
   let value: unknown;
@@ -110,7 +110,7 @@ const SUBPROTOCOL_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /**
  * Where a user's upstream channel connects: BACKEND_URL with http→ws, path `/websocket/{userId}`
- * (spec/api-contract.md §8). The token travels as `Sec-WebSocket-Protocol` (3.x clients); a token
+ * (docs/spec/api-contract.md §8). The token travels as `Sec-WebSocket-Protocol` (3.x clients); a token
  * that is not a valid protocol token goes in `?token=` instead, which the backend also accepts.
  */
 export function upstreamTarget(backendUrl: string, userId: string, token: string): { url: string; protocols: string[] } {

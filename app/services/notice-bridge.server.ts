@@ -1,6 +1,6 @@
-// The notice bridge (ARCHITECTURE.md "Notices"): one upstream WebSocket to the backend per
+// The notice bridge (docs/architecture.md "Notices"): one upstream WebSocket to the backend per
 // signed-in user that has at least one open page, fanned out to that user's event streams.
-// spec/app-shell.md §4, §8, §9: heartbeat `HeartBeat` every 20 s; reconnect 5 s after a close or an
+// docs/spec/app-shell.md §4, §8, §9: heartbeat `HeartBeat` every 20 s; reconnect 5 s after a close or an
 // error while pages remain; messages with cmd topic/user become events. The rules live in
 // notice-bridge-core.ts (pure, unit-tested); this file owns the sockets and the timers.
 import WebSocket from "ws";
@@ -31,6 +31,11 @@ export interface NoticeListener {
   status(status: StreamStatus): void;
   /** The bridge is shutting down: end the stream so the web server can stop. */
   end(): void;
+  /**
+   * The backend refused this page's token (logout elsewhere, 强退, expiry): its session is over,
+   * the page must sign in again.
+   */
+  sessionEnded?(): void;
 }
 
 export interface NoticeSubscription {
@@ -262,9 +267,11 @@ export class NoticeBridge {
     });
     socket.on("close", (code) => {
       if (!current()) return;
-      if (REFUSED_CLOSE_CODES.has(code)) channel.refusedTokens.add(token);
+      const refused = REFUSED_CLOSE_CODES.has(code);
+      if (refused) channel.refusedTokens.add(token);
       channel.socket = null;
       this.step(channel, { type: "closed" });
+      if (refused) this.endSession(channel, token);
     });
   }
 
@@ -274,6 +281,12 @@ export class NoticeBridge {
     if (!socket) return;
     if (socket.readyState === WebSocket.CONNECTING) socket.terminate();
     else if (socket.readyState === WebSocket.OPEN) socket.close(1000, "no open pages");
+  }
+
+  /** Tells the pages of an ended session; their streams then end (and unsubscribe). */
+  private endSession(channel: Channel, token: string): void {
+    for (const subscriber of [...channel.subscribers.values()])
+      if (subscriber.token === token) safely(() => subscriber.listener.sessionEnded?.());
   }
 
   private broadcast(channel: Channel, deliver: (listener: NoticeListener) => void): void {

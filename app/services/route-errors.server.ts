@@ -1,5 +1,5 @@
 // Backend failures met while loading a page become route errors with the catalogue's meaning
-// (spec/app-shell.md §8), which the error boundaries render in the product's look.
+// (docs/spec/app-shell.md §8), which the error boundaries render in the product's look.
 import { data } from "react-router";
 import { BackendError } from "./api.server";
 import type { Failure, FailureKind } from "./api-errors";

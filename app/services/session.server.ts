@@ -9,12 +9,22 @@ export interface SessionData {
   username: string;
   realname: string;
   userId: string;
+  /** The stored path of the user's avatar (账户设置), shown in the header. */
+  avatar: string;
+  /** The backend serves only the password change until the user chose their own. */
+  passwordChangeRequired: boolean;
+  /** The account chooses its tenant and/or department before the first page (docs/decisions/049). */
+  choiceRequired: boolean;
+  /** The tenants it may choose from (the login answer's tenantList). */
+  tenantChoices: Array<{ id: number; name: string }>;
+  /** The account alteration in progress (/user/alteration): the phone, then its proven code. */
+  alteration: { mobile: string; smscode?: string; username?: string };
 }
 export interface SessionFlash {
   toast: { type: "success" | "error" | "warning"; text: string };
 }
 
-/** spec/app-shell.md §9: stored session lifetime 604800000 ms. */
+/** docs/spec/app-shell.md §9: stored session lifetime 604800000 ms. */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData, SessionFlash>> | null = null;

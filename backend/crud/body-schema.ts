@@ -43,6 +43,8 @@ export interface BodyRules {
 export interface BodySchemas {
   add: z.ZodType<RowValues>;
   edit: z.ZodType<RowValues>;
+  /** Each field's own rule, none required: what can still be read from a body that failed `add`. */
+  fields: z.ZodType<RowValues>;
   /** Properties a body may write. */
   writable: readonly string[];
 }
@@ -103,11 +105,14 @@ export function buildBodySchemas(
     if (isRequired) required.push({ property: field.property, message: typeof rule.required === "string" ? rule.required : `${label}不能为空` });
   }
   const base = z.object(shape);
-  const add = base.superRefine((values, context) => {
-    for (const { property, message } of required) {
-      if (values[property] === undefined || values[property] === null) context.addIssue({ code: "custom", message, path: [property] });
-    }
-  });
+  const add = base
+    .superRefine((values, context) => {
+      for (const { property, message } of required) {
+        if (values[property] === undefined || values[property] === null) context.addIssue({ code: "custom", message, path: [property] });
+      }
+    })
+    // For the generated API document (接口文档): the JSON Schema of what clients send.
+    .meta({ required: required.map(({ property }) => property) });
   const edit = base.superRefine((values, context) => {
     for (const { property, message } of required) {
       if (property in values && values[property] === null) context.addIssue({ code: "custom", message, path: [property] });
@@ -116,6 +121,7 @@ export function buildBodySchemas(
   return {
     add: add as unknown as z.ZodType<RowValues>,
     edit: edit as unknown as z.ZodType<RowValues>,
+    fields: base as unknown as z.ZodType<RowValues>,
     writable: writable.map((field) => field.property),
   };
 }
@@ -125,7 +131,12 @@ export function parseBody(schema: z.ZodType<RowValues>, body: unknown): RowValue
   const parsed = schema.safeParse(body && typeof body === "object" && !Array.isArray(body) ? body : {});
   if (!parsed.success) throw new ApiError(parsed.error.issues[0]?.message ?? "提交的数据格式不正确");
   // Absent properties stay absent: an edit only writes what it was sent.
-  return Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+  return definedValues(parsed.data);
+}
+
+/** A parsed body without the properties it left out. */
+export function definedValues(values: RowValues): RowValues {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 
 /**
@@ -134,7 +145,7 @@ export function parseBody(schema: z.ZodType<RowValues>, body: unknown): RowValue
  */
 function fieldSchema(field: FieldDefinition, column: ColumnInfo, rule: FieldRule, label: string): z.ZodType<unknown> {
   const maxLength = Math.min(rule.maxLength ?? Infinity, column.maxLength ?? Infinity);
-  return z.unknown().transform((input, context) => {
+  const parse = z.unknown().transform((input, context) => {
     if (input === undefined) return undefined;
     if (input === null || input === "") return null;
     const refuse = (message = `${label}格式不正确`) => {
@@ -182,4 +193,39 @@ function fieldSchema(field: FieldDefinition, column: ColumnInfo, rule: FieldRule
       }
     }
   });
+  return parse.meta(wireJsonSchema(field, column, rule, label, maxLength));
+}
+
+/**
+ * What `fieldSchema` accepts, as JSON Schema (the transform itself has none): the generated API
+ * document (接口文档, backend/modules/monitor/api-doc) shows it for every engine body.
+ */
+function wireJsonSchema(field: FieldDefinition, column: ColumnInfo, rule: FieldRule, label: string, maxLength: number): Record<string, unknown> {
+  const title = { title: label };
+  switch (field.type) {
+    case "string":
+      return {
+        ...title,
+        type: ["string", "number", "boolean", "null"],
+        ...(Number.isFinite(maxLength) ? { maxLength } : {}),
+        // An empty text is "no value" (null), so it passes too.
+        ...(rule.pattern ? { pattern: `(?:${rule.pattern.source})|^$` } : {}),
+      };
+    case "int":
+      return {
+        ...title,
+        type: ["integer", "string", "null"],
+        pattern: "^(\\s*[+-]?\\d+\\s*)?$",
+        ...(column.min !== undefined ? { minimum: column.min } : {}),
+        ...(column.max !== undefined ? { maximum: column.max } : {}),
+      };
+    case "number":
+      return { ...title, type: ["number", "string", "null"] };
+    case "boolean":
+      return { ...title, enum: [true, false, 1, 0, "1", "0", "true", "false", "", null] };
+    case "date":
+      return { ...title, type: ["string", "null"], description: "yyyy-MM-dd" };
+    case "datetime":
+      return { ...title, type: ["string", "null"], description: "yyyy-MM-dd HH:mm:ss" };
+  }
 }

@@ -5,8 +5,8 @@
 // USE_SQL_RULES (raw SQL in the original) is refused: ignored, with a warning in the server log.
 // A rule we cannot apply as written (unknown variable, unusable value) matches no rows: a broken
 // restriction must not widen what a user sees.
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { sysDepart, sysPermission, sysPermissionDataRule, sysRolePermission, sysUserDepart, sysUserRole } from "../db/schema";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { sysDepart, sysPermission, sysPermissionDataRule, sysRole, sysRolePermission, sysUserDepart, sysUserRole } from "../db/schema";
 import { formatDateTime } from "../http/format";
 import { ApiError } from "../http/envelope";
 import { fieldCondition, type QueryRule } from "./conditions";
@@ -101,17 +101,22 @@ export function ruleCondition(
   }
 }
 
-/** The data rules of the menu `pagePath` granted to the user's roles, active ones only. */
-export async function grantedDataRules(context: Pick<CrudContext, "services" | "auth">, pagePath: string): Promise<DataRule[]> {
+/**
+ * The data rules of the menu `pagePath` granted to the user's roles in the current tenant (and
+ * platform roles, docs/decisions/007), active ones only.
+ */
+export async function grantedDataRules(context: Pick<CrudContext, "services" | "auth" | "tenantId">, pagePath: string): Promise<DataRule[]> {
   const orm = context.services.db.orm;
   const grants = await orm
     .select({ permissionId: sysRolePermission.permissionId, dataRuleIds: sysRolePermission.dataRuleIds })
     .from(sysRolePermission)
     .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRolePermission.roleId))
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
     .innerJoin(sysPermission, eq(sysPermission.id, sysRolePermission.permissionId))
     .where(
       and(
         eq(sysUserRole.userId, context.auth.user.id),
+        or(eq(sysRole.tenantId, context.tenantId), eq(sysRole.platformAdmin, 1)),
         eq(sysPermission.url, pagePath),
         eq(sysPermission.delFlag, 0),
         inArray(sysPermission.menuType, [0, 1]),

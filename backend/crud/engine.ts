@@ -1,7 +1,8 @@
 // The generic CRUD engine (api-contract.md §6 "Generic CRUD conventions"): one declaration per
 // entity gives list / add / edit / delete / deleteBatch / queryById with the contract's answers,
 // access checks (menu for reading, buttons for writing), tenant isolation, data rules,
-// `_dictText`, a validated body, audit columns and one transaction per change. Modules add only
+// `_dictText`, a validated body, audit columns, one transaction per change and no lost updates
+// (an edit of a stale copy is refused, ./stale-edit.ts). Modules add only
 // what is special through hooks. The resource it returns also serves other features (Excel
 // export/import): the list query with every condition, the body validator and the insert path.
 //
@@ -18,7 +19,7 @@ import type { Page } from "#contract/envelope";
 import { newId } from "../db/ids";
 import { endpoint, menuAccess, type Access, type Endpoint, type EndpointRequest, type HttpMethod } from "../http/endpoint";
 import { ApiError, ok, okMessage } from "../http/envelope";
-import { buildBodySchemas, columnInfo, parseBody, type BodyRules, type BodySchemas } from "./body-schema";
+import { buildBodySchemas, columnInfo, definedValues, parseBody, type BodyRules, type BodySchemas } from "./body-schema";
 import { crudContext, databaseExecutor, inTransaction, type CrudContext, type Executor } from "./context";
 import { CrudMessages, notFound, singleId, splitIds } from "./crud-messages";
 import { dataRuleConditions } from "./data-rules";
@@ -30,6 +31,9 @@ import { allOf, deleteRows, findRow, idCondition, insertRow, presentCondition, p
 import { columnTenantScope, type TenantScope } from "./tenant";
 import { columnRef } from "./conditions";
 import { crudExcelEndpoints, type CrudExcelConfig } from "./excel/crud-excel";
+import { listQuerySchema } from "./query-schema";
+import { pickColumns } from "./picker-columns";
+import { isStale, loadedUpdateTime, nextUpdateTime, STALE_EDIT_MESSAGE } from "./stale-edit";
 
 export type CrudOperation = "list" | "add" | "edit" | "delete" | "deleteBatch" | "queryById";
 /** Operations other features add on the same page (Excel), so their access is declared here too. */
@@ -123,6 +127,11 @@ export interface CrudConfig {
   operations?: readonly CrudOperation[];
   /** Overrides of the derived access, e.g. `{ list: "user" }` for a picker list. */
   access?: Partial<Record<CrudAccessKey, Access>>;
+  /**
+   * When the list also serves a picker to callers without the page (`access.list` is not the
+   * page): the only columns those callers get (issue #10 smaller exposure, ./picker-columns.ts).
+   */
+  pickerColumns?: readonly string[];
   /** Apply the page's data rules to lists; default true. */
   dataRules?: boolean;
   /** Options of every list query (page size defaults…). */
@@ -252,31 +261,40 @@ export function createCrud(config: CrudConfig): CrudResource {
     const save: SaveContext = { ...context, operation: "add", tx, id, values, body };
     if (tenant) tenant.assign(save.values, context.tenantId);
     await hooks.beforeSave?.(save);
-    await insertRow(tx, entity, { ...save.values, ...audit(context, "add"), [key.property]: id });
+    // beforeSave may choose the key (a numbered row such as a tenant).
+    await insertRow(tx, entity, { ...save.values, ...audit(context, "add"), [key.property]: save.id });
     await hooks.afterSave?.(save);
-    return id;
+    return save.id;
   };
 
   const prepareMany = async (context: CrudContext, bodies: readonly Record<string, unknown>[]) => {
     const problems: RowProblem[] = [];
     const rows: Array<PreparedRow | undefined> = [];
     const candidates: Array<{ index: number; prepared: PrepareContext }> = [];
+    // Rows the schema refused, with what could still be read of them: the hooks' checks run on
+    // them too, so that an import reports every fault of a row at once (best effort: a hook may
+    // not expect a row without its required values, and its failure there changes nothing).
+    const refusedRows: Array<{ index: number; prepared: PrepareContext }> = [];
     bodies.forEach((body, index) => {
       const parsed = schemas.add.safeParse(body);
       if (!parsed.success) {
         // Every problem of the row, each under its property (required checks name theirs too).
         const seen = new Set<string>();
+        const failed = new Set<string>();
         for (const issue of parsed.error.issues) {
           const property = typeof issue.path[0] === "string" ? issue.path[0] : undefined;
+          if (property) failed.add(property);
           const key = `${property ?? ""}\u0000${issue.message}`;
           if (seen.has(key)) continue;
           seen.add(key);
           problems.push({ index, property, message: issue.message });
         }
         rows.push(undefined);
+        const readable = schemas.fields.safeParse(Object.fromEntries(Object.entries(body).filter(([property]) => !failed.has(property))));
+        if (readable.success) refusedRows.push({ index, prepared: { ...context, operation: "add", values: definedValues(readable.data), body } });
         return;
       }
-      const values = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+      const values = definedValues(parsed.data);
       rows.push({ values, body });
       candidates.push({ index, prepared: { ...context, operation: "add", values, body } });
     });
@@ -284,22 +302,26 @@ export function createCrud(config: CrudConfig): CrudResource {
       problems.push({ index, ...problem });
       rows[index] = undefined;
     };
-    if (hooks.prepareMany) {
-      const refused = (await hooks.prepareMany(context, candidates.map((candidate) => candidate.prepared))) ?? [];
-      for (const problem of refused) {
-        const candidate = candidates[problem.index];
-        if (candidate) refuse(candidate.index, { property: problem.property, message: problem.message });
-      }
-    } else if (hooks.prepare) {
-      for (const { index, prepared } of candidates) {
-        try {
-          await hooks.prepare(prepared);
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          refuse(index, { message: error.message });
+    const check = async (group: typeof candidates): Promise<void> => {
+      if (hooks.prepareMany) {
+        const refused = (await hooks.prepareMany(context, group.map((candidate) => candidate.prepared))) ?? [];
+        for (const problem of refused) {
+          const candidate = group[problem.index];
+          if (candidate) refuse(candidate.index, { property: problem.property, message: problem.message });
+        }
+      } else if (hooks.prepare) {
+        for (const { index, prepared } of group) {
+          try {
+            await hooks.prepare(prepared);
+          } catch (error) {
+            if (!(error instanceof ApiError)) throw error;
+            refuse(index, { message: error.message });
+          }
         }
       }
-    }
+    };
+    await check(candidates);
+    if (refusedRows.length > 0) await check(refusedRows).catch(() => undefined);
     problems.sort((left, right) => left.index - right.index);
     return { rows, problems };
   };
@@ -313,7 +335,7 @@ export function createCrud(config: CrudConfig): CrudResource {
       const save: SaveContext = { ...context, operation: "add", tx, id, values: row.values, body: row.body };
       if (tenant) tenant.assign(save.values, context.tenantId);
       await hooks.beforeSave?.(save);
-      ids.push(id);
+      ids.push(save.id);
       saves.push(save);
     }
     await insertRows(
@@ -377,12 +399,18 @@ export function createCrud(config: CrudConfig): CrudResource {
       const id = singleId(body[key.property]);
       if (!id) throw notFound();
       const values = await prepare(context, "edit", body);
+      const loaded = has("updateTime") ? loadedUpdateTime(body) : undefined;
       await inTransaction(context.services.db, async (tx) => {
+        // Concurrent edits of one record queue here, so each compares with the one before it.
+        if (loaded !== undefined) await tx.rows(sql`select 1 from ${sql.identifier(entity.table)} where ${idCondition(entity, id)} for update`);
         const existing = await findRow(tx, entity, id, visibility(context));
         if (!existing) throw notFound();
+        if (loaded !== undefined && isStale(loaded, existing.updateTime)) throw new ApiError(STALE_EDIT_MESSAGE);
         const save: SaveContext = { ...context, operation: "edit", tx, id, values, body, existing };
         await hooks.beforeSave?.(save);
-        const written = await updateRow(tx, entity, id, { ...save.values, ...audit(context, "edit") }, visibility(context));
+        const stamp = audit(context, "edit");
+        if (has("updateTime")) stamp.updateTime = nextUpdateTime(existing.updateTime);
+        const written = await updateRow(tx, entity, id, { ...save.values, ...stamp }, visibility(context));
         if (!written) throw notFound();
         await hooks.afterSave?.(save);
       });
@@ -413,25 +441,46 @@ export function createCrud(config: CrudConfig): CrudResource {
   const base = config.basePath;
   if (operations.has("list"))
     endpoints.push(
-      endpoint("GET", `${base}/list`, access.list, async (request) => {
-        const context = crudContext(request);
-        return ok(await resource.list(context, request.req.query as ListQueryParams));
-      }),
+      endpoint(
+        "GET",
+        `${base}/list`,
+        access.list,
+        async (request) => {
+          const context = crudContext(request);
+          const page = await resource.list(context, request.req.query as ListQueryParams);
+          if (config.pickerColumns && !(await request.services.permissions.hasMenu(context.auth, config.pagePath)))
+            page.records = page.records.map((record) => pickColumns(record, config.pickerColumns!));
+          return ok(page);
+        },
+        { doc: { summary: "分页列表查询", query: listQuerySchema(entity) } },
+      ),
     );
   if (operations.has("add"))
     endpoints.push(
-      endpoint("POST", `${base}/add`, access.add, async (request) => {
-        await resource.insert(crudContext(request), request.body);
-        return okMessage(CrudMessages.added);
-      }),
+      endpoint(
+        "POST",
+        `${base}/add`,
+        access.add,
+        async (request) => {
+          await resource.insert(crudContext(request), request.body);
+          return okMessage(CrudMessages.added);
+        },
+        { doc: { summary: "添加", body: schemas.add } },
+      ),
     );
   if (operations.has("edit"))
     endpoints.push(
       // Generated code uses PUT; system controllers accept PUT or POST (contract §6).
-      endpoint(["PUT", "POST"] satisfies HttpMethod[], `${base}/edit`, access.edit, async (request) => {
-        await resource.update(crudContext(request), request.body);
-        return okMessage(CrudMessages.edited);
-      }),
+      endpoint(
+        ["PUT", "POST"] satisfies HttpMethod[],
+        `${base}/edit`,
+        access.edit,
+        async (request) => {
+          await resource.update(crudContext(request), request.body);
+          return okMessage(CrudMessages.edited);
+        },
+        { doc: { summary: "编辑", body: schemas.edit } },
+      ),
     );
   if (operations.has("delete"))
     endpoints.push(

@@ -45,6 +45,11 @@ export const MAX_DICT_ITEMS = 1000;
 
 const registry = new Map<string, DictTableDefinition>();
 
+/** Whether a module registered `table` already (a table several areas choose from). */
+export function hasDictTable(table: string): boolean {
+  return registry.has(table);
+}
+
 export function registerDictTable(definition: DictTableDefinition): void {
   const { entity } = definition;
   if (registry.has(entity.table)) throw new Error(`table dictionary ${entity.table} registered twice`);

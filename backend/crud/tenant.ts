@@ -6,8 +6,8 @@
 //   belongs to tenant 1, the default tenant, and cannot name another one.
 // - sys_role, sys_depart and sys_position carry a tenant_id column; sys_user belongs to tenants
 //   through its rel_tenant_ids comma list; dictionaries, categories and check rules are shared.
-// - Roles still grant their menus and buttons in every tenant of the user: permissions are the
-//   user's, the rows they reach are the tenant's.
+// - A role grants its menus and buttons only in its own tenant; the platform administrator role
+//   is tenant-independent (docs/decisions/007, backend/modules/system/permission/permission-service.ts).
 import { sql, type SQL } from "drizzle-orm";
 import { ResultCode } from "#contract/envelope";
 import { Messages } from "#contract/messages";

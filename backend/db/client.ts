@@ -1,5 +1,5 @@
 // One database handle for the backend: PGlite (embedded, a folder or in memory) or a
-// PostgreSQL server. drizzle runs the same schema and queries on both (ARCHITECTURE.md).
+// PostgreSQL server. drizzle runs the same schema and queries on both (docs/architecture.md).
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";

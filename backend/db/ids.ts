@@ -1,4 +1,4 @@
-// Row ids: 19-digit snowflake strings like MyBatis-Plus ASSIGN_ID (spec/api-contract.md §0).
+// Row ids: 19-digit snowflake strings like MyBatis-Plus ASSIGN_ID (docs/spec/api-contract.md §0).
 import { createHash, randomInt } from "node:crypto";
 
 const EPOCH = 1_288_834_974_657n; // Twitter's epoch, as MyBatis-Plus uses

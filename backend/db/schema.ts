@@ -11,6 +11,9 @@ import {
   doublePrecision,
   bigint,
   char,
+  boolean,
+  bigserial,
+  numeric,
 } from "drizzle-orm/pg-core";
 
 const audit = {
@@ -26,8 +29,7 @@ export const sysTenant = pgTable("sys_tenant", {
   beginDate: timestamp("begin_date", { withTimezone: true, mode: "date" }),
   endDate: timestamp("end_date", { withTimezone: true, mode: "date" }),
   status: integer("status").notNull().default(1),
-  createBy: audit.createBy,
-  createTime: audit.createTime,
+  ...audit,
 });
 
 export const sysUser = pgTable("sys_user", {
@@ -54,6 +56,10 @@ export const sysUser = pgTable("sys_user", {
   departIds: text("depart_ids"),
   relTenantIds: varchar("rel_tenant_ids", { length: 100 }),
   clientId: varchar("client_id", { length: 64 }),
+  /** Set when an import or an administrator chose the password (migration 0020). */
+  passwordChangeRequired: boolean("password_change_required").notNull().default(false),
+  /** The tenant chosen at the last sign-in (JeecgBoot 3.4's column; migration 0150). */
+  loginTenantId: integer("login_tenant_id"),
   ...audit,
 });
 
@@ -64,6 +70,8 @@ export const sysRole = pgTable("sys_role", {
   description: varchar("description", { length: 255 }),
   /** Tenant of the role (migration 0002). */
   tenantId: integer("tenant_id").notNull().default(1),
+  /** 1: the platform administrator role, tenant-independent (migration 0010, authz). */
+  platformAdmin: smallint("platform_admin").notNull().default(0),
   ...audit,
 });
 
@@ -197,6 +205,9 @@ export const sysLog = pgTable("sys_log", {
   costTime: bigint("cost_time", { mode: "number" }),
   createBy: audit.createBy,
   createTime: audit.createTime,
+  // monitor (migration 0060): the caller's tenant and a sign-in's browser.
+  tenantId: integer("tenant_id"),
+  browser: varchar("browser", { length: 100 }),
 });
 
 export const sysSession = pgTable("sys_session", {
@@ -220,6 +231,25 @@ export const sysAppSecret = pgTable("sys_app_secret", {
   createTime: timestamp("create_time", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 
+// ---- sign-in guard (issue #10 part B, migration 0020) ----------------------------------------
+export const sysCaptcha = pgTable("sys_captcha", {
+  checkKey: varchar("check_key", { length: 64 }).primaryKey(),
+  code: varchar("code", { length: 8 }).notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+export const sysLoginFailure = pgTable("sys_login_failure", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  username: varchar("username", { length: 100 }).notNull(),
+  ip: varchar("ip", { length: 100 }),
+  failedAt: timestamp("failed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export const sysLoginLock = pgTable("sys_login_lock", {
+  username: varchar("username", { length: 100 }).primaryKey(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }).notNull(),
+});
+
 export const sysCheckRule = pgTable("sys_check_rule", {
   id: varchar("id", { length: 32 }).primaryKey(),
   ruleName: varchar("rule_name", { length: 100 }),
@@ -237,4 +267,622 @@ export const sysCategory = pgTable("sys_category", {
   sysOrgCode: varchar("sys_org_code", { length: 64 }),
   hasChild: varchar("has_child", { length: 3 }),
   ...audit,
+});
+
+// ---------------------------------------------------------------- people and fill rules (issue #12 A, migration 0070)
+
+export const sysFillRule = pgTable("sys_fill_rule", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  ruleName: varchar("rule_name", { length: 100 }).notNull(),
+  ruleCode: varchar("rule_code", { length: 100 }).notNull(),
+  ruleClass: varchar("rule_class", { length: 100 }).notNull().default("serial"),
+  ruleParams: varchar("rule_params", { length: 500 }),
+  prefix: varchar("prefix", { length: 20 }),
+  datePattern: varchar("date_pattern", { length: 10 }),
+  seqDigits: integer("seq_digits").notNull().default(4),
+  resetCycle: varchar("reset_cycle", { length: 10 }).notNull().default("never"),
+  ...audit,
+});
+
+export const sysFillRuleCounter = pgTable("sys_fill_rule_counter", {
+  ruleCode: varchar("rule_code", { length: 100 }).notNull(),
+  period: varchar("period", { length: 8 }).notNull(),
+  value: bigint("value", { mode: "number" }).notNull(),
+});
+
+export const schoolCorporation = pgTable("school_corporation", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  name: varchar("name", { length: 100 }).notNull(),
+  shortName: varchar("short_name", { length: 50 }),
+  contact: varchar("contact", { length: 50 }),
+  email: varchar("email", { length: 100 }),
+  phone: varchar("phone", { length: 30 }),
+  taxNo: varchar("tax_no", { length: 30 }),
+  address: varchar("address", { length: 200 }),
+  billingCycle: varchar("billing_cycle", { length: 2 }),
+  status: varchar("status", { length: 2 }),
+  ...audit,
+});
+
+export const schoolStudent = pgTable("school_student", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  studentNo: varchar("student_no", { length: 32 }).notNull(),
+  nameCn: varchar("name_cn", { length: 50 }).notNull(),
+  nameEn: varchar("name_en", { length: 100 }),
+  sex: varchar("sex", { length: 1 }),
+  birthday: date("birthday", { mode: "string" }),
+  nationality: varchar("nationality", { length: 8 }),
+  passportNo: varchar("passport_no", { length: 50 }),
+  grade: varchar("grade", { length: 4 }),
+  className: varchar("class_name", { length: 50 }),
+  enrollDate: date("enroll_date", { mode: "string" }),
+  status: varchar("status", { length: 2 }),
+  corpId: varchar("corp_id", { length: 32 }),
+  photo: varchar("photo", { length: 500 }),
+  remark: varchar("remark", { length: 500 }),
+  ...audit,
+});
+
+export const schoolParent = pgTable("school_parent", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  name: varchar("name", { length: 50 }).notNull(),
+  nameEn: varchar("name_en", { length: 100 }),
+  sex: varchar("sex", { length: 1 }),
+  phone: varchar("phone", { length: 20 }),
+  email: varchar("email", { length: 100 }),
+  wechatOpenId: varchar("wechat_open_id", { length: 64 }),
+  nationality: varchar("nationality", { length: 8 }),
+  corpId: varchar("corp_id", { length: 32 }),
+  position: varchar("position", { length: 100 }),
+  remark: varchar("remark", { length: 500 }),
+  ...audit,
+});
+
+export const schoolStudentParent = pgTable("school_student_parent", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  studentId: varchar("student_id", { length: 32 }).notNull(),
+  parentId: varchar("parent_id", { length: 32 }).notNull(),
+  relation: varchar("relation", { length: 2 }).notNull(),
+  isPayer: boolean("is_payer").notNull().default(false),
+  sortNo: integer("sort_no").notNull().default(0),
+});
+
+// 地址 (migration 0085): a parent's addresses, area codes, one default per parent.
+export const shopAddress = pgTable("shop_address", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  parentId: varchar("parent_id", { length: 32 }).notNull(),
+  receiver: varchar("receiver", { length: 50 }).notNull(),
+  phone: varchar("phone", { length: 20 }).notNull(),
+  province: varchar("province", { length: 6 }).notNull(),
+  city: varchar("city", { length: 6 }).notNull(),
+  district: varchar("district", { length: 6 }).notNull(),
+  detail: varchar("detail", { length: 200 }).notNull(),
+  isDefault: varchar("is_default", { length: 1 }).notNull().default("N"),
+  remark: varchar("remark", { length: 255 }),
+  ...audit,
+});
+
+export const schoolTeacher = pgTable("school_teacher", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  teacherNo: varchar("teacher_no", { length: 20 }).notNull(),
+  name: varchar("name", { length: 50 }).notNull(),
+  nameEn: varchar("name_en", { length: 100 }),
+  sex: varchar("sex", { length: 1 }),
+  phone: varchar("phone", { length: 20 }),
+  email: varchar("email", { length: 100 }),
+  subject: varchar("subject", { length: 10 }),
+  departId: varchar("depart_id", { length: 32 }),
+  hireDate: date("hire_date", { mode: "string" }),
+  status: varchar("status", { length: 2 }),
+  ...audit,
+});
+
+// ---- Billing and mail (issue #12 part B; migration 0080_billing.sql). Money columns are numeric,
+// read and written as decimal text (contract/money.ts), never as JS numbers.
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+export const billProject = pgTable("bill_project", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  code: varchar("code", { length: 32 }).notNull(),
+  name: varchar("name", { length: 100 }).notNull(),
+  type: varchar("type", { length: 2 }).notNull(),
+  unitPrice: money("unit_price").notNull(),
+  period: varchar("period", { length: 2 }).notNull(),
+  active: smallint("active").notNull().default(1),
+  sortNo: integer("sort_no").notNull().default(0),
+  remark: varchar("remark", { length: 255 }),
+  ...audit,
+});
+
+export const billAllowance = pgTable("bill_allowance", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  corpId: varchar("corp_id", { length: 32 }).notNull(),
+  studentId: varchar("student_id", { length: 32 }),
+  schoolYear: varchar("school_year", { length: 9 }).notNull(),
+  term: varchar("term", { length: 2 }).notNull(),
+  projectId: varchar("project_id", { length: 32 }).notNull(),
+  amount: money("amount"),
+  percent: numeric("percent", { precision: 5, scale: 2 }),
+  status: varchar("status", { length: 2 }).notNull().default("1"),
+  remark: varchar("remark", { length: 255 }),
+  ...audit,
+});
+
+export const billReceivable = pgTable("bill_receivable", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  receivableNo: varchar("receivable_no", { length: 64 }).notNull(),
+  payerType: varchar("payer_type", { length: 2 }).notNull(),
+  payerId: varchar("payer_id", { length: 32 }).notNull(),
+  payerName: varchar("payer_name", { length: 100 }),
+  period: varchar("period", { length: 16 }).notNull(),
+  totalAmount: money("total_amount").notNull().default("0"),
+  receivedAmount: money("received_amount").notNull().default("0"),
+  status: varchar("status", { length: 2 }).notNull().default("1"),
+  emailedAt: timestamp("emailed_at", { withTimezone: true, mode: "date" }),
+  remark: varchar("remark", { length: 255 }),
+  ...audit,
+});
+
+export const billBill = pgTable("bill_bill", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  billNo: varchar("bill_no", { length: 64 }).notNull(),
+  studentId: varchar("student_id", { length: 32 }).notNull(),
+  schoolYear: varchar("school_year", { length: 9 }).notNull(),
+  term: varchar("term", { length: 2 }).notNull(),
+  total: money("total").notNull().default("0"),
+  allowanceTotal: money("allowance_total").notNull().default("0"),
+  payable: money("payable").notNull().default("0"),
+  paidAmount: money("paid_amount").notNull().default("0"),
+  dueDate: date("due_date", { mode: "string" }),
+  payerType: varchar("payer_type", { length: 2 }),
+  payerId: varchar("payer_id", { length: 32 }),
+  receivableId: varchar("receivable_id", { length: 32 }),
+  status: varchar("status", { length: 2 }).notNull().default("1"),
+  remark: varchar("remark", { length: 255 }),
+  ...audit,
+});
+
+export const billBillItem = pgTable("bill_bill_item", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  billId: varchar("bill_id", { length: 32 }).notNull(),
+  projectId: varchar("project_id", { length: 32 }),
+  name: varchar("name", { length: 100 }).notNull(),
+  quantity: numeric("quantity", { precision: 10, scale: 2 }).notNull().default("1"),
+  unitPrice: money("unit_price").notNull(),
+  amount: money("amount").notNull(),
+  allowance: money("allowance").notNull().default("0"),
+  sortNo: integer("sort_no").notNull().default(0),
+});
+
+// 付款, 收据, 凭证 (issue #13 part 1, migration 0090).
+export const billPayment = pgTable("bill_payment", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  paymentNo: varchar("payment_no", { length: 64 }).notNull(),
+  payerType: varchar("payer_type", { length: 2 }).notNull(),
+  payerId: varchar("payer_id", { length: 32 }).notNull(),
+  payerName: varchar("payer_name", { length: 100 }),
+  channel: varchar("channel", { length: 2 }).notNull(),
+  amount: money("amount").notNull(),
+  allocatedAmount: money("allocated_amount").notNull().default("0"),
+  paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }).notNull(),
+  tradeNo: varchar("trade_no", { length: 64 }),
+  status: varchar("status", { length: 2 }).notNull().default("1"),
+  remark: varchar("remark", { length: 255 }),
+  ...audit,
+});
+
+export const billPaymentAllocation = pgTable("bill_payment_allocation", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  paymentId: varchar("payment_id", { length: 32 }).notNull(),
+  billId: varchar("bill_id", { length: 32 }).notNull(),
+  amount: money("amount").notNull(),
+  sortNo: integer("sort_no").notNull().default(0),
+});
+
+export const billReceipt = pgTable("bill_receipt", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  receiptNo: varchar("receipt_no", { length: 64 }).notNull(),
+  paymentId: varchar("payment_id", { length: 32 }).notNull(),
+  paymentNo: varchar("payment_no", { length: 64 }).notNull(),
+  payerName: varchar("payer_name", { length: 100 }),
+  amount: money("amount").notNull(),
+  amountInWords: varchar("amount_in_words", { length: 100 }).notNull(),
+  issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  issuer: varchar("issuer", { length: 50 }),
+  printCount: integer("print_count").notNull().default(0),
+  remark: varchar("remark", { length: 255 }),
+  ...audit,
+});
+
+export const billVoucher = pgTable("bill_voucher", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  voucherNo: varchar("voucher_no", { length: 64 }).notNull(),
+  voucherDate: date("voucher_date", { mode: "string" }).notNull(),
+  summary: varchar("summary", { length: 255 }).notNull(),
+  debitTotal: numeric("debit_total", { precision: 14, scale: 2 }).notNull().default("0"),
+  creditTotal: numeric("credit_total", { precision: 14, scale: 2 }).notNull().default("0"),
+  attachments: varchar("attachments", { length: 1000 }),
+  status: varchar("status", { length: 2 }).notNull().default("1"),
+  postedBy: varchar("posted_by", { length: 32 }),
+  postedAt: timestamp("posted_at", { withTimezone: true, mode: "date" }),
+  remark: varchar("remark", { length: 255 }),
+  ...audit,
+});
+
+export const billVoucherEntry = pgTable("bill_voucher_entry", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  voucherId: varchar("voucher_id", { length: 32 }).notNull(),
+  account: varchar("account", { length: 100 }).notNull(),
+  debit: money("debit").notNull().default("0"),
+  credit: money("credit").notNull().default("0"),
+  remark: varchar("remark", { length: 255 }),
+  sortNo: integer("sort_no").notNull().default(0),
+});
+
+export const billWechatTrade = pgTable("bill_wechat_trade", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  transactionId: varchar("transaction_id", { length: 32 }).notNull(),
+  outTradeNo: varchar("out_trade_no", { length: 64 }),
+  openId: varchar("open_id", { length: 64 }),
+  amount: money("amount").notNull(),
+  refundAmount: money("refund_amount").notNull().default("0"),
+  tradeState: varchar("trade_state", { length: 16 }).notNull(),
+  tradeTime: timestamp("trade_time", { withTimezone: true, mode: "date" }).notNull(),
+  goodsName: varchar("goods_name", { length: 255 }),
+  attach: varchar("attach", { length: 255 }),
+  paymentId: varchar("payment_id", { length: 32 }),
+  reconciled: smallint("reconciled").notNull().default(0),
+  ...audit,
+});
+
+export const commMail = pgTable("comm_mail", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  mailTo: varchar("mail_to", { length: 500 }).notNull(),
+  cc: varchar("cc", { length: 500 }),
+  subject: varchar("subject", { length: 255 }).notNull(),
+  body: text("body"),
+  status: varchar("status", { length: 1 }).notNull().default("0"),
+  sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+  error: text("error"),
+  attempts: integer("attempts").notNull().default(0),
+  relatedType: varchar("related_type", { length: 32 }),
+  relatedId: varchar("related_id", { length: 32 }),
+  ...audit,
+});
+
+// 消息模板 and 消息 (issue #13 part 5, migration 0130).
+export const sysSmsTemplate = pgTable("sys_sms_template", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  templateCode: varchar("template_code", { length: 100 }).notNull(),
+  templateName: varchar("template_name", { length: 100 }).notNull(),
+  templateType: varchar("template_type", { length: 1 }).notNull(),
+  templateContent: text("template_content").notNull(),
+  templateTestJson: text("template_test_json"),
+  ...audit,
+});
+
+export const sysMessage = pgTable("sys_message", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  templateCode: varchar("template_code", { length: 100 }),
+  esType: varchar("es_type", { length: 1 }).notNull(),
+  esReceiver: varchar("es_receiver", { length: 100 }).notNull(),
+  esTitle: varchar("es_title", { length: 255 }),
+  esContent: text("es_content"),
+  esSendStatus: varchar("es_send_status", { length: 1 }).notNull().default("0"),
+  esSendTime: timestamp("es_send_time", { withTimezone: true, mode: "date" }),
+  esResult: text("es_result"),
+  relatedId: varchar("related_id", { length: 32 }),
+  ...audit,
+});
+
+// Reminders of unpaid bills, one per bill, payer and school day (migration 0095).
+export const billReminder = pgTable("bill_reminder", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull(),
+  billId: varchar("bill_id", { length: 32 }).notNull(),
+  payerType: varchar("payer_type", { length: 2 }).notNull(),
+  payerId: varchar("payer_id", { length: 32 }).notNull(),
+  remindDate: date("remind_date", { mode: "string" }).notNull(),
+  mailId: varchar("mail_id", { length: 32 }),
+  createTime: timestamp("create_time", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+// 组件示例 (issue #11): the editable grid's demo rows (migration 0030).
+export const demoGridRow = pgTable("demo_grid_row", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  orderNum: integer("order_num").notNull().default(0),
+  name: varchar("name", { length: 100 }).notNull(),
+  age: varchar("age", { length: 20 }),
+  sex: varchar("sex", { length: 10 }),
+  birthday: varchar("birthday", { length: 10 }),
+  checkIn: varchar("check_in", { length: 19 }),
+  classTime: varchar("class_time", { length: 8 }),
+  active: varchar("active", { length: 1 }),
+  level: varchar("level", { length: 10 }),
+  hobbies: varchar("hobbies", { length: 255 }),
+  city: varchar("city", { length: 50 }),
+  teacher: varchar("teacher", { length: 100 }),
+  depart: varchar("depart", { length: 255 }),
+  owner: varchar("owner", { length: 255 }),
+  remark: varchar("remark", { length: 1000 }),
+  attachment: varchar("attachment", { length: 1000 }),
+  photo: varchar("photo", { length: 1000 }),
+  document: varchar("document", { length: 1000 }),
+  reportCode: varchar("report_code", { length: 100 }),
+  hiddenCode: varchar("hidden_code", { length: 50 }),
+  ...audit,
+});
+
+/** 文件存储 (migration 0110): every stored upload, per tenant; `url` is the path under UPLOAD_DIR. */
+export const ossFile = pgTable("oss_file", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  fileName: varchar("file_name", { length: 255 }).notNull(),
+  url: varchar("url", { length: 1000 }).notNull(),
+  fileType: varchar("file_type", { length: 20 }),
+  fileSize: bigint("file_size", { mode: "number" }),
+  biz: varchar("biz", { length: 100 }),
+  ...audit,
+});
+
+/** 数据源管理 (migration 0110): named PostgreSQL connections; db_password is AES-GCM ciphertext. */
+export const sysDataSource = pgTable("sys_data_source", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  code: varchar("code", { length: 100 }).notNull(),
+  name: varchar("name", { length: 100 }).notNull(),
+  dbType: varchar("db_type", { length: 10 }).notNull().default("4"),
+  dbUrl: varchar("db_url", { length: 500 }).notNull(),
+  dbUsername: varchar("db_username", { length: 100 }).notNull(),
+  dbPassword: varchar("db_password", { length: 500 }),
+  remark: varchar("remark", { length: 200 }),
+  ...audit,
+});
+// Activities and the shop (issue #14, migration 0100).
+export const actActivity = pgTable("act_activity", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  kind: varchar("kind", { length: 1 }).notNull().default("1"),
+  title: varchar("title", { length: 100 }).notNull(),
+  type: varchar("type", { length: 2 }).notNull(),
+  cover: varchar("cover", { length: 500 }),
+  startTime: timestamp("start_time", { withTimezone: true, mode: "date" }).notNull(),
+  endTime: timestamp("end_time", { withTimezone: true, mode: "date" }),
+  location: varchar("location", { length: 200 }),
+  capacity: integer("capacity").notNull(),
+  fee: money("fee").notNull().default("0"),
+  signupDeadline: timestamp("signup_deadline", { withTimezone: true, mode: "date" }).notNull(),
+  content: text("content"),
+  organiser: varchar("organiser", { length: 100 }),
+  status: varchar("status", { length: 2 }).notNull().default("1"),
+  ...audit,
+});
+
+export const actSignup = pgTable("act_signup", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  activityId: varchar("activity_id", { length: 32 }).notNull(),
+  studentId: varchar("student_id", { length: 32 }).notNull(),
+  parentId: varchar("parent_id", { length: 32 }),
+  signupTime: timestamp("signup_time", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  status: varchar("status", { length: 2 }).notNull().default("1"),
+  paid: varchar("paid", { length: 1 }).notNull().default("N"),
+  billId: varchar("bill_id", { length: 32 }),
+  billItemId: varchar("bill_item_id", { length: 32 }),
+  remark: varchar("remark", { length: 255 }),
+  ...audit,
+});
+
+export const actThirdParty = pgTable("act_third_party", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  provider: varchar("provider", { length: 100 }).notNull(),
+  title: varchar("title", { length: 100 }).notNull(),
+  startTime: timestamp("start_time", { withTimezone: true, mode: "date" }),
+  endTime: timestamp("end_time", { withTimezone: true, mode: "date" }),
+  location: varchar("location", { length: 200 }),
+  fee: money("fee"),
+  contact: varchar("contact", { length: 50 }),
+  phone: varchar("phone", { length: 30 }),
+  remark: varchar("remark", { length: 255 }),
+  ...audit,
+});
+
+export const actThirdPartyStudent = pgTable("act_third_party_student", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  activityId: varchar("activity_id", { length: 32 }).notNull(),
+  studentId: varchar("student_id", { length: 32 }).notNull(),
+  remark: varchar("remark", { length: 255 }),
+  sortNo: integer("sort_no").notNull().default(0),
+});
+
+export const shopCommodity = pgTable("shop_commodity", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  name: varchar("name", { length: 100 }).notNull(),
+  categoryId: varchar("category_id", { length: 32 }),
+  price: money("price").notNull(),
+  stock: integer("stock").notNull().default(0),
+  images: varchar("images", { length: 1000 }),
+  status: varchar("status", { length: 1 }).notNull().default("1"),
+  description: varchar("description", { length: 1000 }),
+  ...audit,
+});
+
+export const shopCart = pgTable("shop_cart", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  parentId: varchar("parent_id", { length: 32 }).notNull(),
+  commodityId: varchar("commodity_id", { length: 32 }).notNull(),
+  quantity: integer("quantity").notNull(),
+  addedAt: timestamp("added_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  ...audit,
+});
+
+export const shopOrder = pgTable("shop_order", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  orderNo: varchar("order_no", { length: 64 }).notNull(),
+  parentId: varchar("parent_id", { length: 32 }).notNull(),
+  studentId: varchar("student_id", { length: 32 }),
+  addressId: varchar("address_id", { length: 32 }),
+  receiver: varchar("receiver", { length: 50 }),
+  receiverPhone: varchar("receiver_phone", { length: 30 }),
+  addressText: varchar("address_text", { length: 300 }),
+  total: money("total").notNull().default("0"),
+  status: varchar("status", { length: 1 }).notNull().default("1"),
+  payChannel: varchar("pay_channel", { length: 2 }),
+  paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+  remark: varchar("remark", { length: 255 }),
+  ...audit,
+});
+
+export const shopOrderItem = pgTable("shop_order_item", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  orderId: varchar("order_id", { length: 32 }).notNull(),
+  commodityId: varchar("commodity_id", { length: 32 }).notNull(),
+  name: varchar("name", { length: 100 }).notNull(),
+  price: money("price").notNull(),
+  quantity: integer("quantity").notNull(),
+  amount: money("amount").notNull(),
+  sortNo: integer("sort_no").notNull().default(0),
+});
+
+// ---- phone codes (issue #17 parts 1 and 6, migration 0150) ------------------------------------
+export const sysSmsCode = pgTable("sys_sms_code", {
+  mobile: varchar("mobile", { length: 20 }).primaryKey(),
+  mode: varchar("mode", { length: 1 }).notNull(),
+  codeHash: varchar("code_hash", { length: 64 }).notNull(),
+  salt: varchar("salt", { length: 32 }).notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+// Third-party and CAS sign-in (issue #17 parts 2-4, migration 0160).
+export const sysThirdAccount = pgTable("sys_third_account", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  sysUserId: varchar("sys_user_id", { length: 32 }).notNull(),
+  thirdType: varchar("third_type", { length: 50 }).notNull(),
+  thirdUserUuid: varchar("third_user_uuid", { length: 255 }).notNull(),
+  realname: varchar("realname", { length: 100 }),
+  avatar: varchar("avatar", { length: 500 }),
+  createBy: varchar("create_by", { length: 32 }),
+  createTime: timestamp("create_time", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export const sysThirdLoginRequest = pgTable("sys_third_login_request", {
+  stateHash: char("state_hash", { length: 64 }).primaryKey(),
+  thirdType: varchar("third_type", { length: 50 }).notNull(),
+  nonce: varchar("nonce", { length: 100 }).notNull(),
+  codeVerifier: varchar("code_verifier", { length: 128 }).notNull(),
+  redirectUri: varchar("redirect_uri", { length: 1000 }).notNull(),
+  bindUserId: varchar("bind_user_id", { length: 32 }),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  createTime: timestamp("create_time", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export const sysThirdLoginTicket = pgTable("sys_third_login_ticket", {
+  ticketHash: char("ticket_hash", { length: 64 }).primaryKey(),
+  kind: varchar("kind", { length: 10 }).notNull(),
+  thirdType: varchar("third_type", { length: 50 }).notNull(),
+  thirdUserUuid: varchar("third_user_uuid", { length: 255 }).notNull(),
+  realname: varchar("realname", { length: 100 }),
+  avatar: varchar("avatar", { length: 500 }),
+  userId: varchar("user_id", { length: 32 }),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  createTime: timestamp("create_time", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export const sysCasTicket = pgTable("sys_cas_ticket", {
+  ticketHash: char("ticket_hash", { length: 64 }).primaryKey(),
+  createTime: timestamp("create_time", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+// 网关路由 (issue #16, migration 0210): installation-wide reverse-proxy routes.
+export const sysGatewayRoute = pgTable("sys_gateway_route", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  routerId: varchar("router_id", { length: 100 }).notNull(),
+  name: varchar("name", { length: 100 }).notNull(),
+  uri: varchar("uri", { length: 500 }).notNull(),
+  predicates: varchar("predicates", { length: 200 }).notNull(),
+  stripPrefix: integer("strip_prefix").notNull().default(1),
+  status: integer("status").notNull().default(1),
+  ...audit,
+});
+
+// 表单开发 (issue #18 part 1, migration 0180): the definitions of online forms.
+export const onlCgformHead = pgTable("onl_cgform_head", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tableName: varchar("table_name", { length: 40 }).notNull(),
+  tableTxt: varchar("table_txt", { length: 100 }).notNull(),
+  tableType: varchar("table_type", { length: 2 }).notNull().default("1"),
+  themeTemplate: varchar("theme_template", { length: 20 }).default("normal"),
+  mainTable: varchar("main_table", { length: 40 }),
+  relationType: varchar("relation_type", { length: 2 }),
+  isTree: varchar("is_tree", { length: 2 }).default("N"),
+  fieldJson: text("field_json"),
+  syncedJson: text("synced_json"),
+  isDbSynch: varchar("is_db_synch", { length: 2 }).notNull().default("N"),
+  ...audit,
+});
+
+// 报表配置 (issue #18 part 2, migration 0190): online reports, their columns and parameters.
+export const onlCgreportHead = pgTable("onl_cgreport_head", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  code: varchar("code", { length: 100 }).notNull(),
+  name: varchar("name", { length: 100 }).notNull(),
+  cgrSql: varchar("cgr_sql", { length: 4000 }).notNull(),
+  returnValField: varchar("return_val_field", { length: 100 }),
+  returnTxtField: varchar("return_txt_field", { length: 100 }),
+  returnType: varchar("return_type", { length: 2 }).notNull().default("1"),
+  dbSource: varchar("db_source", { length: 100 }),
+  content: varchar("content", { length: 200 }),
+  ...audit,
+});
+export const onlCgreportItem = pgTable("onl_cgreport_item", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  cgrheadId: varchar("cgrhead_id", { length: 32 }).notNull(),
+  fieldName: varchar("field_name", { length: 100 }).notNull(),
+  fieldTxt: varchar("field_txt", { length: 100 }),
+  fieldWidth: integer("field_width"),
+  fieldType: varchar("field_type", { length: 20 }).notNull().default("String"),
+  searchMode: varchar("search_mode", { length: 10 }),
+  isOrder: smallint("is_order").notNull().default(0),
+  isSearch: smallint("is_search").notNull().default(0),
+  dictCode: varchar("dict_code", { length: 500 }),
+  fieldHref: varchar("field_href", { length: 120 }),
+  isShow: smallint("is_show").notNull().default(1),
+  orderNum: integer("order_num").notNull().default(0),
+  replaceVal: varchar("replace_val", { length: 200 }),
+  isTotal: varchar("is_total", { length: 2 }),
+  groupTitle: varchar("group_title", { length: 50 }),
+});
+export const onlCgreportParam = pgTable("onl_cgreport_param", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  cgrheadId: varchar("cgrhead_id", { length: 32 }).notNull(),
+  paramName: varchar("param_name", { length: 64 }).notNull(),
+  paramTxt: varchar("param_txt", { length: 100 }),
+  paramValue: varchar("param_value", { length: 200 }),
+  orderNum: integer("order_num").notNull().default(0),
 });

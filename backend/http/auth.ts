@@ -5,7 +5,7 @@ import { ResultCode } from "#contract/envelope";
 import { Messages } from "#contract/messages";
 import { ApiError } from "./envelope";
 import type { BackendServices } from "../services";
-import type { SessionRecord, SessionUser } from "../modules/auth/session-service";
+import type { SessionRecord, SessionUser } from "../modules/system/auth/session-service";
 
 export interface AuthContext {
   token: string;
@@ -28,6 +28,9 @@ export function readTenantId(req: Request): number {
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
+/** What a session that must change its password may still call (logout is public). */
+const PASSWORD_CHANGE_PATHS = new Set(["/sys/user/updatePassword"]);
+
 function unauthorized(message: string): ApiError {
   return new ApiError(message, ResultCode.tokenInvalid, 401);
 }
@@ -46,5 +49,8 @@ export async function authenticate(req: Request, services: BackendServices): Pro
     const allowed = user.relTenantIds.split(",").map((id) => id.trim());
     if (!allowed.includes(String(tenantId))) throw unauthorized(Messages.tenantChanged);
   }
+  // Until the account chose its own password, the session serves only the self-change
+  // (docs/decisions/011-password-policy.md).
+  if (user.passwordChangeRequired && !PASSWORD_CHANGE_PATHS.has(req.path)) throw new ApiError(Messages.passwordChangeRequired);
   return { token, user, session, tenantId };
 }

@@ -1,6 +1,7 @@
 // Endpoint definitions: every route declares who may call it, and whether it is signed.
 // The router (./router.ts) enforces both before the handler runs.
 import type { Request, Response } from "express";
+import type { z } from "zod";
 import type { Result } from "#contract/envelope";
 import type { BackendServices } from "../services";
 import type { AuthContext } from "./auth";
@@ -11,7 +12,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
  * `public`: anyone; `user`: any signed-in user; `menu:<page path>` (e.g. `menu:/isystem/user`): the
  * caller's roles grant the sys_permission menu row whose url is that path (reading a page's data
  * needs the page); any other string is a button permission code (e.g. `user:add`) that the
- * caller's roles must grant (spec/app-shell.md §6).
+ * caller's roles must grant (docs/spec/app-shell.md §6).
  */
 export type Access = "public" | "user" | `${typeof MENU_ACCESS_PREFIX}${string}` | (string & {});
 
@@ -37,6 +38,15 @@ export interface EndpointRequest {
 /** A handler answers an envelope, or `null` when it wrote the response itself (files, streams). */
 export type EndpointHandler = (request: EndpointRequest) => Promise<Result<unknown> | unknown[] | null>;
 
+/** What 接口文档 (the generated OpenAPI document, backend/modules/monitor/api-doc) says of an endpoint. */
+export interface EndpointDoc {
+  summary?: string;
+  /** The query string's parameters. */
+  query?: z.ZodType;
+  /** The JSON body. */
+  body?: z.ZodType;
+}
+
 export interface Endpoint {
   methods: HttpMethod[] | "ALL";
   path: string;
@@ -44,6 +54,7 @@ export interface Endpoint {
   /** Checked with X-Sign / X-TIMESTAMP, as the original's signed list (contract §3). */
   signed?: boolean;
   handle: EndpointHandler;
+  doc?: EndpointDoc;
 }
 
 export function endpoint(
@@ -51,7 +62,7 @@ export function endpoint(
   path: string,
   access: Access,
   handle: EndpointHandler,
-  options: { signed?: boolean } = {},
+  options: { signed?: boolean; doc?: EndpointDoc } = {},
 ): Endpoint {
   return {
     methods: methods === "ALL" ? "ALL" : Array.isArray(methods) ? methods : [methods],
@@ -59,6 +70,7 @@ export function endpoint(
     access,
     handle,
     signed: options.signed ?? false,
+    ...(options.doc ? { doc: options.doc } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-// Building the JeecgBoot envelope (spec/api-contract.md §1). Our backend always sets both
+// Building the JeecgBoot envelope (docs/spec/api-contract.md §1). Our backend always sets both
 // `message` and `result` on success (the [3.x+] behaviour the contract recommends).
 import { ResultCode, type Result } from "#contract/envelope";
 

@@ -9,6 +9,15 @@ import { authenticate, type AuthContext } from "./auth";
 import { verifySignature } from "./signature";
 import { MENU_ACCESS_PREFIX, type Endpoint } from "./endpoint";
 import type { BackendServices } from "../services";
+import { notesOf, watchRequests } from "../modules/monitor/log/request-journal";
+import { announce } from "../realtime/web-events";
+
+/**
+ * Writes that change what a session may see (menus, data rules, role grants, role members, a
+ * user's roles or tenants): every web server forgets its cached permission answers
+ * (docs/decisions/062). Over-inclusive on purpose: a needless reload costs one request per session.
+ */
+const PERMISSION_WRITES = /^\/sys\/(permission|role|user|tenant)\//;
 
 const BODY_LIMIT = "10mb";
 
@@ -16,16 +25,21 @@ export function buildRouter(endpoints: Endpoint[], services: BackendServices): R
   const router = express.Router();
   router.use(express.json({ limit: BODY_LIMIT }));
   router.use(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
+  // monitor: the request trace and the sign-in / operation logs (after the body is parsed).
+  router.use(watchRequests(services));
 
   for (const definition of endpoints) {
     const handler = async (req: Request, res: Response) => {
       let auth: AuthContext | null = null;
+      const notes = notesOf(res);
+      notes.endpointPath = definition.path;
       if (definition.access !== "public") {
         auth = await authenticate(req, services);
+        notes.auth = auth;
         if (definition.access !== "user") {
           const granted = definition.access.startsWith(MENU_ACCESS_PREFIX)
-            ? await services.permissions.hasMenu(auth.user.id, definition.access.slice(MENU_ACCESS_PREFIX.length))
-            : await services.permissions.hasButton(auth.user.id, definition.access);
+            ? await services.permissions.hasMenu(auth, definition.access.slice(MENU_ACCESS_PREFIX.length))
+            : await services.permissions.hasButton(auth, definition.access);
           if (!granted) throw new ApiError(Messages.noPermission, ResultCode.noPermission);
         }
       }
@@ -39,6 +53,10 @@ export function buildRouter(endpoints: Endpoint[], services: BackendServices): R
         body: req.body && typeof req.body === "object" ? (req.body as Record<string, unknown>) : {},
         params: req.params as Record<string, string>,
       });
+      notes.answer = answer;
+      if (req.method !== "GET" && PERMISSION_WRITES.test(definition.path) && (answer as { success?: unknown } | null)?.success === true) {
+        announce(services, "permissions");
+      }
       if (answer !== null && !res.headersSent) res.json(answer);
     };
     const route = router.route(definition.path);
@@ -55,6 +73,7 @@ export function buildRouter(endpoints: Endpoint[], services: BackendServices): R
 
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const answer = toFailure(error, req, services);
+    notesOf(res).answer = answer.body;
     if (!res.headersSent) res.status(answer.status).json(answer.body);
   });
   return router;

@@ -1,4 +1,4 @@
-// Real-time notices (api-contract.md §8 "WebSocket"; ARCHITECTURE.md "Notices", "Scale-out").
+// Real-time notices (api-contract.md §8 "WebSocket"; docs/architecture.md "Notices", "Scale-out").
 export { attachNoticeSocket, type NoticeSocketOptions, type NoticeSocketServer } from "./notice-socket";
 export { startNoticeBus, noticeBusOf, hasNoticeBus, type NoticeBusOptions } from "./bus-registry";
 export { InProcessNoticeBus, type NoticeBus, type NoticeListener } from "./notice-bus";

@@ -1,4 +1,4 @@
-// Fan-out of notice deliveries to every backend instance's sockets (ARCHITECTURE.md "Scale-out").
+// Fan-out of notice deliveries to every backend instance's sockets (docs/architecture.md "Scale-out").
 // In one process the bus is a list of listeners; with REDIS_URL it is Redis pub/sub
 // (./redis-notice-bus.ts), so a release on one instance reaches sockets held by another.
 import type { NoticeDelivery } from "./notice-frames";

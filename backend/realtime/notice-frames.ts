@@ -17,7 +17,11 @@ export type NoticeAudience = { kind: "tenant"; tenantId: number } | { kind: "use
 
 export interface NoticeDelivery {
   audience: NoticeAudience;
-  frame: NoticeFrame;
+  /**
+   * What the recipients receive. Without a frame the delivery only re-checks the recipients'
+   * sessions now: a forced logout closes the ended session's sockets at once (monitor/online).
+   */
+  frame?: NoticeFrame;
 }
 
 /** The client's text `HeartBeat` (Vue 2, 2.1.x) and its answer (contract §8 "Heartbeat"). */
@@ -39,9 +43,11 @@ export const noticeDeliverySchema: z.ZodType<NoticeDelivery> = z.object({
     z.object({ kind: z.literal("tenant"), tenantId: z.number().int().positive() }),
     z.object({ kind: z.literal("users"), userIds: z.array(z.string().min(1).max(64)).max(10_000) }),
   ]),
-  frame: z.object({
-    cmd: z.enum(["topic", "user"]),
-    msgId: z.string().max(64),
-    msgTxt: z.string().max(1_000),
-  }),
+  frame: z
+    .object({
+      cmd: z.enum(["topic", "user"]),
+      msgId: z.string().max(64),
+      msgTxt: z.string().max(1_000),
+    })
+    .optional(),
 });

@@ -128,7 +128,7 @@ export function attachNoticeSocket(
     if (candidates.length === 0) return;
     const live = await liveSessions(services.db, candidates.map((connection) => connection.sessionId));
     // Encoded once for every recipient (a string would be converted again on each send).
-    const data = Buffer.from(frameText(delivery.frame));
+    const data = delivery.frame ? Buffer.from(frameText(delivery.frame)) : null;
     const now = Date.now();
     for (const connection of candidates) {
       const session = live.get(connection.sessionId);
@@ -138,7 +138,7 @@ export function attachNoticeSocket(
       }
       // ALL reaches the users of the notice's tenant, by their membership now (not at connect).
       if (audience.kind === "tenant" && !session.tenantIds.includes(audience.tenantId)) continue;
-      if (connection.socket.readyState === WebSocket.OPEN) connection.socket.send(data, { binary: false });
+      if (data && connection.socket.readyState === WebSocket.OPEN) connection.socket.send(data, { binary: false });
     }
   };
 

@@ -1,5 +1,5 @@
 // The notice bus over Redis pub/sub (api-contract.md §8: "Pushes go through a Redis pub/sub topic
-// `socketHandler` so that clusters work"; ARCHITECTURE.md "Scale-out"). Every instance publishes
+// `socketHandler` so that clusters work"; docs/architecture.md "Scale-out"). Every instance publishes
 // to the channel and delivers what it reads from it, its own publications included, so a
 // delivery reaches each instance's sockets exactly once.
 //
@@ -75,6 +75,11 @@ export class RedisNoticeBus implements NoticeBus {
 
   subscribe(listener: NoticeListener): () => void {
     return this.listeners.add(listener);
+  }
+
+  /** The server's INFO text (性能监控, backend/modules/monitor/server); fails at once while disconnected. */
+  async serverInfo(): Promise<string> {
+    return this.publisher.info();
   }
 
   async close(): Promise<void> {

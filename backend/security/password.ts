@@ -45,3 +45,17 @@ export function generatePassword(length = 16): string {
 export function legacySalt(): string {
   return generatePassword(8);
 }
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Checks a password for a user name that may not exist. Without an account (or without a usable
+ * hash) a dummy hash of the same cost is checked, so a failure takes as long either way and its
+ * timing does not tell whether the account exists (issue #10).
+ */
+export async function verifyPasswordEvenly(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (stored?.startsWith("scrypt$")) return verifyPassword(password, stored);
+  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  await verifyPassword(password, await dummyHash);
+  return false;
+}

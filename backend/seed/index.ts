@@ -4,7 +4,7 @@
 // one transaction, when the database has no tenant yet. No password is ever a default:
 // the admin's comes from ADMIN_PASSWORD or is generated and printed once.
 import { sql } from "drizzle-orm";
-import type { Database, Orm } from "../db/client";
+import { executeRows, type Database, type Orm } from "../db/client";
 import * as schema from "../db/schema";
 import { stableId } from "../db/ids";
 import { generatePassword, hashPassword, legacySalt } from "../security/password";
@@ -13,6 +13,12 @@ import { menuTree } from "./data/menu";
 import { dictionaries } from "./data/dictionaries";
 import { demoUsers, departments, positions, roles, tenants } from "./data/organisation";
 import { categories, checkRules } from "./data/rules";
+import { demoPeople } from "./data/people";
+import { demoAddresses } from "./data/addresses";
+import { seedBilling } from "./data/billing";
+import { seedActivitiesAndShop } from "./data/activities-shop";
+import { readBackendConfig } from "../config";
+import { BILL_REMINDER_TEMPLATE } from "../modules/billing/bill/bill-reminder";
 
 export interface SeedOptions {
   adminPassword?: string;
@@ -51,7 +57,13 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     const menuIds = await insertMenus(tx);
     await insertDictionaries(tx);
     await insertCheckRules(tx);
+    await insertMessageTemplates(tx);
     await insertCategories(tx);
+    await insertPeople(tx);
+    // Billing (issue #12 B): projects, allowances, the demo term's bills and receivables.
+    await seedBilling({ orm: tx, rows: (query) => executeRows(tx, query) }, readBackendConfig().schoolTimeZone, ADMIN_USERNAME);
+    // Activities and the shop (issue #14).
+    await seedActivitiesAndShop({ orm: tx, rows: (query) => executeRows(tx, query) }, ADMIN_USERNAME);
     await insertRoles(tx, menuIds);
     await insertUser(tx, {
       username: ADMIN_USERNAME,
@@ -65,6 +77,8 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
       departs: ["A01"],
       tenants: tenants.map((tenant) => tenant.id),
       passwordHash: adminHash,
+      // The platform's administrator starts in the main school; other multi-tenant accounts choose.
+      loginTenant: tenants[0]!.id,
     });
     for (const [index, user] of demoUsers.entries()) {
       await insertUser(tx, { ...user, passwordHash: demoHashes[index]! });
@@ -215,6 +229,25 @@ async function insertDictionaries(tx: Tx) {
   await tx.insert(schema.sysDictItem).values(itemRows);
 }
 
+// People and fill rules (issue #12 A): a few multi-row statements.
+async function insertPeople(tx: Tx) {
+  const rows = demoPeople(new Date(), readBackendConfig().schoolTimeZone, ADMIN_USERNAME);
+  await tx.insert(schema.sysFillRule).values(rows.fillRules);
+  await tx.insert(schema.sysFillRuleCounter).values(rows.counters);
+  await tx.insert(schema.schoolCorporation).values(rows.corporations);
+  await tx.insert(schema.schoolTeacher).values(rows.teachers);
+  await tx.insert(schema.schoolParent).values(rows.parents);
+  await tx.insert(schema.shopAddress).values(demoAddresses(rows.parents, ADMIN_USERNAME));
+  await tx.insert(schema.schoolStudent).values(rows.students);
+  await tx.insert(schema.schoolStudentParent).values(rows.links);
+}
+
+async function insertMessageTemplates(tx: Tx) {
+  await tx.insert(schema.sysSmsTemplate).values(
+    tenants.map((tenant) => ({ ...BILL_REMINDER_TEMPLATE, id: stableId("message-template", String(tenant.id), BILL_REMINDER_TEMPLATE.templateCode), tenantId: tenant.id, createBy: ADMIN_USERNAME })),
+  );
+}
+
 async function insertCheckRules(tx: Tx) {
   await tx.insert(schema.sysCheckRule).values(
     checkRules.map((rule) => ({
@@ -257,6 +290,8 @@ async function insertRoles(tx: Tx, menus: MenuIndex) {
       roleCode: role.code,
       roleName: role.name,
       description: role.description,
+      // authz: the platform administrator role is explicit (docs/decisions/007).
+      platformAdmin: role.platformAdmin ? 1 : 0,
       createBy: ADMIN_USERNAME,
     });
     const granted = new Set<string>(home ? [home.id] : []);
@@ -292,6 +327,8 @@ async function insertUser(
     departs: string[];
     tenants: number[];
     passwordHash: string;
+    /** The tenant a multi-tenant account signs in to without being asked (migration 0150). */
+    loginTenant?: number;
   },
 ) {
   const id = stableId("user", user.username);
@@ -310,6 +347,7 @@ async function insertUser(
     status: 1,
     delFlag: 0,
     relTenantIds: user.tenants.join(","),
+    loginTenantId: user.loginTenant ?? null,
     createBy: ADMIN_USERNAME,
   });
   if (user.roles.length > 0)

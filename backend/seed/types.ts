@@ -72,6 +72,8 @@ export interface RoleSeed {
   code: string;
   name: string;
   description: string;
+  /** The tenant-independent platform administrator role (authz, docs/decisions/007). */
+  platformAdmin?: boolean;
   /**
    * Menus granted: 'all', or a list of menu paths; a granted menu grants its buttons
    * and its ancestors. `/dashboard/analysis` is granted to everyone by the seed runner.

@@ -96,7 +96,7 @@ describe("announcements and categories", () => {
     const notice = reader.getByRole("dialog", { name: "通知消息" });
     await expect.poll(() => notice.getByText("发布人：管理员").isVisible(), { timeout: LIVE_MS }).toBe(true);
     await expect.poll(() => notice.locator(".notice-detail__content").textContent()).toBe("下周一起校车改走东门");
-    expect(await notice.locator(".notice-detail__content b").textContent()).toBe("校车改走东门");
+    expect(await notice.locator(".notice-detail__content strong").textContent()).toBe("校车改走东门");
     await expect.poll(() => unread(reader), { timeout: LIVE_MS }).toBe(before);
 
     // Released: no 编辑 any more; 撤销 marks it 已撤销.

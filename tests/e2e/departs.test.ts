@@ -3,7 +3,7 @@
 // delete; and a position's add / edit / delete with the form's checks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { clickMenuItem, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,8 +34,7 @@ describe("departments", () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
     // A sub-department through the right-click menu.
-    await treeNode(page, "E2E分校").click({ button: "right" });
-    await page.getByRole("menuitem", { name: "添加下级" }).click();
+    await clickMenuItem(page, () => treeNode(page, "E2E分校").click({ button: "right" }), "添加下级");
     await expect.poll(() => dialog.locator("input[value='E2E分校']").count()).toBe(1);
     await dialog.getByLabel("机构名称").fill("E2E教研组");
     await dialog.getByRole("button", { name: ok }).click();
@@ -45,6 +44,8 @@ describe("departments", () => {
     // Its basic information, saved and shown again after a reload.
     await treeNode(page, "E2E教研组").click();
     await page.waitForURL(/depId=/);
+    // The list's banner names the department shown (not 未选中任何数据).
+    await expect.poll(() => page.locator(".depart-tree-panel .ant-alert").textContent()).toBe("当前选择：E2E教研组");
     const basic = page.locator(".depart-detail");
     await expect.poll(() => basic.getByLabel("机构名称").inputValue()).toBe("E2E教研组");
     expect(await basic.getByLabel("机构编码").inputValue()).toMatch(/^A\d{2}A01$/);
@@ -101,7 +102,7 @@ describe("positions", () => {
     await dialog.getByLabel("职级").click();
     await page.locator(".ant-select-item-option").filter({ hasText: "中级" }).click();
     await dialog.getByRole("button", { name: ok }).click();
-    await expect.poll(() => dialog.getByText("职务编码只允许字母、数字、下划线和横线").isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText("编码只能由字母、数字、下划线组成").isVisible()).toBe(true);
     // The 通用编码规则 check rule: a letter first.
     await dialog.getByLabel("职务编码").fill("9coach");
     await dialog.getByRole("button", { name: ok }).click();

@@ -1,5 +1,5 @@
 // The list engine's export, import and advanced query, end to end on 用户管理 as a staff member
-// would use them (issue: list engine; spec/app-shell.md §3 saved queries, §7 export, widgets.md
+// would use them (issue: list engine; docs/spec/app-shell.md §3 saved queries, §7 export, widgets.md
 // import dialog and advanced query builder).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -113,14 +113,18 @@ describe("list export and import", () => {
     const badFile = path.join(folder, "bad.xlsx");
     writeFileSync(badFile, Buffer.from(await bad.xlsx.writeBuffer()));
 
-    await importFile(page, badFile);
+    const dialog = await importFile(page, badFile);
     const report = page.locator(".ant-modal-confirm");
     const link = report.getByRole("link", { name: "点击下载" });
     await link.waitFor();
+    // Nothing went in, and the headline says so.
+    await expect.poll(() => report.getByText("导入失败，存在错误数据！").count()).toBeGreaterThan(0);
     const href = await link.getAttribute("href");
     expect(href).toMatch(/^\/api\/files\/static\?path=/);
     const answer = await page.request.get(href!);
     expect(answer.status()).toBe(200);
+    // The report downloads under the name the server gave it, not its stored name.
+    expect(answer.headers()["content-disposition"]).toMatch(new RegExp(`filename\\*=UTF-8''.*${encodeURIComponent("_导入错误信息.xlsx")}$`));
     const reportFile = path.join(folder, "report.xlsx");
     writeFileSync(reportFile, await answer.body());
     const reportBook = new ExcelJS.Workbook();
@@ -131,6 +135,9 @@ describe("list export and import", () => {
     expect(reportText).toContain("5|登录账号|只允许字母、数字、下划线");
     expect(reportText).toContain("6|真实姓名|必填");
     await report.getByRole("button").first().click();
+    // The file stays in the dialog, marked with the reason, to be corrected and sent again.
+    await expect.poll(() => dialog.getByText(/bad\.xlsx：导入失败，存在错误数据！/).count()).toBe(1);
+    await dialog.getByRole("button", { name: "关闭" }).click();
 
     // All or nothing: the good row did not go in either.
     await searchAccount(page, "e2e_good_row");

@@ -1,4 +1,4 @@
-// Notices end to end (spec/app-shell.md §2 "Notices", §4; ARCHITECTURE.md "Notices"): an
+// Notices end to end (docs/spec/app-shell.md §2 "Notices", §4; docs/architecture.md "Notices"): an
 // administrator releases an announcement through the backend API; the user's open tabs show it
 // live (badge and 消息提醒) without a reload, over the one stream the tabs share; reading it in
 // one tab clears it in both; the HTML body cannot run script; revoking removes it.
@@ -182,6 +182,9 @@ describe("notices", () => {
     await page.locator(".notice-popover").getByRole("button", { name: "查看更多" }).click();
     await page.waitForURL("**/isps/userAnnouncement");
     await hydrated(page);
+    // The pointer rests where 查看更多 was: hovering the closing popover would open it again.
+    await page.mouse.move(5, 400);
+    await expect.poll(() => page.locator(".notice-popover").isVisible()).toBe(false);
 
     // The URL holds the filters.
     await page.locator(".list-search").getByPlaceholder("请输入标题").fill(title);

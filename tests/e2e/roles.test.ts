@@ -3,7 +3,7 @@
 // delete too, until the role is granted user:delete; 取消关联 takes the role away again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { baseUrl, hydrated, launchBrowser, newPage, signInAs, signInFirstTime } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -108,7 +108,7 @@ describe("roles", () => {
 
     // The member: 用户管理 without 删除, and the backend refuses the delete as well.
     const member = await newPage(browser);
-    await signInAs(member, MEMBER.username, MEMBER.password);
+    await signInFirstTime(member, MEMBER.username, MEMBER.password);
     await member.goto("/isystem/user");
     await hydrated(member);
     await row(member, "e2e_role_target").getByText("更多").click();
@@ -118,7 +118,8 @@ describe("roles", () => {
     await member.getByRole("button", { name: /批量操作/ }).click();
     await expect.poll(() => member.getByRole("menuitem", { name: "冻结" }).isVisible()).toBe(true);
     expect(await member.getByRole("menuitem", { name: "删除", exact: true }).count()).toBe(0);
-    const memberToken = await tokenOf(MEMBER.username, MEMBER.password);
+    // The member chose his own password at the first sign-in (signInFirstTime).
+    const memberToken = await tokenOf(MEMBER.username, `${MEMBER.password}x`);
     const refused = await backend(`/sys/user/delete?id=${target}`, { method: "DELETE", token: memberToken });
     expect(refused).toMatchObject({ success: false, code: 510, message: "没有权限，请联系管理员授权" });
 
@@ -133,7 +134,10 @@ describe("roles", () => {
     await expect.poll(async () => (await backend(`/sys/user/delete?id=${target}`, { method: "DELETE", token: memberToken })).message).toBe("删除成功!");
     await member.context().close();
 
-    // 用户 → 取消关联 of the member's row: the role is taken away again.
+    // 用户 → 取消关联 of the member's row: the role is taken away again. The pointer leaves the
+    // 保存成功！ message first: a hovered message stays, over the drawer's close button.
+    await page.mouse.move(5, 600);
+    await expect.poll(() => page.locator(".ant-message-notice").count()).toBe(0);
     await auth.locator(".ant-drawer-close").click();
     await expect.poll(() => auth.isVisible()).toBe(false);
     await openRowAction(page, "e2e_user_viewer", "用户");

@@ -67,7 +67,7 @@ describe("sign-in", () => {
     const page = await newPage(browser, { javaScriptEnabled: false });
     await page.goto("/user/login");
     const buttonColour = await page.getByRole("button", { name: /确\s*定/ }).evaluate((button) => getComputedStyle(button).backgroundColor);
-    expect(buttonColour).toBe("rgb(24, 144, 255)"); // #1890FF from the static antd stylesheet
+    expect(buttonColour).toBe("rgb(9, 109, 217)"); // the primary text shade #096DD9 (docs/decisions/029), from the static stylesheet
     await page.getByLabel("用户名").fill("admin");
     await page.getByLabel("密码", { exact: true }).fill(E2E_ADMIN_PASSWORD);
     await page.getByRole("button", { name: /确\s*定/ }).click();

@@ -84,9 +84,10 @@ describe("users", () => {
     await row(page, "e2e_new_teacher").getByText("更多").click();
     await page.getByRole("menuitem", { name: "详情" }).click();
     const detail = page.getByRole("dialog", { name: "详情" });
-    await expect.poll(() => detail.getByLabel("用户姓名").inputValue()).toBe("新来的老师");
-    expect(await detail.getByLabel("用户姓名").isDisabled()).toBe(true);
-    await expect.poll(() => detail.locator(".ant-form-item").filter({ hasText: "角色分配" }).textContent()).toContain("教师");
+    // 详情 is a description of the record, not a disabled form.
+    const described = (label: string) => detail.locator(".record-view tr").filter({ hasText: label }).locator(".ant-descriptions-item-content");
+    await expect.poll(() => described("用户姓名").textContent()).toBe("新来的老师");
+    expect(await detail.locator("input").count()).toBe(0);
     await detail.locator(".ant-modal-footer").getByRole("button", { name: /关\s*闭/ }).click();
 
     await row(page, "e2e_new_teacher").getByText("更多").click();
@@ -169,9 +170,20 @@ describe("users", () => {
     await dialog.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
+    // The administrator chose it: the user signs in, then must choose their own (issue #10).
     const user = await newPage(browser);
-    await signInAs(user, "e2e_reset_pw", "Reset-Pass-2026");
-    expect(new URL(user.url()).pathname).not.toContain("/user/login");
+    await user.goto("/user/login");
+    await hydrated(user);
+    await user.getByLabel("用户名").fill("e2e_reset_pw");
+    await user.getByLabel("密码", { exact: true }).fill("Reset-Pass-2026");
+    await user.getByRole("button", { name: /确\s*定/ }).click();
+    await user.waitForURL((url) => url.pathname === "/user/password");
+    await hydrated(user);
+    await user.getByLabel("旧密码").fill("Reset-Pass-2026");
+    await user.getByLabel("新密码", { exact: true }).fill("Own-Pass-2026");
+    await user.getByLabel("确认新密码").fill("Own-Pass-2026");
+    await user.getByRole("button", { name: /确\s*定/ }).click();
+    await user.waitForURL((url) => !url.pathname.startsWith("/user/"));
     await user.context().close();
 
     // 冻结: the list says so, and the account can no longer sign in.
@@ -183,7 +195,7 @@ describe("users", () => {
     const frozen = await fetch(`${baseUrl()}/jeecg-boot/sys/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ username: "e2e_reset_pw", password: "Reset-Pass-2026" }),
+      body: JSON.stringify({ username: "e2e_reset_pw", password: "Own-Pass-2026" }),
     }).then((response) => response.json());
     expect(frozen.message).toBe("该用户已冻结");
     await page.context().close();

@@ -1,10 +1,10 @@
 // The announcement admin page's backend over real HTTP (api-contract.md §8): only drafts can be
 // edited, and the notice answers carry the sender's real name for readers who cannot open the
-// user list (spec/app-shell.md §2 "Notices").
+// user list (docs/spec/app-shell.md §2 "Notices").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { sysUser } from "../../backend/db/schema";
-import { sysAnnouncement } from "../../backend/modules/announcement/schema";
+import { sysAnnouncement } from "../../backend/modules/system/announcement/schema";
 import { BackendClient } from "~/services/api.server";
 import { loadNoticeDetail } from "~/routes/api/notices/notices.server";
 import {

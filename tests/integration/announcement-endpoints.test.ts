@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { sysUser } from "../../backend/db/schema";
-import { sysAnnouncement, sysAnnouncementSend } from "../../backend/modules/announcement/schema";
+import { sysAnnouncement, sysAnnouncementSend } from "../../backend/modules/system/announcement/schema";
 import { postgresReachable } from "../support/backend";
 import {
   addNotice,

@@ -12,12 +12,13 @@ import { eq } from "drizzle-orm";
 import { createBackend, BACKEND_BASE_PATH, type Backend, type BackendOptions } from "../../backend/index";
 import { allEndpoints } from "../../backend/endpoints";
 import { buildRouter } from "../../backend/http/router";
-import { announcementEndpoints } from "../../backend/modules/announcement/endpoints";
+import { announcementEndpoints } from "../../backend/modules/system/announcement/endpoints";
 import { attachNoticeSocket, hasNoticeBus, noticeBusOf, startNoticeBus, type NoticeBus, type NoticeSocketOptions, type NoticeSocketServer } from "../../backend/realtime";
 import { sysUser } from "../../backend/db/schema";
 import { newId } from "../../backend/db/ids";
 import { hashPassword, legacySalt } from "../../backend/security/password";
 import { postgresAdminUrl } from "../support/backend";
+import type { BackendConfig } from "../../backend/config";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "../support/constants";
 
 export const SOCKET_PATH = `${BACKEND_BASE_PATH}/websocket`;
@@ -42,6 +43,8 @@ export interface NoticeBackendOptions {
   redisUrl?: string;
   channel?: string;
   socket?: Omit<NoticeSocketOptions, "path">;
+  /** Backend settings beyond the defaults (e.g. smtpUrl). */
+  config?: Partial<BackendConfig>;
 }
 
 export async function startNoticeBackend(options: NoticeBackendOptions = {}): Promise<NoticeTestBackend> {
@@ -57,7 +60,7 @@ export async function startNoticeBackend(options: NoticeBackendOptions = {}): Pr
     : { loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) };
   // Once backend/index.ts starts the bus itself it reads these; until then the harness starts it.
   const notices = { redisUrl: options.redisUrl, noticeChannel: options.channel };
-  const backend = await createBackend({ ...database, ...notices, adminPassword: TEST_ADMIN_PASSWORD, demoPassword: TEST_DEMO_PASSWORD, logger });
+  const backend = await createBackend({ ...database, ...notices, adminPassword: TEST_ADMIN_PASSWORD, demoPassword: TEST_DEMO_PASSWORD, logger, config: options.config });
   const ownBus = hasNoticeBus(backend.services)
     ? null
     : await startNoticeBus(backend.services, { redisUrl: options.redisUrl, channel: options.channel, logger });

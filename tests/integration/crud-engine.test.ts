@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { stableId } from "../../backend/db/ids";
-import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
+import { call, loginToken, loginTokenAfterChange, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
 const NO_PERMISSION = { success: false, code: 510, message: "没有权限，请联系管理员授权" };
@@ -70,7 +70,10 @@ describe.each(databases)("CRUD engine on %s", (kind) => {
       const cases: Array<[Record<string, unknown>, string]> = [
         [{ name: "无编码" }, "请输入职务编码!"],
         [{ code: "qa_no_name" }, "请输入职务名称!"],
-        [{ code: "有汉字", name: "x" }, "职务编码只允许字母、数字、下划线和横线"],
+        [{ code: "有汉字", name: "x" }, "编码只能由字母、数字、下划线组成"],
+        // The field's check rule (通用编码规则) applies to direct posts too, not only in the form.
+        [{ code: "ab", name: "x" }, "最少输入3位数"],
+        [{ code: "abcdefghijklm", name: "x" }, "最多输入12位数"],
         [{ code: "qa_long_name", name: "名".repeat(101) }, "职务名称长度不能超过100个字符"],
         [{ code: "qa_rank", name: "x", postRank: "123" }, "职级长度不能超过2个字符"],
         [{ code: "qa_object", name: { nested: true } }, "职务名称格式不正确"],
@@ -120,7 +123,7 @@ describe.each(databases)("CRUD engine on %s", (kind) => {
         selectedroles: roleId,
       });
       expect(added.json.success).toBe(true);
-      operator = await loginToken(base, "qa_operator", "Operator-2026!");
+      operator = await loginTokenAfterChange(base, "qa_operator", "Operator-2026!");
     });
 
     it("needs the page's menu to list and read, and loses it when revoked", async () => {

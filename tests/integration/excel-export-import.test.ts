@@ -18,8 +18,8 @@ import { BACKEND_BASE_PATH } from "../../backend/index";
 import { buildRouter } from "../../backend/http/router";
 import { endpoint, type Endpoint } from "../../backend/http/endpoint";
 import { ApiError } from "../../backend/http/envelope";
-import { authEndpoints } from "../../backend/modules/auth/endpoints";
-import { fileEndpoints } from "../../backend/modules/files/endpoints";
+import { authEndpoints } from "../../backend/modules/system/auth/endpoints";
+import { fileEndpoints } from "../../backend/modules/system/files/endpoints";
 import { defineEntity } from "../../backend/crud/entity";
 import {
   exportEndpointHandler,
@@ -308,6 +308,34 @@ describe.each(databases)("excel export and import on %s", (kind) => {
         { code: "C00004", name: "学生4", sex: 1, amount: 99.5, birthday: "2010-01-05" },
         { code: "N00001", name: "新学生", sex: 1, amount: 12, birthday: "2011-07-08" },
       ]);
+    });
+
+    it("writes formula-like text so no spreadsheet evaluates it, and imports it back unchanged", async () => {
+      const dangerous = ["=HYPERLINK(\"x.cn\")", "+1+1", "-2+3", "@SUM(A1)", "\t=1+1", "'=already quoted", "'plain"];
+      const codes = dangerous.map((_, index) => `C0000${index + 1}`);
+      for (const [index, name] of dangerous.entries()) await rows(sql`update excel_test set name = ${name} where code = ${codes[index]}`);
+      const { bytes } = await download(`/test/excel/exportXls?column=code&order=asc&selections=${codes.map((code) => `000000000000000000${code.slice(-1)}`).join(",")}`);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      expect(exportedCodes(sheet)).toEqual(codes);
+      const cells = codes.map((_, index) => sheet.getCell(`B${4 + index}`));
+      expect(cells.map((cell) => cell.type)).toEqual(codes.map(() => ExcelJS.ValueType.String));
+      expect(cells.map((cell) => cell.value)).toEqual([
+        "'=HYPERLINK(\"x.cn\")",
+        "'+1+1",
+        "'-2+3",
+        "'@SUM(A1)",
+        "'\t=1+1",
+        "''=already quoted",
+        "'plain",
+      ]);
+
+      await rows(sql`update excel_test set name = 'overwritten' where code in (${sql.join(codes.map((code) => sql`${code}`), sql`, `)})`);
+      const answer = await importFile(bytes, "学生测试.xlsx");
+      expect(answer).toMatchObject({ success: true, code: 200 });
+      const back = await rows<{ name: string }>(sql`select name from excel_test where code in (${sql.join(codes.map((code) => sql`${code}`), sql`, `)}) order by code`);
+      expect(back.map((row) => row.name)).toEqual(dangerous);
     });
 
     it("accepts a sheet whose first row is the header, under any file field name", async () => {

@@ -1,4 +1,4 @@
-// Upload and static files (backend/modules/files; contract §7 "Upload", "Static file URL", §10
+// Upload and static files (backend/modules/system/files; contract §7 "Upload", "Static file URL", §10
 // "Uploads") over real HTTP: stored names, the biz folder, the type allow-list with its content
 // check, attachments for svg, and a static route that never leaves the upload root.
 import { once } from "node:events";
@@ -11,8 +11,8 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKEND_BASE_PATH } from "../../backend/index";
 import { buildRouter } from "../../backend/http/router";
-import { authEndpoints } from "../../backend/modules/auth/endpoints";
-import { fileEndpoints } from "../../backend/modules/files/endpoints";
+import { authEndpoints } from "../../backend/modules/system/auth/endpoints";
+import { fileEndpoints } from "../../backend/modules/system/files/endpoints";
 import { loginToken, startTestBackend, type TestBackend } from "../support/backend";
 
 const PNG = Buffer.from(

@@ -1,6 +1,6 @@
 // The notice bridge against a real WebSocket server started here (standing in for the backend's
 // /jeecg-boot/websocket/{userId}, api-contract.md §8), and the event-stream route on top of it.
-// spec/app-shell.md §4, §8, §9; ARCHITECTURE.md "Notices".
+// docs/spec/app-shell.md §4, §8, §9; docs/architecture.md "Notices".
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";

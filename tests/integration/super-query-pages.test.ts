@@ -2,11 +2,13 @@
 // (the contract ignores unknown fields): each is sent alone with a value no row has, and the
 // list, which has rows, must answer none.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SuperQueryField } from "~/components/super-query";
+import type { SuperQueryField } from "~/components/widgets/super-query";
 import { userSuperQuery } from "~/routes/system/users.data";
 import { roleSuperQuery } from "~/routes/system/roles.data";
 import { positionSuperQuery } from "~/routes/system/positions.data";
 import { dictSuperQuery } from "~/routes/system/dicts.data";
+import { corporationModule, parentModule, studentModule, teacherModule } from "#contract/modules/people";
+import { modulePage } from "~/components/widgets/list/module-page";
 import { call, loginToken, startTestBackend, type TestBackend } from "../support/backend";
 
 const PAGES: Array<[list: string, fields: SuperQueryField[]]> = [
@@ -14,6 +16,8 @@ const PAGES: Array<[list: string, fields: SuperQueryField[]]> = [
   ["/sys/role/list", roleSuperQuery],
   ["/sys/position/list", positionSuperQuery],
   ["/sys/dict/list", dictSuperQuery],
+  // The people modules: their advanced query comes from the module definition.
+  ...[studentModule, parentModule, corporationModule, teacherModule].map((module): [string, SuperQueryField[]] => [`${module.api}/list`, modulePage(module).superQuery]),
 ];
 
 const dated = (field: SuperQueryField) => field.type === "date" || field.type === "datetime";

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { stableId } from "../../backend/db/ids";
-import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
+import { call, loginToken, loginTokenAfterChange, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
 
@@ -38,7 +38,7 @@ describe.each(databases)("department administration on %s", (kind) => {
     expect(saved.json.success).toBe(true);
     const added = await as(admin, headers).send("POST", "/sys/user/add", { username, realname: username, password: "Staff-2026!", selectedroles: roleId });
     expect(added.json.success).toBe(true);
-    return loginToken(base, username, "Staff-2026!");
+    return loginTokenAfterChange(base, username, "Staff-2026!");
   }
 
   beforeAll(async () => {

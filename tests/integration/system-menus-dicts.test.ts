@@ -249,7 +249,10 @@ describe.each(databases)("menus and dictionaries on %s", (kind) => {
       expect((await send("DELETE", `/sys/permission/delete?id=${usersId}`, undefined, dean)).json).toMatchObject(refused);
       expect((await send("DELETE", `/sys/permission/deleteBatch?ids=${usersId}`, undefined, dean)).json).toMatchObject(refused);
       await send("POST", "/sys/permission/saveRolePermission", { roleId: office!.id, permissionIds: addId, lastpermissionIds: "" });
-      expect((await send("POST", "/sys/permission/add", body, dean)).json.success).toBe(true);
+      // A new page is a new right: with permission:add alone, dean may not create it under a menu
+      // he does not hold (docs/decisions/008); the platform administrator may.
+      expect((await send("POST", "/sys/permission/add", body, dean)).json).toMatchObject(refused);
+      expect((await send("POST", "/sys/permission/add", body)).json.success).toBe(true);
       expect((await send("DELETE", `/sys/permission/delete?id=${(await idOf("QA权限"))!}`, undefined, dean)).json).toMatchObject(refused);
       expect(await idOf("用户管理")).toBe(usersId);
       await send("DELETE", `/sys/permission/delete?id=${(await idOf("QA权限"))!}`);

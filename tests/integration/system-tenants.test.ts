@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { computeSign, formatSignTimestamp } from "#contract/sign";
 import { stableId } from "../../backend/db/ids";
-import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
+import { call, loginToken, loginTokenAfterChange, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
@@ -55,7 +55,7 @@ describe.each(databases)("tenant isolation on %s", (kind) => {
       selecteddeparts: office,
     });
     expect(added.json.success).toBe(true);
-    other = await loginToken(base, "campus2_admin", "Campus-2026!");
+    other = await loginTokenAfterChange(base, "campus2_admin", "Campus-2026!");
   });
   afterAll(async () => server?.close());
 
@@ -64,7 +64,7 @@ describe.each(databases)("tenant isolation on %s", (kind) => {
     const added = await as(other).send("POST", "/sys/user/add", { username: "campus2_clerk", realname: "文员", password: "Pass-2026!", relTenantIds: "1,2" });
     expect(added.json.success).toBe(true);
     expect(await rows(`SELECT rel_tenant_ids FROM sys_user WHERE username = 'campus2_clerk'`)).toEqual([{ rel_tenant_ids: "2" }]);
-    const login = await call(base, "POST", "/sys/login", { body: { username: "campus2_admin", password: "Campus-2026!" } });
+    const login = await call(base, "POST", "/sys/login", { body: { username: "campus2_admin", password: "Campus-2026!x" } });
     expect(login.json.result.tenantList.map((tenant: { id: number }) => tenant.id)).toEqual([2]);
     expect(login.json.result.departs.map((depart: { orgCode: string }) => depart.orgCode)).toEqual(["A02A01"]);
   });
@@ -93,7 +93,7 @@ describe.each(databases)("tenant isolation on %s", (kind) => {
 
     const teacherRole = await idOf("sys_role", "role_code = 'teacher'");
     expect((await user.get(`/sys/role/queryById?id=${teacherRole}`)).json.message).toBe("未找到对应数据");
-    expect((await user.send("PUT", "/sys/role/edit", { id: teacherRole, roleName: "x" })).json.message).toBe("未找到对应数据");
+    expect((await user.send("PUT", "/sys/role/edit", { id: teacherRole, roleName: "被改的角色" })).json.message).toBe("未找到对应数据");
     expect((await user.send("DELETE", `/sys/role/delete?id=${teacherRole}`)).json.message).toBe("未找到对应数据");
     const position = await idOf("sys_position", "code = 'teacher'");
     expect((await user.send("DELETE", `/sys/position/delete?id=${position}`)).json.message).toBe("未找到对应数据");
@@ -107,8 +107,8 @@ describe.each(databases)("tenant isolation on %s", (kind) => {
     const teacherRole = await idOf("sys_role", "role_code = 'teacher'");
     const depart = await idOf("sys_depart", "org_code = 'A01A01'");
     const user = as(other);
-    expect((await user.send("POST", "/sys/user/add", { username: "campus2_x", realname: "x", password: "x", selectedroles: teacherRole })).json.message).toBe("所选角色不存在");
-    expect((await user.send("POST", "/sys/user/add", { username: "campus2_y", realname: "y", password: "x", selecteddeparts: depart })).json.message).toBe("所选部门不存在");
+    expect((await user.send("POST", "/sys/user/add", { username: "campus2_x", realname: "x", password: "Pass-2026!", selectedroles: teacherRole })).json.message).toBe("所选角色不存在");
+    expect((await user.send("POST", "/sys/user/add", { username: "campus2_y", realname: "y", password: "Pass-2026!", selecteddeparts: depart })).json.message).toBe("所选部门不存在");
   });
 
   it("answers pickers and lists of roles, positions and departments from the tenant only", async () => {

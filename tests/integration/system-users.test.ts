@@ -112,16 +112,16 @@ describe.each(databases)("user administration on %s", (kind) => {
 
   it("refuses invalid bodies with plain Chinese messages", async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ realname: "无账号", password: "x" }, "请输入用户账号!"],
-      [{ username: "qa_no_name", password: "x" }, "请输入用户名称!"],
+      [{ realname: "无账号", password: "Pass-2026!" }, "请输入用户账号!"],
+      [{ username: "qa_no_name", password: "Pass-2026!" }, "请输入用户名称!"],
       [{ username: "qa_no_password", realname: "无密码" }, "请输入密码!"],
-      [{ username: "bad name!", realname: "坏", password: "x" }, "只允许字母、数字、下划线"],
-      [{ username: "qa_phone", realname: "手机", password: "x", phone: "12345" }, "请输入正确手机号"],
-      [{ username: "qa_email", realname: "邮箱", password: "x", email: "not-mail" }, "邮箱格式不正确"],
-      [{ username: "qa_long", realname: "长".repeat(101), password: "x" }, "用户姓名长度不能超过100个字符"],
-      [{ username: "qa_sex", realname: "性别", password: "x", sex: "男" }, "性别必须是整数"],
-      [{ username: "qa_birthday", realname: "生日", password: "x", birthday: "2024-02-30" }, "生日日期格式不正确，应为yyyy-MM-dd"],
-      [{ username: "qa_role", realname: "角色", password: "x", selectedroles: "no-such-role" }, "所选角色不存在"],
+      [{ username: "bad name!", realname: "坏", password: "Pass-2026!" }, "只允许字母、数字、下划线"],
+      [{ username: "qa_phone", realname: "手机", password: "Pass-2026!", phone: "12345" }, "请输入正确手机号"],
+      [{ username: "qa_email", realname: "邮箱", password: "Pass-2026!", email: "not-mail" }, "邮箱格式不正确"],
+      [{ username: "qa_long", realname: "长".repeat(101), password: "Pass-2026!" }, "用户姓名长度不能超过100个字符"],
+      [{ username: "qa_sex", realname: "性别", password: "Pass-2026!", sex: "男" }, "性别必须是整数"],
+      [{ username: "qa_birthday", realname: "生日", password: "Pass-2026!", birthday: "2024-02-30" }, "生日日期格式不正确，应为yyyy-MM-dd"],
+      [{ username: "qa_role", realname: "角色", password: "Pass-2026!", selectedroles: "no-such-role" }, "所选角色不存在"],
       [{ username: "qa_confirm", realname: "确认", password: "x", confirmpassword: "y" }, "两次输入的密码不一样！"],
     ];
     for (const [body, message] of cases) {
@@ -132,7 +132,7 @@ describe.each(databases)("user administration on %s", (kind) => {
     // Nothing of a refused add was kept, not even the part before the failing relation.
     expect(await rows(`SELECT id FROM sys_user WHERE username = 'qa_role'`)).toEqual([]);
     // A taken user name is the database's unique answer.
-    const taken = await send("POST", "/sys/user/add", { username: "admin", realname: "重复", password: "x" });
+    const taken = await send("POST", "/sys/user/add", { username: "admin", realname: "重复", password: "Pass-2026!" });
     expect(taken.json).toMatchObject({ success: false, message: "数据库中已存在该记录" });
     const [row] = await rows<{ id: string }>(`SELECT id FROM sys_user WHERE username = 'qa_round_trip'`);
     const rename = await send("PUT", "/sys/user/edit", { id: row!.id, username: "qa_renamed" });

@@ -104,10 +104,10 @@ describe("职务管理's loader and action", () => {
   it("lists positions with the rank's text and refuses a bad code before the backend", async () => {
     const page = await positions.loader(args(get("/isystem/position?code=*teach*")));
     expect(page.list.records.map((row) => [row.code, row.postRank_dictText])).toEqual([["teacher", "中级"]]);
-    expect(page.options.ranks.map((rank) => rank.label)).toContain("正高级");
+    expect(page.options.position_rank!.map((rank) => rank.label)).toContain("正高级");
 
     const bad = answer(await positions.action(args(post("/isystem/position", { intent: "save", values: JSON.stringify({ code: "体育", name: "体育老师", postRank: "3" }) }))));
-    expect(bad).toMatchObject({ ok: false, fieldErrors: { code: "职务编码只允许字母、数字、下划线和横线" } });
+    expect(bad).toMatchObject({ ok: false, fieldErrors: { code: "编码只能由字母、数字、下划线组成" } });
     const added = answer(await positions.action(args(post("/isystem/position", { intent: "save", values: JSON.stringify({ code: "pe_teacher", name: "体育老师", postRank: "3" }) }))));
     expect(added).toMatchObject({ ok: true, message: "添加成功！" });
     const [row] = await rows<{ id: string }>(`SELECT id FROM sys_position WHERE code = 'pe_teacher'`);
@@ -115,5 +115,16 @@ describe("职务管理's loader and action", () => {
     const edited = answer(await positions.action(args(post("/isystem/position", { intent: "save", values: JSON.stringify({ id: row!.id, code: "changed", name: "体育教师", postRank: "4" }) }))));
     expect(edited).toMatchObject({ ok: true, message: "编辑成功!" });
     expect(await rows(`SELECT code, name, post_rank FROM sys_position WHERE id = '${row!.id}'`)).toEqual([{ code: "pe_teacher", name: "体育教师", post_rank: "4" }]);
+  });
+
+  it("passes the loaded updateTime on, so that an edit of a stale copy is refused (docs/decisions/009)", async () => {
+    const page = await positions.loader(args(get("/isystem/position?code=clerk")));
+    const loaded = page.list.records[0]!;
+    const save = async (name: string) =>
+      answer(await positions.action(args(post("/isystem/position", { intent: "save", values: JSON.stringify({ ...loaded, name }) }))));
+    expect(await save("文员一")).toMatchObject({ ok: true });
+    const stale = await save("文员二");
+    expect(stale).toMatchObject({ ok: false, failure: { message: "数据已被修改，请刷新后重试" } });
+    expect(await rows(`SELECT name FROM sys_position WHERE id = '${loaded.id}'`)).toEqual([{ name: "文员一" }]);
   });
 });

@@ -1,5 +1,5 @@
 // Two backend instances on one PostgreSQL database share notice deliveries through Redis pub/sub
-// (api-contract.md §8 "Pushes go through a Redis pub/sub topic"; ARCHITECTURE.md "Scale-out").
+// (api-contract.md §8 "Pushes go through a Redis pub/sub topic"; docs/architecture.md "Scale-out").
 // Skipped when the local Redis or PostgreSQL server is not reachable.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

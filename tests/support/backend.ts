@@ -51,6 +51,8 @@ export async function startTestBackend(
     logger: silent,
   });
   const app = express();
+  // As server.ts: a proxy on loopback tells the client's address (tests use X-Forwarded-For).
+  app.set("trust proxy", "loopback");
   app.use(BACKEND_BASE_PATH, backend.router);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -90,6 +92,20 @@ export async function call(
     json = null;
   }
   return { status: response.status, json, text };
+}
+
+/**
+ * Signs in a user whose password an administrator chose, and chooses a new one for them
+ * (docs/decisions/011): the token then serves every call.
+ */
+export async function loginTokenAfterChange(base: string, username: string, password: string, newPassword = `${password}x`): Promise<string> {
+  const token = await loginToken(base, username, password);
+  const changed = await call(base, "PUT", "/sys/user/updatePassword", {
+    token,
+    body: { username, oldpassword: password, password: newPassword, confirmpassword: newPassword },
+  });
+  if (!changed.json?.success) throw new Error(`password change failed: ${changed.text}`);
+  return token;
 }
 
 export async function loginToken(base: string, username = "admin", password = TEST_ADMIN_PASSWORD): Promise<string> {

@@ -1,5 +1,5 @@
 // Builds one migrated and seeded PGlite database once per run; each test file starts from a copy
-// of it instead of running initdb and the migrations again (STACK.md).
+// of it instead of running initdb and the migrations again (docs/stack.md).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";

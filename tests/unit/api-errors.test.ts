@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeBusinessFailure, describeHttpFailure, endsSession } from "~/services/api-errors";
 
-// spec/app-shell.md §8.
+// docs/spec/app-shell.md §8.
 describe("error catalogue", () => {
   it("maps 403 to 拒绝访问", () => {
     expect(describeHttpFailure(403, "whatever")).toMatchObject({ kind: "forbidden", message: "拒绝访问" });

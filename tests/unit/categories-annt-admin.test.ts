@@ -1,8 +1,7 @@
 // Pure rules of the 分类字典 and 通知公告 admin pages: the lazy tree's rows, the notice form's
 // schema and body, the editor's links and emptiness.
 import { describe, expect, it } from "vitest";
-import { treeRows } from "~/components/category-admin/category-tree";
-import { isSafeLink, normaliseEditorHtml } from "~/components/announcement-admin/editor-logic";
+import { treeRows } from "~/components/system/category/category-tree";
 import { announcementBody, announcementFormSchema, joinUserIds, splitUserIds } from "~/routes/system/announcements.data";
 import { categoryBody, categoryFormSchema } from "~/routes/system/categories.data";
 
@@ -72,22 +71,5 @@ describe("announcement form", () => {
       msgCategory: "2",
       openPage: "",
     });
-  });
-});
-
-describe("notice body editor", () => {
-  it("inserts only web, mail and in-app links", () => {
-    expect(isSafeLink("https://school.example/a")).toBe(true);
-    expect(isSafeLink("mailto:office@school.example")).toBe(true);
-    expect(isSafeLink("/isps/userAnnouncement")).toBe(true);
-    expect(isSafeLink("javascript:alert(1)")).toBe(false);
-    expect(isSafeLink("//evil.example")).toBe(false);
-    expect(isSafeLink("data:text/html,x")).toBe(false);
-  });
-
-  it("treats an editor with only empty blocks as no body", () => {
-    expect(normaliseEditorHtml("<br>")).toBe("");
-    expect(normaliseEditorHtml("<p><br></p><div> </div>")).toBe("");
-    expect(normaliseEditorHtml("<p><b>早</b></p>")).toBe("<p><b>早</b></p>");
   });
 });

@@ -1,4 +1,4 @@
-// Chunk load failures (spec/app-shell.md §8 "chunk load failure").
+// Chunk load failures (docs/spec/app-shell.md §8 "chunk load failure").
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   CHUNK_LOAD_TIMEOUT_MS,
@@ -7,7 +7,7 @@ import {
   isChunkLoadError,
   toChunkLoadError,
   withChunkTimeout,
-} from "~/components/chunk-reload/chunk-error";
+} from "~/components/shell/chunk-reload/chunk-error";
 
 describe("isChunkLoadError", () => {
   it("recognises our named ChunkLoadError", () => {

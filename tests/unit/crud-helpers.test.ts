@@ -1,5 +1,5 @@
 // Small pure parts of the CRUD engine: batch ids, hierarchical codes, check rules, dictionary
-// text, tenants and table-dictionary codes (backend/crud, backend/modules/check-rule).
+// text, tenants and table-dictionary codes (backend/crud, backend/modules/system/check-rule).
 import { describe, expect, it } from "vitest";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
@@ -8,9 +8,9 @@ import { nextChildCode, nextSegment } from "../../backend/crud/tree-code";
 import { translateValue, dictKeys } from "../../backend/crud/dict-text";
 import { tenantListCondition, userTenantIds } from "../../backend/crud/tenant";
 import { parseTableDictCode } from "../../backend/crud/table-dict";
-import { checkValue, parseRuleJson } from "../../backend/modules/check-rule/check-value";
-import { departTree } from "../../backend/modules/depart/depart-tree";
-import "../../backend/modules/user/user-entity";
+import { checkValue, parseRuleJson } from "../../backend/modules/system/check-rule/check-value";
+import { departTree } from "../../backend/modules/system/depart/depart-tree";
+import "../../backend/modules/system/user/user-entity";
 import { ApiError } from "../../backend/http/envelope";
 
 describe("batch ids", () => {

@@ -1,9 +1,9 @@
 // 部门管理's pure parts: the tree as the page reads it, the department chosen by the address, the
 // nodes to open, and the form's schema and body (shared by the browser and the route action).
 import { describe, expect, it } from "vitest";
-import { ancestorKeys, findDepart, parentKeys, selectedDepart, toDepartNodes } from "~/components/depart-admin/depart-tree-logic";
+import { ancestorKeys, findDepart, parentKeys, selectedDepart, toDepartNodes } from "~/components/system/depart/depart-tree-logic";
 import { departBody, departFormSchema } from "~/routes/system/departs.data";
-import { positionFormSchema } from "~/routes/system/positions.data";
+import { positionPage } from "~/routes/system/positions.data";
 
 const raw = [
   {
@@ -83,13 +83,14 @@ describe("the department form", () => {
 });
 
 describe("the position form", () => {
-  it("needs a code of letters, digits, _ and -, a name and a rank", () => {
+  it("needs a code of letters, digits and _ and a name; the rank is optional", () => {
     const messages = (values: Record<string, unknown>) => {
-      const checked = positionFormSchema.safeParse(values);
+      const checked = positionPage.formSchema.safeParse(values);
       return checked.success ? [] : checked.error.issues.map((issue) => issue.message);
     };
-    expect(messages({ code: "pe-teacher_2", name: "体育老师", postRank: "3" })).toEqual([]);
-    expect(messages({ code: "", name: "", postRank: "" })).toEqual(["请输入职务编码!", "请输入职务名称!", "请选择职级!"]);
-    expect(messages({ code: "体育", name: "x", postRank: "1" })).toEqual(["职务编码只允许字母、数字、下划线和横线"]);
+    expect(messages({ code: "pe_teacher2", name: "体育老师", postRank: "3" })).toEqual([]);
+    expect(messages({ code: "", name: "", postRank: "" })).toEqual(["请输入职务编码!", "请输入职务名称!"]);
+    expect(messages({ code: "体育", name: "x", postRank: "1" })).toEqual(["编码只能由字母、数字、下划线组成"]);
+    expect(messages({ code: "pe-teacher", name: "x" })).toEqual(["编码只能由字母、数字、下划线组成"]);
   });
 });

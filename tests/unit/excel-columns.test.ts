@@ -4,8 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { integer, pgTable, timestamp, varchar, date, doublePrecision, boolean } from "drizzle-orm/pg-core";
 import { defineEntity } from "../../backend/crud/entity";
-import { exportCell, importCell, normaliseDate, resolveExcelColumns, type ResolvedColumn } from "../../backend/crud/excel/columns";
-import { attachmentDisposition, exportSortKeys } from "../../backend/crud/excel/export";
+import { escapeFormula, exportCell, importCell, unescapeFormula, normaliseDate, resolveExcelColumns, type ResolvedColumn } from "../../backend/crud/excel/columns";
+import { exportSortKeys } from "../../backend/crud/excel/export";
+import { contentDisposition } from "#contract/content-disposition";
 import { mapSheet } from "../../backend/crud/excel/import";
 import { ApiError } from "../../backend/http/envelope";
 
@@ -132,6 +133,28 @@ describe("excel columns", () => {
   });
 
   it("names downloads with RFC 5987", () => {
-    expect(attachmentDisposition("学生 (1).xlsx")).toBe("attachment; filename*=UTF-8''%E5%AD%A6%E7%94%9F%20%281%29.xlsx");
+    expect(contentDisposition("学生 (1).xlsx")).toBe("attachment; filename*=UTF-8''%E5%AD%A6%E7%94%9F%20%281%29.xlsx");
+  });
+});
+
+describe("formula-like text in Excel cells", () => {
+  it("gets a leading quote when it starts with =, +, -, @, a tab or a line break, and loses exactly that quote on import", () => {
+    const cases: Array<[string, string]> = [
+      ["=1+1", "'=1+1"],
+      ["+1", "'+1"],
+      ["-1", "'-1"],
+      ["@A1", "'@A1"],
+      ["\t=1", "'\t=1"],
+      ["\r=1", "'\r=1"],
+      ["\n=1", "'\n=1"],
+      ["'=1", "''=1"],
+      ["'plain", "'plain"],
+      ["plain", "plain"],
+      ["a=1", "a=1"],
+    ];
+    for (const [text, cell] of cases) {
+      expect(escapeFormula(text), JSON.stringify(text)).toBe(cell);
+      expect(unescapeFormula(cell), JSON.stringify(cell)).toBe(text);
+    }
   });
 });

@@ -1,4 +1,4 @@
-// What the Excel import dialog shows for each answer (app/components/import-excel/import-result.ts;
+// What the Excel import dialog shows for each answer (app/components/widgets/import-excel/import-result.ts;
 // widgets.md §4, §5, §8; app-shell.md §8), and the download helpers' pure parts.
 import { describe, expect, it } from "vitest";
 import {
@@ -6,11 +6,12 @@ import {
   afterImport,
   checkBeforeImport,
   describeImportAnswer,
+  failureReason,
   isAcceptedFile,
   staticDownloadHref,
   type ImportOutcome,
-} from "~/components/import-excel/import-result";
-import { forwardedQuery, staticRelativePath } from "~/services/download.server";
+} from "~/components/widgets/import-excel/import-result";
+import { downloadName, forwardedQuery, staticRelativePath } from "~/services/download.server";
 
 const envelope = (fields: Record<string, unknown>) => ({ success: true, message: "", code: 200, result: null, timestamp: 1, ...fields });
 
@@ -44,16 +45,26 @@ describe("import dialog answers", () => {
         fileName: "学生_导入错误信息.xlsx",
       },
     });
+    // Nothing went in (our backend imports a file whole or not at all): not headed as a success.
     expect(describeImportAnswer("a.xlsx", 200, answer)).toEqual({
       kind: "partial",
-      title: "导入成功，但存在错误数据！",
-      message: "文件导入成功，但有错误。",
+      title: "导入失败，存在错误数据！",
+      message: "",
       summary: "总上传行数：3，已导入行数：0，错误行数：1",
-      href: "/api/files/static?path=import-errors%2F20240501%2Ferrors_1_ab.xlsx",
+      href: "/api/files/static?path=import-errors%2F20240501%2Ferrors_1_ab.xlsx&name=%E5%AD%A6%E7%94%9F_%E5%AF%BC%E5%85%A5%E9%94%99%E8%AF%AF%E4%BF%A1%E6%81%AF.xlsx",
       fileName: "学生_导入错误信息.xlsx",
     });
+    const nothing = describeImportAnswer("a.xlsx", 200, answer);
+    expect(failureReason(nothing)).toBe("导入失败，存在错误数据！ 总上传行数：3，已导入行数：0，错误行数：1");
+    expect(afterImport([nothing])).toEqual({ reload: false, close: false });
+    // A real JeecgBoot server imports the good rows: that is a partial success.
+    const partial = describeImportAnswer("a.xlsx", 200, { ...answer, result: { ...(answer.result as unknown as Record<string, unknown>), successCount: 2, msg: "总上传行数：3，已导入行数：2，错误行数：1" } });
+    expect(partial).toMatchObject({ kind: "partial", title: "导入成功，但存在错误数据！", message: "文件导入成功，但有错误。" });
+    expect(failureReason(partial)).toBeNull();
+    expect(afterImport([partial])).toEqual({ reload: true, close: true });
     const custom = describeImportAnswer("a.xlsx", 200, answer, (url) => `/x${url}`);
     expect(custom).toMatchObject({ href: "/x/sys/common/static/import-errors/20240501/errors_1_ab.xlsx" });
+    expect(failureReason({ kind: "failure", text: "学生.xlsx 文件导入失败:有重复数据！" })).toBe("学生.xlsx 文件导入失败:有重复数据！");
   });
 
   it("warns with the file name and the server's message when the import failed", () => {
@@ -74,6 +85,7 @@ describe("import dialog answers", () => {
     expect(staticDownloadHref("/sys/common/static/a/b c.xlsx")).toBe("/api/files/static?path=a%2Fb%20c.xlsx");
     expect(staticDownloadHref("/sys/common/static/../x")).toBeNull();
     expect(staticDownloadHref("https://evil.example/x.xlsx")).toBeNull();
+    expect(staticDownloadHref("/sys/common/static/a.xlsx", "用户.xlsx")).toBe("/api/files/static?path=a.xlsx&name=%E7%94%A8%E6%88%B7.xlsx");
   });
 
   it("reloads the list when anything went in and closes when nothing is left to retry", () => {
@@ -101,5 +113,13 @@ describe("download helpers", () => {
     expect(staticRelativePath("a//b")).toBeNull();
     expect(staticRelativePath("a\\..\\b")).toBeNull();
     expect(staticRelativePath("")).toBeNull();
+  });
+
+  it("offers a stored file under the name given only when it is a plain name with the same extension", () => {
+    expect(downloadName("用户列表_导入错误信息.xlsx", "import-errors/1/errors_x.xlsx")).toBe("用户列表_导入错误信息.xlsx");
+    expect(downloadName("report.exe", "import-errors/1/errors_x.xlsx")).toBeNull();
+    expect(downloadName("../a.xlsx", "a/b.xlsx")).toBeNull();
+    expect(downloadName("a\r\nSet-Cookie: x.xlsx", "a/b.xlsx")).toBeNull();
+    expect(downloadName(null, "a/b.xlsx")).toBeNull();
   });
 });

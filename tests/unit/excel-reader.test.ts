@@ -1,4 +1,4 @@
-// The worker-thread workbook reader (backend/crud/excel/workbook-reader.ts; STACK.md "parse
+// The worker-thread workbook reader (backend/crud/excel/workbook-reader.ts; docs/stack.md "parse
 // uploads in a worker thread with size, row and time limits (zip bombs exist)"): hand-made zips
 // that lie, bomb or sprawl are refused by the limits, real files are read.
 import { deflateRawSync, createDeflateRaw } from "node:zlib";

@@ -1,11 +1,11 @@
-// Upload rules of the files module (backend/modules/files; contract §7 "Upload", §10 "Uploads"):
+// Upload rules of the files module (backend/modules/system/files; contract §7 "Upload", §10 "Uploads"):
 // the biz folder, relative static paths, stored names and the type allow-list with content check.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkUpload, extensionOf, servedType } from "../../backend/modules/files/file-types";
-import { normaliseBiz, resolveStoredFile, safeRelativePath, storedStem, storeFile, uploadRoot } from "../../backend/modules/files/storage";
+import { checkUpload, extensionOf, servedType } from "../../backend/modules/system/files/file-types";
+import { normaliseBiz, resolveStoredFile, safeRelativePath, storedStem, storeFile, uploadRoot } from "../../backend/modules/system/files/storage";
 
 describe("upload rules", () => {
   const root = mkdtempSync(path.join(tmpdir(), "upload-rules-"));

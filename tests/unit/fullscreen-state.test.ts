@@ -1,6 +1,6 @@
-// The generic modal's fullscreen rule (spec/app-shell.md §2 "Dialogs").
+// The generic modal's fullscreen rule (docs/spec/app-shell.md §2 "Dialogs").
 import { describe, expect, it } from "vitest";
-import { initialFullscreenState, syncOpen, toggleFullscreen } from "~/components/modal/fullscreen-state";
+import { initialFullscreenState, syncOpen, toggleFullscreen } from "~/components/shell/modal/fullscreen-state";
 
 describe("generic modal fullscreen state", () => {
   it("starts from the fullscreen prop", () => {

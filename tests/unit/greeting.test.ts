@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { greetingForHour, hourInZone } from "#contract/greeting";
 
-// spec/app-shell.md §9: before 9 morning, up to 11 forenoon, up to 13 noon, before 20 afternoon, else evening.
+// docs/spec/app-shell.md §9: before 9 morning, up to 11 forenoon, up to 13 noon, before 20 afternoon, else evening.
 describe("greeting by hour", () => {
   it.each([
     [0, "早上好"],

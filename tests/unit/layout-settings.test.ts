@@ -3,7 +3,7 @@ import { DEFAULT_LAYOUT_SETTINGS, deviceForWidth, headerHidden, normaliseSetting
 import { filterEntries, menuTrail, searchableEntries } from "~/lib/menu-search";
 import type { MenuNode } from "#contract/permission";
 
-describe("layout settings (spec/app-shell.md §3)", () => {
+describe("layout settings (docs/spec/app-shell.md §3)", () => {
   it("defaults to the light side menu with multiple tabs and #1890FF", () => {
     expect(DEFAULT_LAYOUT_SETTINGS).toMatchObject({ theme: "light", layout: "sidemenu", contentWidth: "Fixed", multipage: true, primaryColor: "#1890FF" });
   });
@@ -38,7 +38,7 @@ const node = (path: string, title: string, extra: Partial<MenuNode> = {}): MenuN
   ...extra,
 });
 
-describe("menu search (spec/app-shell.md §2)", () => {
+describe("menu search (docs/spec/app-shell.md §2)", () => {
   const menu = [
     node("/dashboard/analysis", "首页"),
     node("/isystem", "系统管理", {

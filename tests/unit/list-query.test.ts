@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { pageAfterDelete, parseListState, toBackendQuery, toSearchParams, withPage, withSearch, withSort } from "~/lib/list-query";
+import { parseOverlay, queryString, sortToggle, withOverlay } from "~/lib/list-query";
 
 const parse = (query: string) => parseListState(new URLSearchParams(query));
 
-// spec/app-shell.md §3, §4, §9; api-contract.md §6.
+// docs/spec/app-shell.md §3, §4, §9; api-contract.md §6.
 describe("list state in the URL", () => {
   it("defaults to page 1 of 10, sorted by createTime descending", () => {
     expect(parse("")).toEqual({ pageNo: 1, pageSize: 10, column: "createTime", order: "desc", filters: {} });
@@ -65,5 +66,48 @@ describe("list state in the URL", () => {
     expect(pageAfterDelete(22, 1, 3, 10)).toBe(3);
     expect(pageAfterDelete(30, 10, 3, 10)).toBe(2);
     expect(pageAfterDelete(1, 1, 1, 10)).toBe(1);
+  });
+});
+
+describe("list addresses without JavaScript (issue #19)", () => {
+  it("reads a plain search: the `_like` fields match anywhere, the form's params are no filters", () => {
+    const state = parseListState(new URLSearchParams("_like=realname,username&realname=张&username=&sex=1&form=edit&id=7&confirm=delete&ids=1,2"));
+    expect(state.filters).toEqual({ realname: "*张*", sex: "1" });
+  });
+
+  it("keeps a contains-filter the enhanced bar already wrote", () => {
+    expect(parseListState(new URLSearchParams("_like=realname&realname=*张*")).filters).toEqual({ realname: "*张*" });
+  });
+
+  it("parses the form and confirmation addresses, and ignores incomplete ones", () => {
+    expect(parseOverlay(new URLSearchParams("form=add"))).toEqual({ form: "add" });
+    expect(parseOverlay(new URLSearchParams("form=edit&id=u1"))).toEqual({ form: "edit", id: "u1" });
+    expect(parseOverlay(new URLSearchParams("form=detail&id=u1"))).toEqual({ form: "detail", id: "u1" });
+    expect(parseOverlay(new URLSearchParams("form=edit"))).toBeNull();
+    expect(parseOverlay(new URLSearchParams("form=other&id=1"))).toBeNull();
+    expect(parseOverlay(new URLSearchParams("confirm=delete&id=u1"))).toEqual({ confirm: "delete", ids: ["u1"] });
+    expect(parseOverlay(new URLSearchParams("confirm=deleteBatch&ids=a&ids=b,c"))).toEqual({ confirm: "deleteBatch", ids: ["a", "b", "c"] });
+    expect(parseOverlay(new URLSearchParams("confirm=deleteBatch"))).toBeNull();
+  });
+
+  it("opens and closes an address over the list's state", () => {
+    const list = new URLSearchParams("realname=*张*&pageNo=2");
+    expect(withOverlay(list, { form: "edit", id: "u1" }).toString()).toBe("realname=*%E5%BC%A0*&pageNo=2&form=edit&id=u1");
+    expect(withOverlay(new URLSearchParams("pageNo=2&form=edit&id=u1"), null).toString()).toBe("pageNo=2");
+    expect(withOverlay(list, { confirm: "deleteBatch", ids: ["a", "b"] }).get("ids")).toBe("a,b");
+    expect(queryString(new URLSearchParams())).toBe("");
+  });
+
+  it("links a sortable header to ascending, then descending, then the default sort", () => {
+    const base = parseListState(new URLSearchParams("pageNo=3"));
+    const ascending = sortToggle(base, "username");
+    expect([ascending.column, ascending.order, ascending.pageNo]).toEqual(["username", "asc", 1]);
+    const descending = sortToggle(ascending, "username");
+    expect([descending.column, descending.order]).toEqual(["username", "desc"]);
+    const cleared = sortToggle(descending, "username");
+    expect([cleared.column, cleared.order]).toEqual(["createTime", "desc"]);
+    // The default column sorted by default: clearing would change nothing, so ascending.
+    const createTime = sortToggle(base, "createTime");
+    expect([createTime.column, createTime.order]).toEqual(["createTime", "asc"]);
   });
 });

@@ -1,6 +1,6 @@
 // The pure rules of 菜单管理: the backend's body parsing, per-type normalisation and tree answer
-// (backend/modules/permission/menu-admin-rules.ts), and the page's form schema, wire body and
-// parent choices (app/routes/system/menus.data.ts, app/components/menu-admin/menu-tree.ts).
+// (backend/modules/system/permission/menu-admin-rules.ts), and the page's form schema, wire body and
+// parent choices (app/routes/system/menus.data.ts, app/components/system/menu/menu-tree.ts).
 import { describe, expect, it } from "vitest";
 import {
   buildMenuAdminTree,
@@ -10,9 +10,9 @@ import {
   permissionCodes,
   withDescendants,
   type MenuRow,
-} from "../../backend/modules/permission/menu-admin-rules";
+} from "../../backend/modules/system/permission/menu-admin-rules";
 import { formMenuType, menuBody, menuFormSchema, menuTypeText } from "~/routes/system/menus.data";
-import { branchIds, parentOptions } from "~/components/menu-admin/menu-tree";
+import { branchIds, parentOptions } from "~/components/system/menu/menu-tree";
 
 function row(id: string, parentId: string | null, menuType: number, extra: Partial<MenuRow> = {}): MenuRow {
   return {

@@ -12,7 +12,7 @@ const node = (path: string, permission?: string[], children?: MenuNode[]): MenuN
 });
 const entry = (action: string, type = "1", status = "1"): AuthEntry => ({ action, type, status, describe: action });
 
-describe("menu entries with meta.permission (spec/app-shell.md §2)", () => {
+describe("menu entries with meta.permission (docs/spec/app-shell.md §2)", () => {
   const allAuth = [entry("report:view"), entry("report:admin"), entry("open:all", "1", "0")];
   const menu = [
     node("/plain"),

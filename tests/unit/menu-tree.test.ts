@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildMenuTree, type PermissionRow } from "../../backend/modules/permission/menu-tree";
+import { buildMenuTree, type PermissionRow } from "../../backend/modules/system/permission/menu-tree";
 
 function row(overrides: Partial<PermissionRow> & { id: string }): PermissionRow {
   return {
@@ -22,7 +22,7 @@ function row(overrides: Partial<PermissionRow> & { id: string }): PermissionRow 
   };
 }
 
-// spec/api-contract.md §4 "Menu node building".
+// docs/spec/api-contract.md §4 "Menu node building".
 describe("menu tree of getUserPermissionByToken", () => {
   it("nests children under their parent and names routes from the url", () => {
     const [system] = buildMenuTree([

@@ -1,5 +1,5 @@
 // The pure rules of the notice bridge (app/services/notice-bridge-core.ts).
-// spec/app-shell.md §4, §8, §9; api-contract.md §8; ARCHITECTURE.md "Notices".
+// docs/spec/app-shell.md §4, §8, §9; api-contract.md §8; docs/architecture.md "Notices".
 import { describe, expect, it } from "vitest";
 import {
   NOTICE_HEARTBEAT_MS,

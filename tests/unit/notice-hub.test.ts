@@ -1,9 +1,9 @@
-// One notice stream per browser, shared by its tabs (app/components/notices/notice-hub.ts): several
+// One notice stream per browser, shared by its tabs (app/components/shell/notices/notice-hub.ts): several
 // hubs in one process stand for the tabs of one browser. Node's BroadcastChannel is the real one;
 // the EventSource and the Web Locks manager are small fakes that behave like the browser's.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { NoticeHub, type NoticeHubListener } from "~/components/notices/notice-hub";
-import type { NoticeEvent, StreamStatus } from "~/components/notices/notice-types";
+import { NoticeHub, type NoticeHubListener } from "~/components/shell/notices/notice-hub";
+import type { NoticeEvent, StreamStatus } from "~/components/shell/notices/notice-types";
 
 class FakeEventSource {
   static readonly CONNECTING = 0;

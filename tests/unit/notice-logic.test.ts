@@ -1,5 +1,5 @@
 // The pure rules of the notification centre and of the tabs' shared stream
-// (app/components/notices/notice-logic.ts). spec/app-shell.md §2 "Notices", §3, §4, §9.
+// (app/components/shell/notices/notice-logic.ts). docs/spec/app-shell.md §2 "Notices", §3, §4, §9.
 import { describe, expect, it } from "vitest";
 import {
   LEADER_BEAT_MS,
@@ -25,9 +25,9 @@ import {
   streamUrl,
   unreadCount,
   type ElectionState,
-} from "~/components/notices/notice-logic";
-import { sanitizeNoticeHtml } from "~/components/notices/sanitize-html";
-import { NOTICE_POLL_MS, NOTICE_POPOVER_WIDTH, type NoticeItem, type NoticeLists } from "~/components/notices/notice-types";
+} from "~/components/shell/notices/notice-logic";
+import { sanitizeNoticeHtml } from "~/components/shell/notices/sanitize-html";
+import { NOTICE_POLL_MS, NOTICE_POPOVER_WIDTH, type NoticeItem, type NoticeLists } from "~/components/shell/notices/notice-types";
 
 describe("what the bell shows", () => {
   it("tags priorities L, M and H with the spec's words", () => {

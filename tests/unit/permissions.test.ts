@@ -1,4 +1,4 @@
-// Button-permission rules of spec/app-shell.md §6 and spec/api-contract.md §4, one test per rule.
+// Button-permission rules of docs/spec/app-shell.md §6 and docs/spec/api-contract.md §4, one test per rule.
 import { describe, expect, it } from "vitest";
 import type { AuthEntry } from "#contract/permission";
 import {

@@ -1,7 +1,7 @@
-// The authorise drawer's tree rules (app/components/role-auth/permission-tree-logic.ts).
+// The authorise drawer's tree rules (app/components/system/role/permission-tree-logic.ts).
 import { describe, expect, it } from "vitest";
-import { allKeys, branchKeys, keysToSave, linkedChecked } from "~/components/role-auth/permission-tree-logic";
-import type { PermissionNode } from "~/components/role-auth/role-api";
+import { allKeys, branchKeys, keysToSave, linkedChecked } from "~/components/system/role/permission-tree-logic";
+import type { PermissionNode } from "~/components/system/role/role-api";
 
 const node = (key: string, children?: PermissionNode[]): PermissionNode => ({ key, title: key, ruleFlag: null, ...(children ? { children } : {}) });
 // 首页; 系统管理 > 用户管理 > (添加, 删除), 角色管理

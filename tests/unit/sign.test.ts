@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { computeSign, formatSignTimestamp, parseSignTimestamp, signaturePayload, signableParams } from "#contract/sign";
 
-// Test vectors of spec/api-contract.md §3.
+// Test vectors of docs/spec/api-contract.md §3.
 describe("request signature", () => {
   it("signs a table dictionary path variable", () => {
     expect(computeSign("/sys/dict/getDictItems/sys_user,realname,id")).toBe("77C52056EF6109F4874CBD8532C8F530");

@@ -1,5 +1,5 @@
-// The advanced query builder's rules (spec/widgets.md §2, §3, §4 "Advanced query", §5, §9;
-// spec/app-shell.md §3 saved queries; api-contract.md §6 `superQueryParams`), checked against
+// The advanced query builder's rules (docs/spec/widgets.md §2, §3, §4 "Advanced query", §5, §9;
+// docs/spec/app-shell.md §3 saved queries; api-contract.md §6 `superQueryParams`), checked against
 // the backend's own reader of the parameters.
 import { describe, expect, it } from "vitest";
 import { parseSuperQueryParams } from "../../backend/crud/super-query";
@@ -32,7 +32,7 @@ import {
   writeSavedQueries,
   type SuperQueryField,
   type SuperQueryRow,
-} from "~/components/super-query/super-query";
+} from "~/components/widgets/super-query/super-query";
 
 const fields: SuperQueryField[] = [
   { value: "realname", text: "姓名", type: "string" },
@@ -184,7 +184,7 @@ describe("list URL parameters (api-contract.md §6)", () => {
   });
 });
 
-describe("saved queries (spec/app-shell.md §3)", () => {
+describe("saved queries (docs/spec/app-shell.md §3)", () => {
   function memoryStorage() {
     const items = new Map<string, string>();
     return { items, getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
@@ -226,7 +226,7 @@ describe("saved queries (spec/app-shell.md §3)", () => {
   });
 });
 
-describe("value editors (spec/widgets.md §5 value types)", () => {
+describe("value editors (docs/spec/widgets.md §5 value types)", () => {
   it("chooses the editor from the field's type, dictionary and options", () => {
     const cases: [SuperQueryRow, string][] = [
       [{ rule: "eq", type: "string" }, "text"],
@@ -246,6 +246,7 @@ describe("value editors (spec/widgets.md §5 value types)", () => {
       [{ rule: "eq", type: "list", dictTable: "sys_user", dictText: "realname", dictCode: "username" }, "search-select"],
       [{ rule: "eq", type: "sel_user" }, "user"],
       [{ rule: "eq", type: "sel_depart" }, "depart"],
+      [{ rule: "eq", type: "area" }, "area"],
     ];
     for (const [input, editor] of cases) expect(`${JSON.stringify(input)} → ${editorFor(input)}`).toBe(`${JSON.stringify(input)} → ${editor}`);
   });

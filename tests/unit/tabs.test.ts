@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { closeOthers, closeTab, homeTab, parseStoredTabs, TAB_MESSAGES, visitTab, type Tab } from "~/lib/tabs";
+import { closeOthers, closeTab, homeTab, isClosable, parseStoredTabs, TAB_MESSAGES, visitTab, type Tab } from "~/lib/tabs";
 
 const tab = (key: string, url = key, title = key): Tab => ({ key, url, title });
 const home = homeTab();
 
-// spec/app-shell.md §2 "Tabs".
+// docs/spec/app-shell.md §2 "Tabs".
 describe("tab strip rules", () => {
   it("always keeps home first, and remembers each page's last full URL", () => {
     let tabs = visitTab([], tab("/isystem/user", "/isystem/user?pageNo=1", "用户管理"));
@@ -12,6 +12,18 @@ describe("tab strip rules", () => {
     tabs = visitTab(tabs, tab("/isystem/user", "/isystem/user?pageNo=3&column=username", "用户管理"));
     expect(tabs).toHaveLength(2);
     expect(tabs[1]!.url).toBe("/isystem/user?pageNo=3&column=username");
+  });
+
+  it("opens no tab for a page without a title (403, 404), and keeps a titled tab it already has", () => {
+    const tabs = visitTab([], tab("/isystem/user", "/isystem/user", "用户管理"));
+    expect(visitTab(tabs, tab("/exception/403", "/exception/403", ""))).toEqual(tabs);
+    expect(visitTab(tabs, tab("/no/such/page", "/no/such/page", ""))).toEqual(tabs);
+    expect(visitTab(tabs, tab("/isystem/user", "/isystem/user?pageNo=2", ""))[1]).toEqual(tab("/isystem/user", "/isystem/user?pageNo=2", "用户管理"));
+  });
+
+  it("shows no close button on home", () => {
+    expect(isClosable(home)).toBe(false);
+    expect(isClosable(tab("/a"))).toBe(true);
   });
 
   it("refuses to close home with 首页不能关闭!", () => {

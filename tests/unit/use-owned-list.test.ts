@@ -1,8 +1,8 @@
-// The pure half of useOwnedList (app/components/list/use-owned-list.ts): what a drawer's list
+// The pure half of useOwnedList (app/components/widgets/list/use-owned-list.ts): what a drawer's list
 // loads and where it posts, and the page it steps back to when its rows are gone.
 import { describe, expect, it } from "vitest";
 import { parseListState, withSearch } from "~/lib/list-query";
-import { ownedActionUrl, ownedLoadUrl, pageToShow } from "~/components/list/use-owned-list";
+import { ownedActionUrl, ownedLoadUrl, pageToShow } from "~/components/widgets/list/use-owned-list";
 
 const query = (url: string) => Object.fromEntries(new URL(url, "http://x").searchParams);
 

@@ -1,4 +1,4 @@
-// The dictionary selects' rules (spec/widgets.md §2 "Selects and editors", §3 "Dictionary
+// The dictionary selects' rules (docs/spec/widgets.md §2 "Selects and editors", §3 "Dictionary
 // option", §5 "Dictionary", §9 switch values and multi-select tags).
 import { describe, expect, it } from "vitest";
 import {
@@ -15,7 +15,7 @@ import {
   textMatches,
   toSelectOptions,
   type DictOption,
-} from "~/components/dict-select/dict-options";
+} from "~/components/widgets/dict-select/dict-options";
 
 const sex: DictOption[] = [
   { value: "1", text: "男" },

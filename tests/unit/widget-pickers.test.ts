@@ -1,4 +1,4 @@
-// The pickers' rules (spec/widgets.md §2 "Pickers", §3 rows, §4 "Popup picker", §9 paging,
+// The pickers' rules (docs/spec/widgets.md §2 "Pickers", §3 rows, §4 "Popup picker", §9 paging,
 // widths and separator).
 import { describe, expect, it } from "vitest";
 import {
@@ -26,7 +26,7 @@ import {
   toDepartNodes,
   toggleRow,
   unlabelledValues,
-} from "~/components/pickers/picker-logic";
+} from "~/components/widgets/pickers/picker-logic";
 
 const li = { id: "u1", username: "teacher_li", realname: "李老师" };
 const wang = { id: "u2", username: "teacher_wang", realname: "王老师" };

@@ -1,6 +1,6 @@
 // The widgets' resource routes and their wire (app/routes/api/widgets): helpers, the browser's
 // request function against a real HTTP server, and the dictionary route against the embedded
-// backend (spec/widgets.md §5 "Dictionary", §7; api-contract.md §3, §7).
+// backend (docs/spec/widgets.md §5 "Dictionary", §7; api-contract.md §3, §7).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The search select's rules (spec/widgets.md §2 "search select (sync and async)", §5 search
+// The search select's rules (docs/spec/widgets.md §2 "search select (sync and async)", §5 search
 // texts, §7 loadDict, §9 300 ms debounce and page size 10).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -11,7 +11,7 @@ import {
   SEARCH_PAGE_SIZE,
   SEARCH_SELECT_TEXTS,
   withSelectedOption,
-} from "~/components/search-select/search-select-logic";
+} from "~/components/widgets/search-select/search-select-logic";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,4 +1,4 @@
-// The tree selects' rules (spec/widgets.md §2, §3 "Tree dictionary node" and "Category node", §5
+// The tree selects' rules (docs/spec/widgets.md §2, §3 "Tree dictionary node" and "Category node", §5
 // "Tree selects", §9 tree dropdown 400 px; contract §7 loadTreeData).
 import { describe, expect, it } from "vitest";
 import {
@@ -13,7 +13,7 @@ import {
   TREE_CONDITION_ERROR,
   TREE_POPUP_MAX_HEIGHT,
   type TreeOption,
-} from "~/components/tree-select/tree-logic";
+} from "~/components/widgets/tree-select/tree-logic";
 
 describe("tree select condition", () => {
   it("accepts no condition or a JSON object string", () => {

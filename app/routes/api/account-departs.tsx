@@ -1,4 +1,4 @@
-// The current user's departments and the switch between them (spec/app-shell.md §2 Dialogs, §7).
+// The current user's departments and the switch between them (docs/spec/app-shell.md §2 Dialogs, §7).
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account-departs";

@@ -1,4 +1,4 @@
-// Change password (spec/app-shell.md §5, §7): the dialog's form posts here.
+// Change password (docs/spec/app-shell.md §5, §7): the dialog's form posts here.
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account-password";

@@ -1,4 +1,4 @@
-// Clear cache (spec/app-shell.md §2 header, §8): refresh the backend's dictionary cache, then
+// Clear cache (docs/spec/app-shell.md §2 header, §8): refresh the backend's dictionary cache, then
 // reload all dictionary items.
 import { z } from "zod";
 import type { Route } from "./+types/dict-refresh";

@@ -1,4 +1,4 @@
-// The form validators that ask the server (spec/app-shell.md §5, §7): the duplicate-value check
+// The form validators that ask the server (docs/spec/app-shell.md §5, §7): the duplicate-value check
 // (skipped for an empty value) and the check rule (skipped unless both code and value are given).
 import { z } from "zod";
 import type { Route } from "./+types/validate";

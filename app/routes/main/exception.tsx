@@ -1,7 +1,7 @@
-// The exception pages 403, 404 and 500 (spec/app-shell.md §2) at /exception/{status}.
+// The exception pages 403, 404 and 500 (docs/spec/app-shell.md §2) at /exception/{status}.
 import { data } from "react-router";
 import type { Route } from "./+types/exception";
-import { StatusPage } from "~/components/status-page";
+import { StatusPage } from "~/components/shell/status-page";
 
 export function loader({ params }: Route.LoaderArgs) {
   const status = Number(params.status);

@@ -7,23 +7,29 @@ import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import type { Route } from "./+types/layout";
 import { requirePermissions, requireSignedIn } from "~/services/auth.server";
-import { AppLayout } from "~/components/layout/app-layout";
-import { PermissionProvider } from "~/components/permission/has-permission";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { AppLayout } from "~/components/shell/layout/app-layout";
+import { PermissionProvider } from "~/components/shell/permission/has-permission";
+import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { runtimeThemeConfig } from "~/theme";
+import { ACCOUNT_API, preferencesAnswerSchema } from "#contract/account";
 
 dayjs.locale("zh-cn");
 
 export async function loader(route: Route.LoaderArgs) {
   const signedIn = await requireSignedIn(route);
   const permissions = await requirePermissions(route, signedIn);
-  return { user: signedIn.user, menu: permissions.menu, auth: permissions.auth, allAuth: permissions.allAuth };
+  // 账户设置 → 个性化: the user's saved layout preferences (none when the call fails).
+  const custom = await signedIn.api
+    .get(ACCOUNT_API.preferences, preferencesAnswerSchema)
+    .then((answer) => (answer.result.customSaved ? answer.result.custom : null))
+    .catch(() => null);
+  return { user: signedIn.user, menu: permissions.menu, auth: permissions.auth, allAuth: permissions.allAuth, custom };
 }
 
 // The menu and buttons belong to the session: page navigations and tab refreshes do not reload them.
 // The actions that change them do: switching department, and saves on 菜单管理 (which drop the
 // session's cached answer first).
-const MENU_CHANGING_ACTIONS = ["/api/account/departs", "/isystem/permission", "/api/system/role-permissions", "/isystem/roleUserList"];
+const MENU_CHANGING_ACTIONS = ["/account/settings", "/api/account/departs", "/isystem/permission", "/api/system/role-permissions", "/isystem/roleUserList"];
 
 export function shouldRevalidate({ formAction }: ShouldRevalidateFunctionArgs) {
   return MENU_CHANGING_ACTIONS.some((action) => formAction?.startsWith(action) ?? false);
@@ -38,11 +44,11 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
-  const { user, menu, auth, allAuth } = loaderData;
+  const { user, menu, auth, allAuth, custom } = loaderData;
   return (
     <Shell>
       <PermissionProvider auth={auth} allAuth={allAuth}>
-        <AppLayout menu={menu} user={user}>
+        <AppLayout menu={menu} user={user} custom={custom}>
           <Outlet />
         </AppLayout>
       </PermissionProvider>

@@ -1,6 +1,6 @@
 // 我的消息 (/isps/userAnnouncement): the signed-in user's notices (contract §8
 // getMyAnnouncementSend), read first then newest. The URL holds the page and the filters
-// 标题 / 发布人 / 是否已读 (ARCHITECTURE.md "The URL is the list state"). 查看 opens the same
+// 标题 / 发布人 / 是否已读 (docs/architecture.md "The URL is the list state"). 查看 opens the same
 // notice modal as the bell, which marks it read; 全部标注已读 marks them all. Reads made in any tab
 // (and new notices) reload the page's data.
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
@@ -13,17 +13,17 @@ import { requireMenuPage } from "~/services/menu-access.server";
 import { BackendError } from "~/services/api.server";
 import { endsSession } from "~/services/api-errors";
 import { throwRouteFailure } from "~/services/route-errors.server";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { SearchBar } from "~/components/list/search-bar";
-import type { SearchField } from "~/components/list/types";
+import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
+import { SearchBar } from "~/components/widgets/list/search-bar";
+import type { SearchField } from "~/components/widgets/list/types";
 import { PAGE_SIZE_OPTIONS, parseListState, toSearchParams, withPage, withSearch } from "~/lib/list-query";
-import { markAllNoticesRead } from "~/components/notices/notice-api";
-import { categoryText, priorityText, readFlagText } from "~/components/notices/notice-logic";
-import type { MyNoticeRecord } from "~/components/notices/notice-types";
-import { useNoticeHub } from "~/components/notices/use-notices";
+import { markAllNoticesRead } from "~/components/shell/notices/notice-api";
+import { categoryText, priorityText, readFlagText } from "~/components/shell/notices/notice-logic";
+import type { MyNoticeRecord } from "~/components/shell/notices/notice-types";
+import { useNoticeHub } from "~/components/shell/notices/use-notices";
 import { loadMyNotices, MY_NOTICE_FILTERS } from "~/routes/api/notices/notices.server";
 
-const NoticeModal = lazy(() => import("~/components/notices/notice-modal").then((module) => ({ default: module.NoticeModal })));
+const NoticeModal = lazy(() => import("~/components/shell/notices/notice-modal").then((module) => ({ default: module.NoticeModal })));
 
 /** The backend orders the list itself (read flag, then send time); no sort in the URL. */
 const SEARCH_FIELDS: SearchField[] = [
@@ -50,7 +50,7 @@ export async function loader(route: Route.LoaderArgs) {
   try {
     list = { ...(await loadMyNotices(signedIn.api, state)), error: null };
   } catch (error) {
-    // spec/app-shell.md §8 "list load failure": a warning with the server's message, not an error page.
+    // docs/spec/app-shell.md §8 "list load failure": a warning with the server's message, not an error page.
     if (error instanceof BackendError && !endsSession(error.failure)) list = { records: [], total: 0, error: error.message };
     else throwRouteFailure(error);
   }

@@ -1,10 +1,10 @@
 // 通知公告 (/isystem/annountCement, JeecgBoot SysAnnouncementList): columns, search fields, the
-// form and its zod schema, as declarations (STYLE.md). The schema is used by the browser before
+// form and its zod schema, as declarations (docs/style.md). The schema is used by the browser before
 // posting and by the action before calling the backend (api-contract.md §8).
 import type { ReactNode } from "react";
 import { z } from "zod";
-import type { ListColumn } from "~/components/list/list-page";
-import type { FieldOption, FormField, SearchField } from "~/components/list/types";
+import type { ListColumn } from "~/components/widgets/list/list-page";
+import type { FieldOption, FormField, SearchField } from "~/components/widgets/list/types";
 import type { ListRecord } from "~/services/list.server";
 
 export const ANNOUNCEMENT_PAGE = {

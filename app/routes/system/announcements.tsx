@@ -1,22 +1,23 @@
 // 通知公告 (/isystem/annountCement, JeecgBoot SysAnnouncementList): the announcements on the list
 // engine. Drafts can be edited and released (确定发布吗?), released notices revoked (确定撤销吗?),
 // any notice viewed in the same 通知消息 modal its readers see (api-contract.md §8). The form has
-// the recipients picker for 指定用户 and a small rich-text editor for the body.
+// the recipients picker for 指定用户 and the quill rich-text editor for the body (images upload).
 import { useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/announcements";
-import { ListPage } from "~/components/list/list-page";
-import type { RowAction } from "~/components/list/types";
-import { NoticeModal } from "~/components/notices/notice-modal";
-import { UserPicker } from "~/components/pickers";
-import { DateTimeInput } from "~/components/announcement-admin/datetime-input";
-import { RichTextEditor } from "~/components/announcement-admin/rich-text-editor";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { ListPage } from "~/components/widgets/list/list-page";
+import type { RowAction } from "~/components/widgets/list/types";
+import { NoticeModal } from "~/components/shell/notices/notice-modal";
+import { UserPicker } from "~/components/widgets/pickers";
+import { DateTimeInput } from "~/components/system/announcement/datetime-input";
+import { RichTextEditor } from "~/components/widgets/editors";
+import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { listAction, loadList, type ListPageDefinition, type ListRecord } from "~/services/list.server";
 import { dictOptions } from "~/services/options.server";
 import { withRouteFailures } from "~/services/route-errors.server";
+import { cleanRichText } from "~/services/rich-text.server";
 import {
   ANNOUNCEMENT_PAGE,
   MsgType,
@@ -32,7 +33,8 @@ import {
 const page: ListPageDefinition<typeof announcementFormSchema> = {
   url: ANNOUNCEMENT_PAGE.url,
   form: announcementFormSchema,
-  toBody: (values) => announcementBody(values),
+  // The body is cleaned on the server before it is saved (and again in the reader's browser).
+  toBody: (values) => announcementBody({ ...values, msgContent: cleanRichText(values.msgContent) }),
 };
 
 /** A new notice starts as a 通知公告 to everyone, of low priority. */

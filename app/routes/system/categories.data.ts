@@ -1,10 +1,10 @@
 // 分类字典 (/isystem/category, JeecgBoot SysCategoryList): columns, search fields and the form, as
-// declarations (STYLE.md). Codes are hierarchical: a child's starts with its parent's, and the
+// declarations (docs/style.md). Codes are hierarchical: a child's starts with its parent's, and the
 // backend generates one when none is given (api-contract.md §7 "Category").
 import type { ReactNode } from "react";
 import { z } from "zod";
-import type { ListColumn } from "~/components/list/list-page";
-import type { FormField, SearchField } from "~/components/list/types";
+import type { ListColumn } from "~/components/widgets/list/list-page";
+import type { FormField, SearchField } from "~/components/widgets/list/types";
 
 export const CATEGORY_PAGE = {
   path: "/isystem/category",

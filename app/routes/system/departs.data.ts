@@ -1,7 +1,7 @@
 // 部门管理: the page's endpoints, the department form's schema and the users tab's columns, as
-// declarations (STYLE.md). The zod schema checks the form in the browser and again in the action.
+// declarations (docs/style.md). The zod schema checks the form in the browser and again in the action.
 import { z } from "zod";
-import type { ListColumn } from "~/components/list/list-page";
+import type { ListColumn } from "~/components/widgets/list/list-page";
 
 export const DEPART_PAGE = {
   path: "/isystem/depart",

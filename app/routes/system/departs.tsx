@@ -4,9 +4,9 @@
 // backend checks the depart:* buttons and the tenant of every id.
 import { z } from "zod";
 import type { Route } from "./+types/departs";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { DepartAdminPage } from "~/components/depart-admin/depart-admin-page";
-import { selectedDepart, toDepartNodes } from "~/components/depart-admin/depart-tree-logic";
+import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
+import { DepartAdminPage } from "~/components/system/depart/depart-admin-page";
+import { selectedDepart, toDepartNodes } from "~/components/system/depart/depart-tree-logic";
 import { fieldErrors } from "#contract/auth";
 import { BackendError, type BackendClient } from "~/services/api.server";
 import { requireMenuPage } from "~/services/menu-access.server";
@@ -36,7 +36,7 @@ export async function loader(route: Route.LoaderArgs) {
   return { title: access.node.meta.title ?? "部门管理", tree, selectedKey: depart?.key ?? null, tab, users };
 }
 
-/** A refusal the page shows as a warning (spec/app-shell.md §8), like the backend's own. */
+/** A refusal the page shows as a warning (docs/spec/app-shell.md §8), like the backend's own. */
 function refuse(message: string): never {
   throw new BackendError({ kind: "business", message, status: 200 });
 }

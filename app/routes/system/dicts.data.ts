@@ -2,10 +2,10 @@
 // DictItemModal), as declarations. Each zod schema checks its form in the browser and in the
 // action; the backend checks the same rules again (dict-admin-endpoints.ts).
 import { z } from "zod";
-import type { ListColumn } from "~/components/list/list-page";
-import type { FormField, SearchField, FieldOption } from "~/components/list/types";
+import type { ListColumn } from "~/components/widgets/list/list-page";
+import type { FormField, SearchField, FieldOption } from "~/components/widgets/list/types";
 import type { ListPageDefinition } from "~/services/list.server";
-import type { SuperQueryField } from "~/components/super-query";
+import type { SuperQueryField } from "~/components/widgets/super-query";
 
 export const DICT_PAGE = {
   path: "/isystem/dict",

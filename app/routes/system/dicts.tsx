@@ -4,10 +4,10 @@
 import { useState } from "react";
 import SyncOutlined from "@ant-design/icons/SyncOutlined";
 import type { Route } from "./+types/dicts";
-import { ListPage } from "~/components/list/list-page";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { DictItemsDrawer, type DrawerDictionary } from "~/components/dict-admin/dict-items-drawer";
-import { useRefreshDictCache } from "~/components/dict-admin/use-refresh-dict-cache";
+import { ListPage } from "~/components/widgets/list/list-page";
+import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
+import { DictItemsDrawer, type DrawerDictionary } from "~/components/system/dict/dict-items-drawer";
+import { useRefreshDictCache } from "~/components/system/dict/use-refresh-dict-cache";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { listAction, loadList } from "~/services/list.server";
 import { dictOptions } from "~/services/options.server";

@@ -3,7 +3,7 @@
 // action, with the backend's own messages; the backend checks it all again.
 import { z } from "zod";
 import type { ListPageDefinition } from "~/services/list.server";
-import type { FieldOption, SearchField } from "~/components/list/types";
+import type { FieldOption, SearchField } from "~/components/widgets/list/types";
 
 export const MENU_PAGE = {
   path: "/isystem/permission",

@@ -5,16 +5,17 @@
 import { useMemo, useState, type Key } from "react";
 import { App } from "antd";
 import { z } from "zod";
+import { useNavigate } from "react-router";
 import ColumnHeightOutlined from "@ant-design/icons/ColumnHeightOutlined";
 import VerticalAlignMiddleOutlined from "@ant-design/icons/VerticalAlignMiddleOutlined";
 import type { Route } from "./+types/menus";
-import { ListPage, type ListColumn } from "~/components/list/list-page";
-import { FormModal } from "~/components/list/form-modal";
-import type { FormField } from "~/components/list/types";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { MenuIcon } from "~/components/layout/menu-icon";
-import { CheckedInput, DefaultRadio, FlagSwitch, IconInput, ParentMenuSelect } from "~/components/menu-admin/menu-form-controls";
-import { branchIds, parentOptions, type MenuTreeRecord, type ParentOption } from "~/components/menu-admin/menu-tree";
+import { ListPage, type ListColumn } from "~/components/widgets/list/list-page";
+import { FormModal } from "~/components/widgets/list/form-modal";
+import type { FormField } from "~/components/widgets/list/types";
+import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
+import { MenuIcon } from "~/components/shell/layout/menu-icon";
+import { CheckedInput, DefaultRadio, FlagSwitch, IconInput, ParentMenuSelect } from "~/components/system/menu/menu-form-controls";
+import { branchIds, parentOptions, type MenuTreeRecord, type ParentOption } from "~/components/system/menu/menu-tree";
 import { forgetAllPermissions } from "~/services/auth.server";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { listAction, loadList, type ListRecord } from "~/services/list.server";
@@ -112,6 +113,7 @@ function menuFormFields(parents: (editingId?: string) => ParentOption[]): FormFi
 export default function MenusPage({ loaderData }: Route.ComponentProps) {
   const { title, list, tree } = loaderData;
   const { message } = App.useApp();
+  const navigate = useNavigate();
   const [childOf, setChildOf] = useState<ListRecord | null>(null);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const fields = useMemo(() => menuFormFields((editingId) => parentOptions(tree, editingId)), [tree]);
@@ -146,6 +148,13 @@ export default function MenusPage({ loaderData }: Route.ComponentProps) {
             permission: "permission:add",
             visible: (row) => String(row.menuType) !== "2",
             run: (row) => setChildOf(row),
+          },
+          // The original's 数据规则 drawer: the menu's rules on their own page.
+          {
+            key: "dataRules",
+            label: "数据规则",
+            visible: (row) => String(row.menuType) !== "2",
+            run: (row) => void navigate(`/isystem/dataRule?permissionId=${encodeURIComponent(String(row.id))}`),
           },
         ]}
       />

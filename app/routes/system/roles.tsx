@@ -5,20 +5,17 @@ import { lazy, Suspense, useState } from "react";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/roles";
-import { ListPage } from "~/components/list/list-page";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { ListPage } from "~/components/widgets/list/list-page";
+import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { BackendError } from "~/services/api.server";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { listAction, loadList, type ListActionResult, type ListPageDefinition, type ListRecord } from "~/services/list.server";
-import { ROLE_PAGE, roleColumns, roleFormFields, roleFormSchema, roleSearchFields, roleSuperQuery } from "./roles.data";
+import { ROLE_PAGE, rolePage, roleColumns, roleFormFields, roleFormSchema, roleSearchFields, roleSuperQuery } from "./roles.data";
 
-const RoleAuthDrawer = lazy(() => import("~/components/role-auth/role-auth-drawer"));
-const RoleUsersDrawer = lazy(() => import("~/components/role-auth/role-users-drawer"));
+const RoleAuthDrawer = lazy(() => import("~/components/system/role/role-auth-drawer"));
+const RoleUsersDrawer = lazy(() => import("~/components/system/role/role-users-drawer"));
 
-const page: ListPageDefinition<typeof roleFormSchema> = {
-  url: ROLE_PAGE.url,
-  form: roleFormSchema,
-};
+const page: ListPageDefinition<typeof roleFormSchema> = rolePage.list;
 
 export async function loader(route: Route.LoaderArgs) {
   const access = await requireMenuPage(route);

@@ -2,8 +2,8 @@
 // new password; the backend ends that user's other sessions. Checked by resetPasswordSchema here
 // and again by the page's action (intent resetPassword).
 import { Form, Input } from "antd";
-import { PasswordDialog } from "~/components/dialogs/password-dialog";
-import { resetPasswordSchema } from "./users.data";
+import { PasswordDialog } from "~/components/shell/dialogs/password-dialog";
+import { resetPasswordSchema } from "./users.schema";
 
 const FIELDS = [
   { name: "password", label: "登录密码", placeholder: "请输入登录密码", autoComplete: "new-password" },

@@ -1,29 +1,26 @@
 // 用户管理 (/isystem/user): the user list on the list engine, with roles, departments and
 // positions in the form, freeze / unfreeze, and the duplicate checks of the unique fields.
 import { useMemo, useState } from "react";
+import { lazyWidget } from "~/components/widgets/lazy";
 import { useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
-import { ListPage } from "~/components/list/list-page";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { ListPage } from "~/components/widgets/list/list-page";
+import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { forgetAllPermissions } from "~/services/auth.server";
 import { listAction, loadList, type ListPageDefinition } from "~/services/list.server";
 import { dictOptions } from "~/services/options.server";
-import { DepartPicker, PositionPicker, RolePicker } from "~/components/pickers";
+import { DepartPicker, PositionPicker, RolePicker } from "~/components/widgets/pickers";
 import { withRouteFailures } from "~/services/route-errors.server";
+import { loadUserRelations } from "~/services/user-relations.server";
 import { fieldErrors } from "#contract/auth";
-import { ResetPasswordDialog } from "./users-password";
-import {
-  USER_PAGE,
-  resetPasswordSchema,
-  userColumns,
-  userFormFields,
-  userFormSchema,
-  userSearchFields,
-  userSuperQuery,
-  type UserFormPickers,
-} from "./users.data";
+import { USER_PAGE, userColumns, userFormFields, userSearchFields, userSuperQuery, type UserFormPickers } from "./users.data";
+import { resetPasswordSchema, userFormSchema } from "./users.schema";
+
+// The form's schema and the 密码 dialog load on first use: zod stays out of the list's first paint.
+const loadFormSchema = () => import("./users.schema").then((module) => module.userFormSchema);
+const ResetPasswordDialog = lazyWidget(() => import("./users-password").then((module) => module.ResetPasswordDialog), null);
 
 const page: ListPageDefinition<typeof userFormSchema> = {
   url: USER_PAGE.url,
@@ -32,6 +29,8 @@ const page: ListPageDefinition<typeof userFormSchema> = {
     const { confirmpassword: _confirm, ...body } = values;
     return body;
   },
+  // The form opened by its address (?form=edit&id=…) needs the roles and departments as well.
+  loadDetail: loadUserRelations,
 };
 
 export async function loader(route: Route.LoaderArgs) {
@@ -67,6 +66,11 @@ export async function action(route: Route.ActionArgs) {
       return {
         message: answer.message || (status === "2" ? "冻结成功!" : "解冻成功!"),
       };
+    },
+    // 解锁: ends a sign-in lock of 10 minutes after 5 failures (docs/decisions/010).
+    unlock: async (api, form) => {
+      const answer = await api.put("/sys/user/unlock", z.unknown(), { username: String(form.get("username") ?? "") });
+      return { message: answer.message || "解锁成功!" };
     },
     resetPassword: async (api, form) => {
       const values = {
@@ -110,7 +114,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         superQuery={userSuperQuery}
         form={{
           fields: formFields,
-          schema: userFormSchema,
+          schema: loadFormSchema,
           width: 800,
           detailUrl: "/api/system/user-relations",
         }}
@@ -137,6 +141,13 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
             confirm: "确定解冻吗?",
             run: (row) => freeze([row.id], "1"),
           },
+          {
+            key: "unlock",
+            label: "解锁",
+            permission: "user:freeze",
+            confirm: "确定解锁该用户的登录吗?",
+            run: (row) => void freezer.submit({ intent: "unlock", username: String(row.username ?? "") }, { method: "post" }),
+          },
         ]}
         batchActions={[
           {
@@ -153,7 +164,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      <ResetPasswordDialog username={resetting} onClose={() => setResetting(null)} />
+      {resetting !== null ? <ResetPasswordDialog username={resetting} onClose={() => setResetting(null)} /> : null}
     </>
   );
 }

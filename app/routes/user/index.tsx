@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { LOGIN_PATH } from "~/config";
 
-// spec/app-shell.md §2: /user redirects to /user/login.
+// docs/spec/app-shell.md §2: /user redirects to /user/login.
 export function loader() {
   return redirect(LOGIN_PATH);
 }

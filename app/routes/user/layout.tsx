@@ -1,4 +1,4 @@
-// The user layout of the sign-in pages: header, routed view, footer (spec/app-shell.md §2).
+// The user layout of the sign-in pages: header, routed view, footer (docs/spec/app-shell.md §2).
 import { Outlet } from "react-router";
 import { PLATFORM_NAME } from "~/config";
 

@@ -113,17 +113,43 @@ export function exportCell(column: ResolvedColumn, value: unknown): CellValue {
   if (column.dict) {
     const text = String(value);
     if (text === "") return null;
-    return text
-      .split(",")
-      .map((part) => column.dict!.toText.get(part) ?? part)
-      .join(",");
+    return escapeFormula(
+      text
+        .split(",")
+        .map((part) => column.dict!.toText.get(part) ?? part)
+        .join(","),
+    );
   }
   if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
-  if (typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "string") return escapeFormula(value);
+  if (typeof value === "boolean") return value;
   if (typeof value === "bigint") return value.toString();
   if (value instanceof Date) return value.toISOString();
   // json columns and the like: their text, never "[object Object]".
   return JSON.stringify(value);
+}
+
+// ---- formula injection (issue #10; docs/decisions/014-excel-formula-text.md) -----------------------
+
+/**
+ * Text a spreadsheet (or a CSV made from the sheet) would take as a formula or a command. A line
+ * feed is included because the file's XML turns a stored carriage return into one.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+/** The same behind our own quote prefix(es): those gain one more, so the import can take one off. */
+const QUOTED_FORMULA_START = /^'+[=+\-@\t\r\n]/;
+
+/**
+ * Text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, so no
+ * spreadsheet evaluates it, and `importCell` takes exactly that `'` off again: an export → import
+ * round trip gives the text back unchanged, also for text that began with `'` itself.
+ */
+export function escapeFormula(text: string): string {
+  return FORMULA_START.test(text) || QUOTED_FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+export function unescapeFormula(text: string): string {
+  return QUOTED_FORMULA_START.test(text) ? text.slice(1) : text;
 }
 
 // ---- import: cell → wire value ----------------------------------------------------------------
@@ -141,7 +167,7 @@ const LOOSE_DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{1,2
  */
 export function importCell(column: ResolvedColumn, cell: CellValue): ParsedCell | undefined {
   if (cell === null) return undefined;
-  const text = typeof cell === "string" ? cell.trim() : cell;
+  const text = typeof cell === "string" ? unescapeFormula(cell.trim()) : cell;
   if (text === "") return undefined;
   const { field } = column;
   if (column.dict) {

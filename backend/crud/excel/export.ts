@@ -11,6 +11,7 @@
 // column is refused with the list's own words). Key values travel as text (`col::text`) and come
 // back as untyped parameters that PostgreSQL reads as the column's type: exact for timestamps
 // with microseconds and for floats, where a JS Date or number would round.
+import { contentDisposition } from "#contract/content-disposition";
 import ExcelJS from "exceljs";
 import type { Response } from "express";
 import { sql, type SQL } from "drizzle-orm";
@@ -22,7 +23,7 @@ import { fieldByProperty, isIdentifier, isSortable, type EntityDefinition, type 
 import { QueryErrors } from "../messages";
 import { formatRecord } from "../page";
 import { buildOrderBy, buildWhere, type ListQueryOptions, type ListQueryParams } from "../query-generator";
-import { exportCell, plainDictionaries, resolveExcelColumns, type ExcelEntityConfig, type ResolvedColumn } from "./columns";
+import { exportCell, plainDictionaries, resolveExcelColumns, type CellValue, type ExcelEntityConfig, type ResolvedColumn } from "./columns";
 import { ExcelMessages } from "./messages";
 
 export const EXPORT_BATCH_SIZE = 1000;
@@ -72,17 +73,59 @@ export interface XlsxExportOptions {
 export async function streamXlsxExport(res: Response, options: XlsxExportOptions): Promise<void> {
   const { db, entity, columns } = options;
   const batchSize = Math.max(1, options.batchSize ?? EXPORT_BATCH_SIZE);
-  const title = sheetTitle(options.title);
   const pager = createPager(entity, columns, options.source, batchSize);
+  await streamRowsXlsx(res, {
+    title: options.title,
+    heading: options.heading,
+    exporter: options.exporter,
+    columns,
+    batchSize,
+    onStreamError: options.onStreamError,
+    count: async () => {
+      const [counted] = await db.rows<{ total: unknown }>(pager.countQuery);
+      return Number(counted?.total ?? 0);
+    },
+    page: async () => (await pager.next(db)).map((record) => columns.map((column) => exportCell(column, record[column.field.property]))),
+  });
+}
+
+/** What streamRowsXlsx writes: a title, the exporter, the headers, then pages of cells. */
+export interface XlsxRowsOptions {
+  /** Sheet name and download name; default 导出文件. */
+  title?: string;
+  /** Row 1; default `<title>报表` as the original. */
+  heading?: string;
+  /** Real name of the signed-in user, for row 2. */
+  exporter: string;
+  columns: ReadonlyArray<{ title: string; width: number }>;
+  /** The number of rows; checked against the sheet's limit before the first byte. */
+  count: () => Promise<number>;
+  /** Page `index` (0, 1, ...) of at most `batchSize` rows of cells; a shorter page is the last. */
+  page: (index: number) => Promise<CellValue[][]>;
+  batchSize?: number;
+  onStreamError?: (error: unknown) => void;
+}
+
+/**
+ * Streams rows into `res` as an .xlsx (the list engine's export and the online reports' share
+ * it). Everything that can fail for a reason the user should read (bad sort, bad filter, too
+ * many rows, the first page's query) happens before the first byte, so the router still answers
+ * the JSON envelope (the client shows 文件导出失败). A failure after that cuts the download off
+ * instead of ending it as a well-formed but incomplete file.
+ */
+export async function streamRowsXlsx(res: Response, options: XlsxRowsOptions): Promise<void> {
+  const { columns } = options;
+  const batchSize = Math.max(1, options.batchSize ?? EXPORT_BATCH_SIZE);
+  const title = sheetTitle(options.title);
 
   const limit = XLSX_MAX_ROWS - EXPORT_HEADER_ROWS;
-  const [counted] = await db.rows<{ total: unknown }>(pager.countQuery);
-  if (Number(counted?.total ?? 0) > limit) throw new ApiError(ExcelMessages.tooManyExportRows(limit));
-  let page = await pager.next(db);
+  if ((await options.count()) > limit) throw new ApiError(ExcelMessages.tooManyExportRows(limit));
+  let index = 0;
+  let page = await options.page(index);
 
   res.status(200);
   res.setHeader("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-  res.setHeader("Content-Disposition", attachmentDisposition(`${title}.xlsx`));
+  res.setHeader("Content-Disposition", contentDisposition(`${title}.xlsx`));
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("X-Content-Type-Options", "nosniff");
 
@@ -94,11 +137,9 @@ export async function streamXlsxExport(res: Response, options: XlsxExportOptions
     while (page.length > 0) {
       // The next page is asked for before this one is written: on PostgreSQL the query runs
       // while the rows are serialised (about a third faster on PGlite too, measured).
-      const next = page.length < batchSize ? null : pager.next(db);
+      const next = page.length < batchSize ? null : options.page(++index);
       next?.catch(() => undefined);
-      for (const record of page) {
-        sheet.addRow(columns.map((column) => exportCell(column, record[column.field.property]))).commit();
-      }
+      for (const cells of page) sheet.addRow(cells).commit();
       // Let the client take what was written before reading on (a slow client must not make the
       // zip buffers grow); stop reading when it went away.
       await drained(res);
@@ -121,12 +162,6 @@ export async function streamXlsxExport(res: Response, options: XlsxExportOptions
   }
 }
 
-/** `attachment; filename*=UTF-8''<encoded>` (RFC 6266/5987): Chinese names survive every browser. */
-export function attachmentDisposition(fileName: string): string {
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename*=UTF-8''${encoded}`;
-}
-
 function sheetTitle(title: string | undefined): string {
   // Path separators and control characters never reach a file name.
   const clean = (title ?? "").replace(/[\u0000-\u001f\\/:*?"<>|]/g, "").trim();
@@ -138,7 +173,7 @@ function sheetName(title: string): string {
   return title.replace(/[[\]:*?/\\]/g, "").slice(0, 31) || "Sheet1";
 }
 
-function writeLayout(sheet: ExcelJS.Worksheet, columns: readonly ResolvedColumn[], heading: string, exporter: string): void {
+function writeLayout(sheet: ExcelJS.Worksheet, columns: ReadonlyArray<{ title: string }>, heading: string, exporter: string): void {
   const width = columns.length;
   const titleRow = sheet.addRow([heading]);
   titleRow.height = 30;

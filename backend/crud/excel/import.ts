@@ -16,7 +16,7 @@ import { ApiError, ok, okMessage } from "../../http/envelope";
 import type { EndpointHandler, EndpointRequest } from "../../http/endpoint";
 import type { Result } from "#contract/envelope";
 import { ResultCode } from "#contract/envelope";
-import { readMultipart, MultipartError, MAX_UPLOAD_BYTES } from "../../modules/files/multipart";
+import { readMultipart, MultipartError, MAX_UPLOAD_BYTES } from "../../modules/system/files/multipart";
 import { fieldByColumn, type EntityDefinition } from "../entity";
 import { importCell, plainDictionaries, resolveExcelColumns, type ExcelEntityConfig, type ResolvedColumn } from "./columns";
 import { writeErrorReport, type ImportRowError } from "./error-report";
@@ -121,7 +121,14 @@ export async function importWorkbook(options: WorkbookImportOptions): Promise<Re
   const sheet = mapSheet(read.rows, options.columns);
   const errors: ImportRowError[] = [];
   const badRows = new Set<number>();
+  // Per row, the columns already reported: a later check of the same cell (a required value the
+  // unreadable cell left empty) would only repeat it.
+  const reported = new Map<number, Set<string>>();
   const addError = (row: number, column: string, message: string) => {
+    const columns = reported.get(row) ?? new Set<string>();
+    if (column !== "" && columns.has(column)) return;
+    columns.add(column);
+    reported.set(row, columns);
     errors.push({ row, column, message });
     badRows.add(row);
   };
@@ -152,11 +159,12 @@ export async function importWorkbook(options: WorkbookImportOptions): Promise<Re
 
   const titleOf = (property: string | undefined) =>
     property ? (options.columns.find((column) => column.field.property === property)?.title ?? property) : "";
-  const clean = records.filter((record) => !badRows.has(record.rowNumber));
-  if (options.validateRows && clean.length > 0) {
+  // Every row goes through every check, also one whose cells already failed: the report lists all
+  // the faults of the file at once, not some now and the rest on the next attempt.
+  if (options.validateRows && records.length > 0) {
     let problems: Awaited<ReturnType<RowsValidator>>;
     try {
-      problems = await options.validateRows(clean, options.context);
+      problems = await options.validateRows(records, options.context);
     } catch (error) {
       // A refusal of the whole batch is a refusal of the file.
       if (error instanceof ApiError) throw importFailure(error.message);
@@ -165,7 +173,7 @@ export async function importWorkbook(options: WorkbookImportOptions): Promise<Re
     for (const problem of problems) addError(problem.rowNumber, titleOf(problem.property), problem.message);
   }
   if (options.validateRow) {
-    for (const record of clean) {
+    for (const record of records) {
       let problems: ImportFieldError[];
       try {
         problems = await options.validateRow(record, options.context);

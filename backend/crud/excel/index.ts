@@ -1,5 +1,5 @@
 // Excel export and import of the generic CRUD engine (api-contract.md §6 exportXls / importExcel /
-// "Import with row errors"; STACK.md "files" and "Excel").
+// "Import with row errors"; docs/stack.md "files" and "Excel").
 //
 //   const excel: ExcelEntityConfig = {
 //     entity: users,
@@ -42,7 +42,6 @@ export {
   exportEndpointHandler,
   streamXlsxExport,
   exportSortKeys,
-  attachmentDisposition,
   EXPORT_BATCH_SIZE,
   EXPORT_HEADER_ROWS,
   XLSX_MAX_ROWS,

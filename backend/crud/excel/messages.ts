@@ -12,7 +12,7 @@ export const ExcelMessages = {
   importSummary: (total: number, imported: number, errors: number) =>
     `总上传行数：${total}，已导入行数：${imported}，错误行数：${errors}`,
   importFailedPrefix: "文件导入失败:",
-  /** Default download name (spec/app-shell.md §9 "Excel export default file name 导出文件"). */
+  /** Default download name (docs/spec/app-shell.md §9 "Excel export default file name 导出文件"). */
   defaultExportName: "导出文件",
   exporter: (name: string) => `导出人:${name}`,
   // Our reasons.

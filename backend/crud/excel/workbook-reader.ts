@@ -1,5 +1,5 @@
 // Reads the first worksheet of an uploaded .xlsx or .xls in a worker thread with hard limits
-// (STACK.md: "parse uploads in a worker thread with size, row and time limits (zip bombs exist)"):
+// (docs/stack.md: "parse uploads in a worker thread with size, row and time limits (zip bombs exist)"):
 // - the upload is at most 10 MB (the multipart parser enforces it before we get here);
 // - .xlsx: the zip directory is read by hand and only the parts a sheet needs are inflated, each
 //   with zlib's `maxOutputLength`, against one budget of unpacked bytes: a zip bomb stops at the

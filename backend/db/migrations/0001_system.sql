@@ -1,4 +1,4 @@
--- System tables of the JeecgBoot contract (spec/api-contract.md §5), in PostgreSQL.
+-- System tables of the JeecgBoot contract (docs/spec/api-contract.md §5), in PostgreSQL.
 -- Times are timestamptz; the API formats them as yyyy-MM-dd HH:mm:ss in GMT+8.
 
 CREATE TABLE sys_tenant (

@@ -1,4 +1,4 @@
--- Notices and their per-user read marks (spec/api-contract.md §5 sys_announcement,
+-- Notices and their per-user read marks (docs/spec/api-contract.md §5 sys_announcement,
 -- sys_announcement_send; §8 Announcements). Drizzle mirror: backend/modules/announcement/schema.ts.
 --
 -- Departures from the original DDL, and why:

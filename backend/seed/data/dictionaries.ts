@@ -138,6 +138,34 @@ export const dictionaries: DictSeed[] = [
       ["2", "可编辑(未授权时禁用)"],
     ],
   },
+  // 网关路由's 去除前缀 (migration 0210).
+  {
+    code: "gateway_strip_prefix",
+    name: "是否去除前缀",
+    type: 1,
+    items: [
+      ["1", "是"],
+      ["0", "否"],
+    ],
+  },
+  // The original client's user form (activitiSync) and menu form (全局权限策略) read these two.
+  {
+    code: "activiti_sync",
+    name: "是否同步工作流引擎",
+    type: 1,
+    items: [
+      ["1", "同步"],
+      ["0", "不同步"],
+    ],
+  },
+  {
+    code: "global_perms_type",
+    name: "全局权限策略",
+    items: [
+      ["1", "可见/可访问(授权后可见/可访问)"],
+      ["2", "可编辑(未授权时禁用)"],
+    ],
+  },
   {
     code: "quartz_status",
     name: "定时任务状态",
@@ -195,6 +223,7 @@ export const dictionaries: DictSeed[] = [
       ["1", "短信"],
       ["2", "邮件"],
       ["3", "微信"],
+      ["4", "站内"],
     ],
   },
   {
@@ -277,6 +306,46 @@ export const dictionaries: DictSeed[] = [
       ["1", "在职"],
       ["2", "休假"],
       ["3", "离职"],
+    ],
+  },
+  // People and fill rules (issue #12 A).
+  {
+    code: "subject",
+    name: "任教学科",
+    items: [
+      ["1", "语文"],
+      ["2", "数学"],
+      ["3", "英语"],
+      ["4", "科学"],
+      ["5", "体育"],
+      ["6", "音乐"],
+      ["7", "美术"],
+      ["8", "信息技术"],
+    ],
+  },
+  {
+    code: "fill_rule_kind",
+    name: "填值规则类型",
+    items: [["serial", "前缀+日期+流水号"]],
+  },
+  {
+    code: "fill_rule_date",
+    name: "填值规则日期格式",
+    items: [
+      ["yyyy", "年 (yyyy)"],
+      ["yyyyMM", "年月 (yyyyMM)"],
+      ["yyyyMMdd", "年月日 (yyyyMMdd)"],
+      ["yyMMdd", "短年月日 (yyMMdd)"],
+    ],
+  },
+  {
+    code: "fill_rule_reset",
+    name: "填值规则重置周期",
+    items: [
+      ["day", "每日"],
+      ["month", "每月"],
+      ["year", "每年"],
+      ["never", "不重置"],
     ],
   },
   {
@@ -448,6 +517,17 @@ export const dictionaries: DictSeed[] = [
     ],
   },
 
+  {
+    code: "shop_pay_channel",
+    name: "订单支付方式",
+    items: [
+      ["1", "微信"],
+      ["2", "支付宝"],
+      ["3", "银行转账"],
+      ["4", "现金"],
+    ],
+  },
+
   // ---------------------------------------------------------------- communication
   {
     code: "mail_status",
@@ -474,6 +554,43 @@ export const dictionaries: DictSeed[] = [
       ["0", "待发送"],
       ["1", "已发送"],
       ["2", "失败"],
+      ["3", "已记录"],
+    ],
+  },
+  // 表单开发 (issue #18 part 1, migration 0180).
+  {
+    code: "online_table_type",
+    name: "表类型",
+    items: [
+      ["1", "单表"],
+      ["2", "主表"],
+      ["3", "附表"],
+    ],
+  },
+  {
+    code: "online_theme",
+    name: "页面风格",
+    items: [
+      ["normal", "默认风格"],
+      ["erp", "ERP风格"],
+      ["tab", "TAB风格"],
+      ["innerTable", "内嵌子表风格"],
+    ],
+  },
+  {
+    code: "online_relation",
+    name: "映射关系",
+    items: [
+      ["0", "一对多"],
+      ["1", "一对一"],
+    ],
+  },
+  {
+    code: "online_synch",
+    name: "同步状态",
+    items: [
+      ["Y", "已同步"],
+      ["N", "未同步"],
     ],
   },
 ];

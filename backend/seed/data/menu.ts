@@ -42,9 +42,30 @@ function page(
   return menu;
 }
 
+/** 开放报名 / 结束 / 取消 of activities and community activities (contract ACTIVITY_TRANSITIONS). */
+const ACTIVITY_ACTIONS: Array<[string, string]> = [
+  ["开放报名", "open"],
+  ["结束", "end"],
+  ["取消", "cancel"],
+];
+
 export const menuTree: MenuSeed[] = [
   // Home: always first, granted to everyone by the seed runner.
   { title: "首页", path: "/dashboard/analysis", component: "dashboard/Analysis", icon: "home" },
+
+  // The dashboards besides 首页 (issue #17 part 8; migration 0170 gives older databases the same).
+  {
+    title: "仪表盘",
+    path: "/dashboard",
+    component: ROUTE_VIEW,
+    icon: "dashboard",
+    children: [
+      page("工作台", "/dashboard/workplace", "dashboard/Workplace"),
+      page("图表", "/dashboard/chart", "dashboard/Chart"),
+      page("任务", "/dashboard/task", "dashboard/Task"),
+      page("监控", "/dashboard/monitor", "dashboard/Monitor"),
+    ],
+  },
 
   // Personal office.
   {
@@ -84,20 +105,26 @@ export const menuTree: MenuSeed[] = [
         "账单",
         "/billing/bill",
         "school/BillList",
-        crudButtons("bill", [
-          ["生成账单", "generate"],
-          ["作废", "void"],
-        ]),
+        // Billing: bills are generated or made with their items by hand, not imported.
+        crudButtons(
+          "bill",
+          [
+            ["生成账单", "generate"],
+            ["作废", "void"],
+          ],
+          ["add", "edit", "delete", "batch_delete", "export"],
+        ),
       ),
       page(
         "应收账单",
         "/billing/receivableBill",
         "school/ReceivableBillList",
-        crudButtons("receivableBill", [["邮件发送", "email"]]),
+        // Billing: receivables follow their bills (only the remark is edited).
+        crudButtons("receivableBill", [["邮件发送", "email"]], ["edit", "export"]),
       ),
-      page("付款", "/billing/payment", "school/PaymentList", crudButtons("payment", [["分配", "allocate"]])),
-      page("收据", "/billing/receipt", "school/ReceiptList", crudButtons("receipt", [["打印", "print"]])),
-      page("凭证", "/billing/voucher", "school/VoucherList", crudButtons("voucher", [["过账", "post"]])),
+      page("付款", "/billing/payment", "school/PaymentList", crudButtons("payment", [["分配", "allocate"], ["冲销", "reverse"]], ["add", "edit", "delete", "batch_delete", "export"])),
+      page("收据", "/billing/receipt", "school/ReceiptList", crudButtons("receipt", [["开收据", "add"], ["打印", "print"]], ["edit", "delete", "batch_delete", "export"])),
+      page("凭证", "/billing/voucher", "school/VoucherList", crudButtons("voucher", [["过账", "post"]], ["add", "edit", "delete", "batch_delete", "export"])),
       page(
         "微信交易",
         "/billing/wechatTrade",
@@ -114,9 +141,10 @@ export const menuTree: MenuSeed[] = [
     component: ROUTE_VIEW,
     icon: "calendar",
     children: [
-      page("活动", "/activity/activity", "school/ActivityList", crudButtons("activity")),
-      page("报名", "/activity/signup", "school/SignupList", crudButtons("signup", [["确认", "confirm"]])),
-      page("社区活动", "/activity/community", "school/CommunityActivityList", crudButtons("community")),
+      // Activities (issue #14): the status moves by actions only.
+      page("活动", "/activity/activity", "school/ActivityList", crudButtons("activity", ACTIVITY_ACTIONS)),
+      page("报名", "/activity/signup", "school/SignupList", crudButtons("signup", [["确认", "confirm"], ["取消报名", "cancel"]])),
+      page("社区活动", "/activity/community", "school/CommunityActivityList", crudButtons("community", ACTIVITY_ACTIONS)),
       page("第三方活动", "/activity/thirdParty", "school/ThirdPartyActivityList", crudButtons("thirdParty")),
     ],
   },
@@ -129,15 +157,22 @@ export const menuTree: MenuSeed[] = [
     icon: "shop",
     children: [
       page("商品", "/shop/commodity", "school/CommodityList", crudButtons("commodity")),
-      page("购物车", "/shop/cart", "school/ShoppingCartList", crudButtons("cart")),
+      page("购物车", "/shop/cart", "school/ShoppingCartList", crudButtons("cart", [["下单", "order"]])),
       page(
         "订单",
         "/shop/order",
         "school/OrderList",
-        crudButtons("order", [
-          ["发货", "ship"],
-          ["退款", "refund"],
-        ]),
+        // Shop (issue #14): orders are placed with their lines, not imported; the status moves by actions.
+        crudButtons(
+          "order",
+          [
+            ["付款", "pay"],
+            ["发货", "ship"],
+            ["完成", "complete"],
+            ["退款", "refund"],
+          ],
+          ["add", "edit", "delete", "batch_delete", "export"],
+        ),
       ),
       page("地址", "/shop/address", "school/AddressList", crudButtons("address")),
     ],
@@ -150,7 +185,8 @@ export const menuTree: MenuSeed[] = [
     component: ROUTE_VIEW,
     icon: "mail",
     children: [
-      page("邮件", "/communication/mail", "school/MailList", crudButtons("mail", [["重发", "retry"]])),
+      // Billing: a mail is written and sent, never edited.
+      page("邮件", "/communication/mail", "school/MailList", crudButtons("mail", [["重发", "retry"]], ["add", "delete", "batch_delete", "export", "import"])),
       page("消息", "/communication/message", "school/MessageList", crudButtons("message")),
     ],
   },
@@ -201,12 +237,33 @@ export const menuTree: MenuSeed[] = [
       page(
         "消息模板",
         "/isystem/messageTemplate",
-        "system/SysMessageTemplateList",
-        crudButtons("messageTemplate"),
+        "modules/message/SysMessageTemplateList",
+        crudButtons("messageTemplate", [["测试发送", "test"]]),
       ),
-      page("文件存储", "/isystem/ossFile", "system/OSSFileList", crudButtons("ossFile")),
-      page("数据源管理", "/isystem/dataSource", "system/SysDataSourceList", crudButtons("dataSource")),
+      page("文件存储", "/isystem/ossFile", "modules/oss/OSSFileList", crudButtons("ossFile")),
+      page("数据源管理", "/isystem/dataSource", "system/SysDataSourceList", crudButtons("dataSource", [["测试连接", "test"]])),
       page("网关路由", "/isystem/gatewayRoute", "system/SysGatewayRouteList", crudButtons("gatewayRoute")),
+    ],
+  },
+
+  // 在线开发 (issue #18 part 1): 表单开发 defines tables whose pages 加入菜单 puts under this group.
+  {
+    title: "在线开发",
+    path: "/online",
+    component: ROUTE_VIEW,
+    icon: "cloud",
+    children: [
+      page(
+        "表单开发",
+        "/online/cgform",
+        "modules/online/cgform/OnlCgformHeadList",
+        crudButtons("online:cgform", [
+          ["同步数据库", "db_sync"],
+          ["加入菜单", "add_menu"],
+        ]),
+      ),
+      // 报表配置 (issue #18 part 2): online reports; 生成菜单 adds a report's own page to the menu.
+      page("报表配置", "/online/cgreport", "modules/online/cgreport/OnlCgreportHeadList", crudButtons("onlCgreport", [["生成菜单", "menu"]], ["add", "edit", "delete", "batch_delete", "export"])),
     ],
   },
 
@@ -238,15 +295,26 @@ export const menuTree: MenuSeed[] = [
       page(
         "在线用户",
         "/monitor/onlineUser",
-        "system/OnlineUserList",
+        "system/SysUserOnlineList",
         crudButtons("onlineUser", [["强退", "force_logout"]], []),
       ),
       // Read-only: no buttons.
       page("性能监控", "/monitor/server", "monitor/ServerInfo"),
-      // External link (opens in a new window).
-      page("接口文档", "https://developer.mozilla.org/zh-CN/", "layouts/IframePageView", [], {
-        external: true,
-      }),
+      // monitor: the backend's generated OpenAPI document (migration 0060 moves older databases).
+      page("接口文档", "/monitor/apiDoc", "monitor/ApiDoc"),
+    ],
+  },
+
+  // 组件示例 (issue #11, admin only: only the admin role is granted "all"): the widgets' demo pages.
+  {
+    title: "组件示例",
+    path: "/demo",
+    component: ROUTE_VIEW,
+    icon: "appstore",
+    children: [
+      page("表格示例", "/demo/grid", "demo/GridDemo"),
+      page("组件示例", "/demo/widgets", "demo/WidgetsDemo"),
+      page("编辑器示例", "/demo/editors", "demo/EditorsDemo"),
     ],
   },
 ];

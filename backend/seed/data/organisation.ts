@@ -97,6 +97,8 @@ export const roles: RoleSeed[] = [
     name: "管理员",
     description: "系统管理员，拥有全部菜单和按钮权限",
     grants: "all",
+    // authz: the platform administrator, all-powerful in every tenant (docs/decisions/007).
+    platformAdmin: true,
   },
   {
     code: "teacher",
@@ -117,7 +119,8 @@ export const roles: RoleSeed[] = [
     code: "finance",
     name: "财务",
     description: "管理收费项目、账单、付款、收据、凭证与微信交易",
-    grants: [...pagesUnder("/billing"), ...pages("/school/corporation", MY_MESSAGES)],
+    // 邮件 (billing): finance sends corporate bills and resends the failed ones.
+    grants: [...pagesUnder("/billing"), ...pages("/school/corporation", "/communication/mail", MY_MESSAGES)],
   },
   {
     code: "office",
@@ -126,8 +129,11 @@ export const roles: RoleSeed[] = [
     grants: [
       ...pagesUnder("/school"),
       ...pagesUnder("/activity"),
+      // The shop (issue #14): 教务 runs the school shop.
+      ...pagesUnder("/shop"),
       ...pagesUnder("/communication"),
-      ...pages(MY_MESSAGES),
+      // 地址: the parents' addresses (issue #14 item 6).
+      ...pages(MY_MESSAGES, "/shop/address"),
     ],
   },
 ];

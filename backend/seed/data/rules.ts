@@ -52,4 +52,15 @@ export const categories: CategorySeed[] = [
       { code: "A02A03", name: "社会实践" },
     ],
   },
+  {
+    // 商品 (issue #14): the commodity categories of the shop.
+    code: "A03",
+    name: "商品类别",
+    children: [
+      { code: "A03A01", name: "校服" },
+      { code: "A03A02", name: "图书" },
+      { code: "A03A03", name: "餐卡" },
+      { code: "A03A04", name: "文具用品" },
+    ],
+  },
 ];

@@ -1,4 +1,4 @@
-// Debian's Chromium driven by playwright-core (no browser downloads here: STACK.md).
+// Debian's Chromium driven by playwright-core (no browser downloads here: docs/stack.md).
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { E2E_ADMIN_PASSWORD } from "./constants";
@@ -41,4 +41,51 @@ export async function signInAs(page: Page, username = "admin", password = E2E_AD
   await page.waitForURL((url) => !url.pathname.startsWith("/user/login"));
   await page.locator(".main-layout").waitFor();
   await hydrated(page);
+}
+
+/**
+ * The first sign-in of an account whose password an administrator chose: sign in, choose
+ * `newPassword` on the forced 修改密码 page (docs/decisions/011), and land in the app.
+ */
+export async function signInFirstTime(page: Page, username: string, password: string, newPassword = `${password}x`): Promise<void> {
+  await page.goto("/user/login");
+  await hydrated(page);
+  await page.getByLabel("用户名").fill(username);
+  await page.getByLabel("密码", { exact: true }).fill(password);
+  await page.getByRole("button", { name: /确\s*定/ }).click();
+  await page.waitForURL((url) => url.pathname === "/user/password");
+  await hydrated(page);
+  await page.getByLabel("旧密码").fill(password);
+  await page.getByLabel("新密码", { exact: true }).fill(newPassword);
+  await page.getByLabel("确认新密码").fill(newPassword);
+  await page.getByRole("button", { name: /确\s*定/ }).click();
+  await page.locator(".main-layout").waitFor();
+  await hydrated(page);
+}
+
+/**
+ * Opens a dropdown or context menu with `open` and clicks its item `name`. On a loaded machine the
+ * menu can close again before the click lands (an animation, a re-render of its trigger): then it is
+ * opened once more, up to `attempts` times.
+ */
+export async function clickMenuItem(page: Page, open: () => Promise<unknown>, name: string, attempts = 4): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await open();
+    try {
+      await page.getByRole("menuitem", { name }).click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await page.keyboard.press("Escape");
+    }
+  }
+}
+
+/** Signs in as the administrator with JavaScript turned off: the login form posts as plain HTML. */
+export async function signInWithoutScript(page: Page): Promise<void> {
+  await page.goto("/user/login");
+  await page.getByLabel("用户名").fill("admin");
+  await page.getByLabel("密码", { exact: true }).fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole("button", { name: /确\s*定/ }).click();
+  await page.waitForURL("**/dashboard/analysis");
 }

@@ -11,10 +11,12 @@ import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./constants";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where the server sends mail (SMTP_URL); a test listens there with its own SMTP server (tests/support/smtp.ts). */
+    smtpPort: number;
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -25,13 +27,38 @@ function freePort(): Promise<number> {
   });
 }
 
-let server: ChildProcess | null = null;
-let dataDir = "";
+let stop: (() => Promise<void>) | null = null;
 
 export default async function setup(project: TestProject) {
-  dataDir = mkdtempSync(path.join(tmpdir(), "school-e2e-"));
-  const port = await freePort();
-  server = spawn(process.execPath, ["build/server.js"], {
+  // Chosen here, listened on by the tests that read mail: until one does, sending fails as with a
+  // mail server that is down.
+  const smtpPort = await freePort();
+  const started = await startProductServer({
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: "finance@school.example",
+      // Registration then alteration of the password (issue #17 part 6).
+      SELF_REGISTRATION: "open",
+    },
+    logFile: "node_modules/.cache/e2e-server.log",
+  });
+  stop = started.stop;
+  project.provide("baseUrl", started.baseUrl);
+  project.provide("smtpPort", smtpPort);
+  return async () => {
+    await stop?.();
+  };
+}
+
+/**
+ * Starts the production build (node build/server.js, embedded backend) on a fresh data folder with
+ * `env` added to the e2e settings, once it answers /healthz. Tests that need the server configured
+ * otherwise (CAS, OpenID providers) start their own with it.
+ */
+export async function startProductServer(options: { env?: Record<string, string>; port?: number; logFile: string }): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "school-e2e-"));
+  const port = options.port ?? (await freePort());
+  const server: ChildProcess = spawn(process.execPath, ["build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -42,13 +69,14 @@ export default async function setup(project: TestProject) {
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       BACKEND_URL: "",
       SESSION_SECRET: "e2e-session-secret",
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   // The server's output is kept in a file: if it dies mid-run, the reason is there.
-  mkdirSync("node_modules/.cache", { recursive: true });
-  const log = createWriteStream("node_modules/.cache/e2e-server.log");
+  mkdirSync(path.dirname(options.logFile), { recursive: true });
+  const log = createWriteStream(options.logFile);
   server.stdout!.on("data", (chunk) => {
     output += chunk;
     log.write(chunk);
@@ -58,10 +86,11 @@ export default async function setup(project: TestProject) {
     log.write(chunk);
   });
   server.once("exit", (code, signal) => {
-    if (code !== 0 && signal !== "SIGTERM") console.error(`[e2e] the server exited (${code ?? signal}); see node_modules/.cache/e2e-server.log\n${output.slice(-3000)}`);
+    if (code !== 0 && signal !== "SIGTERM") console.error(`[e2e] the server exited (${code ?? signal}); see ${options.logFile}\n${output.slice(-3000)}`);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // Migrating and seeding a fresh PGlite database takes seconds on a quiet machine, minutes under heavy load.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -69,13 +98,17 @@ export default async function setup(project: TestProject) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 90 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in 300 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  project.provide("baseUrl", baseUrl);
-  return async () => {
-    server?.kill("SIGTERM");
-    await new Promise((resolve) => server?.once("exit", resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    stop: async () => {
+      if (server.exitCode === null) {
+        server.kill("SIGTERM");
+        await new Promise((resolve) => server.once("exit", resolve));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,8 +1,8 @@
 // GET /api/notices/detail?id= — one announcement for the notice modal, with the sender's real name
-// (spec/app-shell.md §2 "Notices", §7: GET /sys/annountCement/queryById and GET /sys/user/list).
+// (docs/spec/app-shell.md §2 "Notices", §7: GET /sys/annountCement/queryById and GET /sys/user/list).
 import type { Route } from "./+types/detail";
 import { requireSignedIn } from "~/services/auth.server";
-import type { NoticeDetail, NoticeAnswer } from "~/components/notices/notice-types";
+import type { NoticeDetail, NoticeAnswer } from "~/components/shell/notices/notice-types";
 import { announcementIdSchema, loadNoticeDetail, noticeFailure, refuseNotice } from "./notices.server";
 
 export async function loader(route: Route.LoaderArgs) {

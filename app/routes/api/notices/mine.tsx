@@ -3,7 +3,7 @@
 import type { Route } from "./+types/mine";
 import { requireSignedIn } from "~/services/auth.server";
 import { parseListState } from "~/lib/list-query";
-import type { MyNoticeRecord, NoticeAnswer } from "~/components/notices/notice-types";
+import type { MyNoticeRecord, NoticeAnswer } from "~/components/shell/notices/notice-types";
 import { loadMyNotices, noticeFailure } from "./notices.server";
 
 export async function loader(route: Route.LoaderArgs): Promise<NoticeAnswer<{ records: MyNoticeRecord[]; total: number }>> {

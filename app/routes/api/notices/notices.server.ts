@@ -1,11 +1,11 @@
-// The backend calls of the notices (spec/api-contract.md §8), shared by the resource routes of
+// The backend calls of the notices (docs/spec/api-contract.md §8), shared by the resource routes of
 // this folder and the 我的消息 page's loader. Answers are parsed loosely and trimmed to the fields
 // the widgets use; failures become `{ ok: false, message, kind }` answers, never route errors.
 import { data } from "react-router";
 import { z } from "zod";
 import { successText } from "#contract/envelope";
 import { BackendError, type BackendClient, type Query } from "~/services/api.server";
-import type { MyNoticeRecord, NoticeDetail, NoticeFailure, NoticeItem, NoticeLists } from "~/components/notices/notice-types";
+import type { MyNoticeRecord, NoticeDetail, NoticeFailure, NoticeItem, NoticeLists } from "~/components/shell/notices/notice-types";
 
 /** Strings, numbers or nothing → text (ids may be numeric, dates may be null). */
 const text = z
@@ -89,7 +89,7 @@ export async function loadNoticeLists(api: BackendClient): Promise<NoticeLists> 
 }
 
 /**
- * `queryById`, and the sender's real name (spec/app-shell.md §2): our backend answers it as
+ * `queryById`, and the sender's real name (docs/spec/app-shell.md §2): our backend answers it as
  * `sender_dictText` (readers without the user list get it too); otherwise the user list is asked.
  */
 export async function loadNoticeDetail(api: BackendClient, id: string): Promise<NoticeDetail> {

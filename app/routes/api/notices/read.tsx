@@ -1,8 +1,8 @@
-// POST /api/notices/read (anntId) — marks one announcement read for the caller (spec/app-shell.md
+// POST /api/notices/read (anntId) — marks one announcement read for the caller (docs/spec/app-shell.md
 // §7: PUT /sys/sysAnnouncementSend/editByAnntIdAndUserId).
 import type { Route } from "./+types/read";
 import { requireSignedIn } from "~/services/auth.server";
-import type { NoticeAnswer } from "~/components/notices/notice-types";
+import type { NoticeAnswer } from "~/components/shell/notices/notice-types";
 import { announcementIdSchema, markNoticeRead, noticeFailure, refuseNotice } from "./notices.server";
 
 export async function action(route: Route.ActionArgs) {

@@ -1,11 +1,11 @@
 // GET /api/notices/stream — the signed-in user's notice events as server-sent events
-// (ARCHITECTURE.md "Notices"). Events: `notice` (id = the event id, data = {id, cmd, msgId,
+// (docs/architecture.md "Notices"). Events: `notice` (id = the event id, data = {id, cmd, msgId,
 // msgTxt}) and `status` (`up` / `down`: pages poll only while it is down), plus a keep-alive.
 // A page that comes back with Last-Event-ID (header, or `?lastEventId=` when a new tab takes the
 // stream over) first gets the events it missed.
 import { eventStream } from "remix-utils/sse/server";
 import type { Route } from "./+types/stream";
-import { requireSignedIn } from "~/services/auth.server";
+import { forgetPermissions, requireSignedIn } from "~/services/auth.server";
 import { noticeBridge, type NoticeEvent, type NoticeSubscription } from "~/services/notice-bridge.server";
 import { NOTICE_KEEPALIVE_MS, parseLastEventId } from "~/services/notice-bridge-core";
 
@@ -53,6 +53,17 @@ export async function loader(route: Route.LoaderArgs) {
                 stop(); // already cancelled by the browser
               }
             },
+            // 强退 or a logout elsewhere: the page reloads and the route guard finds the session
+            // over (the cached permission answer must not hide that).
+            sessionEnded: () => {
+              forgetPermissions(token);
+              send({ event: "session-ended", data: "" });
+              try {
+                close();
+              } catch {
+                stop();
+              }
+            },
           },
           lastEventId,
         );
@@ -66,7 +77,7 @@ export async function loader(route: Route.LoaderArgs) {
       keepAlive = setInterval(() => send({ event: "keepalive", data: "" }), NOTICE_KEEPALIVE_MS);
       return stop;
     },
-    // nginx must not buffer the stream (ARCHITECTURE.md "Scale-out").
+    // nginx must not buffer the stream (docs/architecture.md "Scale-out").
     { headers: { "X-Accel-Buffering": "no" } },
   );
 }

@@ -2,7 +2,7 @@
 // the matching departments as a flat tree, or the backend's message (`未查询匹配数据！`).
 import { z } from "zod";
 import type { Route } from "./+types/depart-search";
-import { toDepartNodes } from "~/components/depart-admin/depart-tree-logic";
+import { toDepartNodes } from "~/components/system/depart/depart-tree-logic";
 import { BackendError } from "~/services/api.server";
 import { requireMenuPage } from "~/services/menu-access.server";
 

@@ -1,11 +1,11 @@
-// The server half of the role page's resource routes (app/components/role-auth/role-api.ts):
+// The server half of the role page's resource routes (app/components/system/role/role-api.ts):
 // the page's guard, and backend failures as `{ ok: false, message, kind }` answers the drawers
 // show in place, never route errors.
 import { data } from "react-router";
 import { BackendError } from "~/services/api.server";
 import { forgetAllPermissions, type RouteRequest } from "~/services/auth.server";
 import { requireMenuPage, type MenuPageAccess } from "~/services/menu-access.server";
-import type { RoleApiAnswer, RoleApiFailure } from "~/components/role-auth/role-api";
+import type { RoleApiAnswer, RoleApiFailure } from "~/components/system/role/role-api";
 
 export const ROLE_PAGE_PATH = "/isystem/roleUserList";
 

@@ -3,7 +3,7 @@
 // POST /api/system/role-datarule (permissionId, roleId, dataRuleIds) — POST /sys/role/datarule.
 import { z } from "zod";
 import type { Route } from "./+types/role-datarule";
-import type { DataRuleItem } from "~/components/role-auth/role-api";
+import type { DataRuleItem } from "~/components/system/role/role-api";
 import { answerRoleApi, idListParam, idParam, refuseRoleApi, requireRolePage } from "./role-answer.server";
 
 const ruleSchema = z.object({

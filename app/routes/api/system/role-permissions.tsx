@@ -4,7 +4,7 @@
 //      the backend grants what is new and revokes what was dropped since the drawer loaded.
 import { z } from "zod";
 import type { Route } from "./+types/role-permissions";
-import type { PermissionNode, RolePermissions } from "~/components/role-auth/role-api";
+import type { PermissionNode, RolePermissions } from "~/components/system/role/role-api";
 import { answerRoleApi, changeRoleApi, idListParam, idParam, refuseRoleApi, requireRolePage } from "./role-answer.server";
 
 interface WireNode {

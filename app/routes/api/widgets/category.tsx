@@ -1,10 +1,10 @@
-// GET /api/widgets/category — the category tree select's data (spec/widgets.md §7 /sys/category):
+// GET /api/widgets/category — the category tree select's data (docs/spec/widgets.md §7 /sys/category):
 //   ?pcode=X  the categories under the one with code X (`0`: the top) → loadTreeRoot
 //   ?pid=ID   the children of a category                               → loadTreeChildren
 //   ?ids=a,b  the names of stored ids, in order                        → loadDictItem
 import type { Route } from "./+types/category";
 import { requireSignedIn } from "~/services/auth.server";
-import { CATEGORY_CONDITION_ERROR, CATEGORY_ROOT_PCODE, conditionProblem, toTreeOptions } from "~/components/tree-select/tree-logic";
+import { CATEGORY_CONDITION_ERROR, CATEGORY_ROOT_PCODE, conditionProblem, toTreeOptions } from "~/components/widgets/tree-select/tree-logic";
 import { answerWidget, refuseWidget } from "./widget-answer.server";
 import { dictTextsSchema, treeNodesSchema } from "./widget-schemas.server";
 

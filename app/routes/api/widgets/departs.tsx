@@ -1,8 +1,8 @@
 // GET /api/widgets/departs — the department tree of the department picker and of the user
-// picker by department (spec/widgets.md §7; contract §7 GET /sys/sysDepart/queryTreeList).
+// picker by department (docs/spec/widgets.md §7; contract §7 GET /sys/sysDepart/queryTreeList).
 import type { Route } from "./+types/departs";
 import { requireSignedIn } from "~/services/auth.server";
-import { toDepartNodes } from "~/components/pickers/picker-logic";
+import { toDepartNodes } from "~/components/widgets/pickers/picker-logic";
 import { answerWidget } from "./widget-answer.server";
 import { treeNodesSchema } from "./widget-schemas.server";
 

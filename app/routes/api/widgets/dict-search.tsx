@@ -1,9 +1,9 @@
 // GET /api/widgets/dict-search/:code?keyword=&pageSize= — one page of a table dictionary for the
-// async search select (spec/widgets.md §7: GET /sys/dict/loadDict/{dict}, page size default 10).
+// async search select (docs/spec/widgets.md §7: GET /sys/dict/loadDict/{dict}, page size default 10).
 import type { Route } from "./+types/dict-search";
 import { requireSignedIn } from "~/services/auth.server";
-import { DICT_CODE_EMPTY, normalizeDictOptions } from "~/components/dict-select/dict-options";
-import { SEARCH_PAGE_SIZE } from "~/components/search-select/search-select-logic";
+import { DICT_CODE_EMPTY, normalizeDictOptions } from "~/components/widgets/dict-select/dict-options";
+import { SEARCH_PAGE_SIZE } from "~/components/widgets/search-select/search-select-logic";
 import { answerWidget, pathVariable, refuseWidget } from "./widget-answer.server";
 import { dictItemsSchema } from "./widget-schemas.server";
 

@@ -1,8 +1,8 @@
 // GET /api/widgets/dict-text/:code?key=v1,v2 — the texts of stored values, for showing an initial
-// value of the search and tree selects (spec/widgets.md §7: GET /sys/dict/loadDictItem/{dict}).
+// value of the search and tree selects (docs/spec/widgets.md §7: GET /sys/dict/loadDictItem/{dict}).
 import type { Route } from "./+types/dict-text";
 import { requireSignedIn } from "~/services/auth.server";
-import { DICT_CODE_EMPTY } from "~/components/dict-select/dict-options";
+import { DICT_CODE_EMPTY } from "~/components/widgets/dict-select/dict-options";
 import { answerWidget, pathVariable, refuseWidget } from "./widget-answer.server";
 import { dictTextsSchema } from "./widget-schemas.server";
 

@@ -1,8 +1,8 @@
 // GET /api/widgets/dict/:code — a dictionary's options for the dictionary selects
-// (spec/widgets.md §7: GET /sys/dict/getDictItems/{dictCode}).
+// (docs/spec/widgets.md §7: GET /sys/dict/getDictItems/{dictCode}).
 import type { Route } from "./+types/dict";
 import { requireSignedIn } from "~/services/auth.server";
-import { DICT_CODE_EMPTY, normalizeDictOptions } from "~/components/dict-select/dict-options";
+import { DICT_CODE_EMPTY, normalizeDictOptions } from "~/components/widgets/dict-select/dict-options";
 import { answerWidget, pathVariable, refuseWidget } from "./widget-answer.server";
 import { dictItemsSchema } from "./widget-schemas.server";
 

@@ -1,9 +1,9 @@
 // GET /api/widgets/tree?pid&pidField&tableName&text&code&hasChildField&condition — one level of a
-// table tree for the dictionary tree select (spec/widgets.md §7: GET /sys/dict/loadTreeData).
+// table tree for the dictionary tree select (docs/spec/widgets.md §7: GET /sys/dict/loadTreeData).
 import { z } from "zod";
 import type { Route } from "./+types/tree";
 import { requireSignedIn } from "~/services/auth.server";
-import { conditionProblem, toTreeOptions, TREE_CONDITION_ERROR, TREE_DICT_FORMAT_ERROR } from "~/components/tree-select/tree-logic";
+import { conditionProblem, toTreeOptions, TREE_CONDITION_ERROR, TREE_DICT_FORMAT_ERROR } from "~/components/widgets/tree-select/tree-logic";
 import { answerWidget, identifierSchema, refuseWidget } from "./widget-answer.server";
 import { treeNodesSchema } from "./widget-schemas.server";
 

@@ -1,16 +1,16 @@
-// GET /api/widgets/users — the user picker's data (spec/widgets.md §7):
-//   ?pageNo&pageSize&username&realname&sex&birthday&departId → GET /sys/user/queryUserComponentData
+// GET /api/widgets/users — the user picker's data (docs/spec/widgets.md §7):
+//   ?pageNo&pageSize&username&realname&sex&departId → GET /sys/user/queryUserComponentData
 //   ?valueField=username|id&values=a,b                       → GET /sys/user/getMultiUser (the
 //     users of stored values, to show their names; a bare JSON array, contract §7)
 import { z } from "zod";
 import type { Route } from "./+types/users";
 import { requireSignedIn } from "~/services/auth.server";
-import { pickFields, PICKER_FIELDS, type PickerRow } from "~/components/pickers/picker-logic";
+import { pickFields, PICKER_FIELDS, type PickerRow } from "~/components/widgets/pickers/picker-logic";
 import { answerWidget, inList, pageQuery, pickerPageSchema, pickQuery, refuseWidget } from "./widget-answer.server";
 import { pickerRecordSchema } from "./widget-schemas.server";
 
 const VALUE_FIELDS = ["username", "id"];
-const FILTERS = ["username", "realname", "sex", "birthday", "departId"] as const;
+const FILTERS = ["username", "realname", "sex", "departId"] as const;
 
 /** getMultiUser answers a bare array; an enveloped answer is accepted too. */
 const multiUserSchema = z.union([
@@ -39,7 +39,7 @@ export async function loader(route: Route.LoaderArgs) {
   return answerWidget(async () => {
     const { result } = await signedIn.api.get("/sys/user/queryUserComponentData", pickerPageSchema(pickerRecordSchema), {
       ...pickQuery(url, FILTERS),
-      // spec/widgets.md §9: default sort createTime descending.
+      // docs/spec/widgets.md §9: default sort createTime descending.
       column: "createTime",
       order: "desc",
       pageNo,

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { BackendError, type Query } from "~/services/api.server";
 import type { WidgetAnswer, WidgetFailure } from "./widget-answer";
 import { requireSignedIn, type RouteRequest } from "~/services/auth.server";
-import { pickFields, type PickerRow } from "~/components/pickers/picker-logic";
+import { pickFields, type PickerRow } from "~/components/widgets/pickers/picker-logic";
 import { pickerRecordSchema } from "./widget-schemas.server";
 
 export async function answerWidget<T>(work: () => Promise<{ items: T[]; total?: number }>): Promise<WidgetAnswer<T>> {

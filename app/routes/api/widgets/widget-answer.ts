@@ -1,6 +1,6 @@
 // The wire between the selection widgets (app/components/*) and their resource routes
 // (app/routes/api/widgets/*): browsers never call the backend; they ask these routes, which answer
-// `{ ok: true, items, total? }` or `{ ok: false, message, kind }` (kind: spec/app-shell.md §8).
+// `{ ok: true, items, total? }` or `{ ok: false, message, kind }` (kind: docs/spec/app-shell.md §8).
 // Browser-safe: no server imports here (the server half is widget-answer.server.ts).
 import { callRoute, type RouteFailure } from "~/lib/route-call";
 import type { Failure } from "~/services/api-errors";
@@ -37,7 +37,7 @@ export function failureOf(answer: WidgetFailure): Failure {
 /**
  * Asks a widget route. Never throws for a failed answer (only for an aborted request): the caller
  * decides whether a failure is shown (search select, pickers) or silently means "no options"
- * (dictionaries: spec/widgets.md §7 "on failure options are empty").
+ * (dictionaries: docs/spec/widgets.md §7 "on failure options are empty").
  */
 export function requestWidget<T>(url: string, signal?: AbortSignal): Promise<WidgetAnswer<T>> {
   return callRoute<WidgetAnswer<T>>(url, { signal }, isWidgetAnswer);

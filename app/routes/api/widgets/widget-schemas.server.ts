@@ -4,7 +4,7 @@ import { z } from "zod";
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]).nullish();
 
-/** `DictModel` {value, text, title}; label and disabled are accepted too (spec/widgets.md §3). */
+/** `DictModel` {value, text, title}; label and disabled are accepted too (docs/spec/widgets.md §3). */
 export const dictItemsSchema = z
   .array(z.object({ value: scalar, text: scalar, label: scalar, title: scalar, disabled: scalar }).passthrough())
   .nullish()

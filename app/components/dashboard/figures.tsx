@@ -1,0 +1,53 @@
+// The dashboards' parts (首页 and 工作台 / 图表 / 任务 / 监控): a number that is a link to its filtered
+// list, a list of such numbers, and a chart whose code (echarts) loads as a chunk of its own after
+// hydration, so that the numbers never wait for it (docs/decisions/047).
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { Statistic } from "antd";
+import type { ChartProps } from "./dashboard-charts";
+
+const DashboardChart = lazy(() => import("./dashboard-charts"));
+
+/** A figure: a Statistic that is a link to its filtered list. */
+export function Figure({ title, value, to, suffix, testId }: { title: string; value: ReactNode; to: string; suffix?: string; testId: string }) {
+  return (
+    <Link to={to} data-testid={testId} className="dashboard-figure" style={{ display: "block" }}>
+      <Statistic title={title} value={value as string} suffix={suffix} />
+    </Link>
+  );
+}
+
+/** A list of counts, each a link. */
+export function FigureList({ rows, testId }: { rows: Array<{ key: string; label: string; value: string; to: string }>; testId: string }) {
+  if (rows.length === 0) return <div className="ant-typography ant-typography-secondary">暂无数据</div>;
+  return (
+    <ul data-testid={testId} style={{ listStyle: "none", margin: 0, padding: 0 }}>
+      {rows.map((row) => (
+        <li key={row.key} style={{ display: "flex", justifyContent: "space-between", padding: "4px 0" }}>
+          <span>{row.label}</span>
+          <Link to={row.to}>{row.value}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** True once the page is hydrated: charts mount only then. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** An echarts chart, loaded after hydration; a placeholder of its height until then. */
+export function LazyChart(props: ChartProps) {
+  const hydrated = useHydrated();
+  const placeholder = <div style={{ height: 280 }} />;
+  return hydrated ? (
+    <Suspense fallback={placeholder}>
+      <DashboardChart {...props} />
+    </Suspense>
+  ) : (
+    placeholder
+  );
+}

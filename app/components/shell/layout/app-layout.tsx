@@ -1,0 +1,114 @@
+// The main layout's frame (docs/spec/app-shell.md §2 "Layouts"): a side menu (inline on desktop, a
+// 200 px left drawer on mobile) or a top menu, the global header, tabs, breadcrumb, page header,
+// content and footer.
+import { useEffect, useState, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { Button, Drawer, Layout } from "antd";
+import MenuFoldOutlined from "@ant-design/icons/MenuFoldOutlined";
+import MenuUnfoldOutlined from "@ant-design/icons/MenuUnfoldOutlined";
+import type { MenuNode } from "#contract/permission";
+import { HOME_PATH, PLATFORM_NAME } from "~/config";
+import { menuTrail } from "~/lib/menu-search";
+import { SideMenu } from "./side-menu";
+import { TabStrip } from "./tab-strip";
+import { UserMenu } from "./user-menu";
+import { PageBreadcrumb, PageHeader } from "./page-content";
+import { useDevice, useHeaderHidden, useLayoutSettings } from "./use-shell-state";
+import type { LayoutSettings } from "~/lib/layout-settings";
+import { VISIT_ROUTE } from "~/components/account/avatar-url";
+
+export const SIDEBAR_WIDTH = 200;
+export const SIDEBAR_COLLAPSED_WIDTH = 80;
+
+export function AppLayout({
+  menu,
+  user,
+  custom,
+  children,
+}: {
+  menu: MenuNode[];
+  user: { username: string; realname: string; avatar?: string };
+  /** The user's saved 个性化 preferences (账户设置), applied over this browser's settings. */
+  custom?: Partial<LayoutSettings> | null;
+  children: ReactNode;
+}) {
+  const [settings, updateSettings] = useLayoutSettings(custom);
+  const device = useDevice();
+  const mobile = device === "mobile";
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const headerHidden = useHeaderHidden(settings.fixedHeader && settings.autoHideHeader);
+  const location = useLocation();
+  const trail = menuTrail(menu, location.pathname);
+  const title = location.pathname === HOME_PATH ? "首页" : (trail[trail.length - 1]?.meta.title ?? "");
+  // 工作台's 常用页面: each menu page opened counts once (the backend keeps only the user's menu pages).
+  const visitedPage = trail.length > 0 ? location.pathname : null;
+  useEffect(() => {
+    if (!visitedPage) return;
+    const body = new FormData();
+    body.append("path", visitedPage);
+    void fetch(VISIT_ROUTE, { method: "POST", body, keepalive: true }).catch(() => undefined);
+  }, [visitedPage]);
+  const collapsed = !settings.sidebarOpened;
+  const topMenu = settings.layout === "topmenu" && !mobile;
+  const menuTheme = settings.theme;
+
+  const logo = (
+    <Link to={HOME_PATH} className={`main-layout__logo main-layout__logo--${menuTheme}`}>
+      <img src="/logo.svg" alt="" />
+      {collapsed && !mobile && !topMenu ? null : <span>{PLATFORM_NAME}</span>}
+    </Link>
+  );
+
+  return (
+    <Layout className={`main-layout${settings.colorWeak ? " main-layout--colour-weak" : ""}`} data-device={device}>
+      {mobile ? (
+        <Drawer placement="left" size={SIDEBAR_WIDTH} open={drawerOpen} onClose={() => setDrawerOpen(false)} closable={false} styles={{ body: { padding: 0 } }} className="main-layout__drawer" data-testid="menu-drawer">
+          {logo}
+          <SideMenu menu={menu} mode="inline" theme="light" collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      ) : topMenu ? null : (
+        <Layout.Sider
+          width={SIDEBAR_WIDTH}
+          collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
+          collapsed={collapsed}
+          trigger={null}
+          theme={menuTheme}
+          className={settings.fixSiderbar ? "main-layout__sider--fixed" : undefined}
+          data-testid="side-menu"
+        >
+          {logo}
+          <SideMenu menu={menu} mode="inline" theme={menuTheme} collapsed={collapsed} />
+        </Layout.Sider>
+      )}
+      <Layout>
+        <Layout.Header
+          className={`main-layout__header${settings.fixedHeader ? " main-layout__header--fixed" : ""}${headerHidden ? " main-layout__header--hidden" : ""}`}
+        >
+          {topMenu ? (
+            <>
+              {logo}
+              <SideMenu menu={menu} mode="horizontal" theme="light" collapsed={false} />
+            </>
+          ) : (
+            <Button
+              type="text"
+              aria-label={mobile ? "打开菜单" : collapsed ? "展开菜单" : "收起菜单"}
+              icon={(mobile ? !drawerOpen : collapsed) ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => (mobile ? setDrawerOpen(true) : updateSettings({ sidebarOpened: collapsed }))}
+            />
+          )}
+          <UserMenu user={user} menu={menu} mobile={mobile} settings={settings} onSettingsChange={updateSettings} />
+        </Layout.Header>
+        {settings.multipage && !mobile ? <TabStrip currentTitle={title} /> : null}
+        <Layout.Content className={`main-layout__content${topMenu && settings.contentWidth === "Fixed" ? " main-layout__content--fixed" : ""}`}>
+          <PageBreadcrumb trail={trail} />
+          <PageHeader />
+          {children}
+        </Layout.Content>
+        <Layout.Footer className="main-layout__footer">
+          Copyright © {new Date().getFullYear()} {PLATFORM_NAME}
+        </Layout.Footer>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,243 @@
+// Add / edit / detail in a modal (docs/spec/app-shell.md §4: titles 新增, 编辑, 详情 read-only). The
+// form is checked by the page's zod schema here and again by the action; fields with a check rule
+// or that must be unique ask the server first (§5, both skipped for empty values).
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { App, DatePicker, Form, Input, InputNumber, Modal, Radio, Select } from "antd";
+import dayjs from "dayjs";
+import type { z } from "zod";
+import { fieldErrors } from "#contract/auth";
+import type { FormField } from "./types";
+import type { ListActionResult } from "~/services/list.server";
+import { useFailureFeedback } from "../../shell/feedback/failure-feedback";
+import { useFetcherAnswer } from "../../shell/feedback/use-fetcher-answer";
+import { RecordView } from "./record-view";
+
+/** More options than this make a form select searchable. */
+const SEARCHABLE_OPTIONS = 20;
+
+/** The form's zod schema, or its loader (a page keeps zod out of its first paint, decision 063). */
+export type FormSchema = z.ZodType | (() => Promise<z.ZodType>);
+
+export type FormMode = "add" | "edit" | "detail";
+const TITLES: Record<FormMode, string> = { add: "新增", edit: "编辑", detail: "详情" };
+
+export async function checkDuplicate(tableName: string, fieldName: string, fieldVal: string, dataId?: string): Promise<string | null> {
+  if (!fieldVal) return null;
+  const query = new URLSearchParams({ tableName, fieldName, fieldVal, ...(dataId ? { dataId } : {}) });
+  const answer = (await fetch(`/api/validate/duplicate?${query}`).then((response) => response.json())) as { ok: boolean; message?: string };
+  return answer.ok ? null : (answer.message ?? "该值不可用，系统中已存在！");
+}
+
+/** docs/spec/app-shell.md §5: skipped unless both the rule code and the value are given. */
+export async function checkRule(ruleCode: string, value: string): Promise<string | null> {
+  if (!ruleCode || !value) return null;
+  const query = new URLSearchParams({ ruleCode, value });
+  const answer = (await fetch(`/api/validate/check-rule?${query}`).then((response) => response.json())) as { ok: boolean; message?: string };
+  return answer.ok ? null : (answer.message ?? "校验失败");
+}
+
+/** The update time of what the form shows: the detail's when it was loaded, else the row's. */
+export function loadedUpdateTime(row: Record<string, unknown>, detail: Record<string, unknown> | null): string {
+  const value = detail && "updateTime" in detail ? detail.updateTime : row.updateTime;
+  return typeof value === "string" ? value : "";
+}
+
+export function FormModal({
+  open,
+  mode,
+  record,
+  fields,
+  schema,
+  width = 800,
+  detailUrl,
+  action,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  mode: FormMode;
+  record: Record<string, unknown> | null;
+  fields: FormField[];
+  schema?: FormSchema;
+  width?: number;
+  /** Loads what the row does not carry (e.g. a user's roles) before editing: `?id=` → `{ ok, values }`. */
+  detailUrl?: string;
+  /** Where saves go; default the page's own route action. */
+  action?: string;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const fetcher = useFetcher<ListActionResult>();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const readOnly = mode === "detail";
+  useFailureFeedback(fetcher.data);
+
+  // What the row does not carry is loaded first; until then the form is disabled, so nothing the
+  // user types can be overwritten when it arrives.
+  const [detail, setDetail] = useState<{ id: string; values: Record<string, unknown> | null } | null>(null);
+  const recordId = record?.id ? String(record.id) : null;
+  const loadingDetail = open && !!detailUrl && !!recordId && detail?.id !== recordId;
+  // The form is enabled only once the values it shows have been put in (an effect, after render).
+  const populateKey = `${recordId ?? "new"}:${detail?.id === recordId ? "detail" : "row"}`;
+  const [populated, setPopulated] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open || !detailUrl || !recordId) return;
+    let cancelled = false;
+    void fetch(`${detailUrl}?id=${encodeURIComponent(recordId)}`)
+      .then((response) => response.json() as Promise<{ ok: boolean; values?: Record<string, unknown> }>)
+      .catch(() => ({ ok: false as const }))
+      .then((answer) => {
+        if (!cancelled) setDetail({ id: recordId, values: answer.ok && "values" in answer ? (answer.values ?? null) : null });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [open, detailUrl, recordId]);
+
+  // Filled once per record (and once more when its detail arrives), never again while open: a
+  // revalidation of the page gives new field objects, and must not wipe what the user typed.
+  const lastPopulated = useRef<string | null>(null);
+  useEffect(() => {
+    if (!open) {
+      lastPopulated.current = null;
+      return;
+    }
+    if (lastPopulated.current === populateKey) return;
+    lastPopulated.current = populateKey;
+    setErrors({});
+    form.resetFields();
+    if (record) {
+      const merged = { ...record, ...(detail?.id === recordId ? detail.values : null) };
+      const values: Record<string, unknown> = {};
+      for (const field of fields) {
+        const value = merged[field.name];
+        if (field.kind === "date") values[field.name] = value ? dayjs(String(value)) : undefined;
+        else if (field.kind === "multi-select") values[field.name] = value ? String(value).split(",").filter(Boolean) : [];
+        else values[field.name] = value === null || value === undefined ? undefined : String(value);
+      }
+      form.setFieldsValue(values);
+    }
+    setPopulated(populateKey);
+  }, [open, record, detail, fields, form, populateKey]);
+
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.intent !== "save") return;
+    if (answer.ok) onSaved(answer.message);
+    else if (answer.fieldErrors) setErrors(answer.fieldErrors);
+  });
+
+  const watched = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const visible = fields.filter(
+    (field) => !(field.onlyOnAdd && mode !== "add") && (!field.visibleWhen || field.visibleWhen({ ...record, ...watched })),
+  );
+
+  const submit = async () => {
+    const raw = form.getFieldsValue() as Record<string, unknown>;
+    const values: Record<string, unknown> = {};
+    for (const field of visible) {
+      const value = raw[field.name];
+      if (field.kind === "date") values[field.name] = value ? dayjs(value as string).format("YYYY-MM-DD") : "";
+      else if (field.kind === "multi-select") values[field.name] = Array.isArray(value) ? value.join(",") : "";
+      else if (Array.isArray(value)) values[field.name] = value.join(",");
+      else values[field.name] = value === undefined || value === null ? "" : String(value);
+    }
+    // The id is part of what is checked: schemas tell adding from editing by it.
+    const id = mode === "edit" && typeof record?.id === "string" ? record.id : undefined;
+    if (id) values.id = id;
+    // The copy this edit was made from: the backend refuses it if the record changed since.
+    if (id && record && "updateTime" in record) values.updateTime = loadedUpdateTime(record, detail?.id === id ? detail.values : null);
+    const problems: Record<string, string> = {};
+    const checking = typeof schema === "function" ? await schema() : schema;
+    if (checking) {
+      const checked = checking.safeParse(values);
+      if (!checked.success) {
+        const visibleNames = new Set(visible.map((field) => field.name));
+        for (const [name, text] of Object.entries(fieldErrors(checked.error))) problems[visibleNames.has(name) ? name : "_form"] ??= text;
+      }
+    }
+    // The server's validators, for fields the schema found no fault with: the check rule, then uniqueness.
+    for (const field of visible) {
+      if (problems[field.name]) continue;
+      const value = String(values[field.name] ?? "");
+      const message =
+        (field.checkRule ? await checkRule(field.checkRule, value) : null) ??
+        (field.duplicate ? await checkDuplicate(field.duplicate.tableName, field.duplicate.fieldName, value, id) : null);
+      if (message) problems[field.name] = message;
+    }
+    setErrors(problems);
+    if (problems._form) void message.warning(problems._form);
+    if (Object.keys(problems).length > 0) return;
+    void fetcher.submit({ intent: "save", values: JSON.stringify(values) }, { method: "post", ...(action ? { action } : {}) });
+  };
+
+  return (
+    <Modal
+      title={TITLES[mode]}
+      open={open}
+      width={width}
+      onCancel={onClose}
+      onOk={readOnly ? onClose : () => void submit()}
+      okText={readOnly ? "关闭" : "确定"}
+      cancelText="取消"
+      cancelButtonProps={readOnly ? { style: { display: "none" } } : undefined}
+      confirmLoading={fetcher.state !== "idle"}
+      okButtonProps={{ disabled: loadingDetail }}
+      destroyOnHidden
+    >
+      {readOnly ? (
+        // 详情 is a description of the record, not a disabled copy of the form.
+        <RecordView fields={fields} record={{ ...record, ...(detail?.id === recordId ? detail.values : null) }} />
+      ) : (
+        <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} disabled={loadingDetail || populated !== populateKey} name="record">
+          {visible.map((field) => (
+            <Form.Item
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              required={field.required}
+              validateStatus={errors[field.name] ? "error" : undefined}
+              help={errors[field.name]}
+            >
+              {field.kind === "custom" && field.render ? field.render({ mode, record }) : renderControl(field, mode)}
+            </Form.Item>
+          ))}
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+function renderControl(field: FormField, mode: FormMode) {
+  const placeholder = field.placeholder ?? (field.kind === "select" || field.kind === "multi-select" || field.kind === "date" ? `请选择${field.label}` : `请输入${field.label}`);
+  const fixed = field.fixedOnEdit && mode === "edit";
+  switch (field.kind) {
+    case "password":
+      return <Input.Password placeholder={placeholder} autoComplete="new-password" />;
+    case "textarea":
+      return <Input.TextArea placeholder={placeholder} rows={3} />;
+    case "number":
+      return <InputNumber placeholder={placeholder} style={{ width: "100%" }} />;
+    case "date":
+      return <DatePicker placeholder={placeholder} style={{ width: "100%" }} />;
+    case "select":
+      // A long list (a table dictionary: parents, corporations) is searched by typing.
+      return (
+        <Select
+          placeholder={placeholder}
+          options={field.options}
+          allowClear
+          disabled={fixed}
+          {...((field.options?.length ?? 0) > SEARCHABLE_OPTIONS ? { showSearch: { optionFilterProp: "label" } } : {})}
+        />
+      );
+    case "multi-select":
+      return <Select mode="multiple" placeholder={placeholder} options={field.options} allowClear maxTagCount="responsive" />;
+    case "radio":
+      return <Radio.Group options={field.options} />;
+    default:
+      return <Input placeholder={placeholder} disabled={fixed} />;
+  }
+}

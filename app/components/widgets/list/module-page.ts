@@ -1,0 +1,167 @@
+// The page half of a module definition (contract/modules/module.ts): the list engine's columns,
+// search fields, form fields, zod schema and advanced-query fields, derived from the module's
+// fields, so that a label, dictionary, required message or pattern is written once for the page
+// and the backend. What is only visual (widths, renderers, a picker as the control) is passed in
+// by the page as `visual`.
+import { z } from "zod";
+import { columnName, fieldsIn, maxLengthMessage, moduleUrls, patternOf, type ModuleDefinition, type ModuleField } from "#contract/modules/module";
+import type { ListPageDefinition } from "~/services/list.server";
+import type { ListColumn } from "./list-page";
+import type { FieldOption, FormField, FormFieldKind, SearchField } from "./types";
+import type { SuperQueryField } from "../super-query/super-query";
+
+/** Dictionary options by dictionary code, as the page's loader loads them (moduleOptions). */
+export type ModuleOptions = Record<string, FieldOption[]>;
+
+export interface ModulePageVisual {
+  /** Per property: width, renderer… of its list column. */
+  columns?: Record<string, Partial<ListColumn>>;
+  /** Per property: a custom control, a placeholder… of its form field. */
+  form?: Record<string, Partial<FormField>>;
+}
+
+export interface ModulePage<Form extends z.ZodType> {
+  definition: ModuleDefinition;
+  permissionPrefix: string;
+  /** The loader's and action's declaration (list.server.ts). */
+  list: ListPageDefinition<Form>;
+  /** The dictionaries the form and the search bar choose from (moduleOptions loads them). */
+  dictCodes: string[];
+  columns: ListColumn[];
+  searchFields(options: ModuleOptions): SearchField[];
+  formFields(options: ModuleOptions): FormField[];
+  formSchema: Form;
+  superQuery: SuperQueryField[];
+}
+
+const FORM_KINDS: Record<NonNullable<ModuleField["type"]>, FormFieldKind> = {
+  string: "text",
+  text: "textarea",
+  int: "text",
+  decimal: "text",
+  date: "date",
+  datetime: "text",
+};
+
+const QUERY_TYPES: Record<NonNullable<ModuleField["type"]>, string> = {
+  string: "string",
+  text: "string",
+  int: "int",
+  decimal: "number",
+  date: "date",
+  datetime: "datetime",
+};
+
+const NUMBER_TEXT: Partial<Record<NonNullable<ModuleField["type"]>, { regex: RegExp; message: string }>> = {
+  int: { regex: /^[+-]?\d+$/, message: "必须是整数" },
+  decimal: { regex: /^[+-]?\d+(\.\d+)?$/, message: "必须是数字" },
+};
+
+/** One form value: the form posts text, so every field is checked as text (empty = no value). */
+export function fieldSchema(field: ModuleField): z.ZodType<string | undefined> {
+  let text = z.string().trim();
+  if (field.required) text = text.min(1, field.required);
+  if (field.maxLength) text = text.max(field.maxLength, maxLengthMessage(field.maxLength));
+  const checks = [patternOf(field), field.type ? NUMBER_TEXT[field.type] : undefined].filter((check) => check !== undefined);
+  const checked = checks.reduce<z.ZodType<string>>(
+    (schema, check) => schema.refine((value) => value === "" || check.regex.test(value), check === patternOf(field) ? check.message : `${field.label}${check.message}`),
+    text,
+  );
+  return field.required ? checked : checked.optional();
+}
+
+/** The page of a module: everything the list engine needs, from one definition. */
+export function modulePage(definition: ModuleDefinition, visual: ModulePageVisual = {}) {
+  const formEntries = fieldsIn(definition, "form");
+  const shape: Record<string, z.ZodType<string | undefined>> = { id: z.string().optional() };
+  for (const [property, field] of formEntries) shape[property] = fieldSchema(field);
+  const formSchema = z.object(shape);
+  const fixed = formEntries.filter(([, field]) => field.fixed).map(([property]) => property);
+
+  const dictCodes = [...new Set([...formEntries, ...fieldsIn(definition, "search")].map(([, field]) => field.dict).filter((code) => code !== undefined))];
+  const optionsOf = (options: ModuleOptions, field: ModuleField) => (field.dict ? (options[field.dict] ?? []) : undefined);
+
+  const page: ModulePage<typeof formSchema> = {
+    definition,
+    permissionPrefix: definition.permissionPrefix,
+    list: {
+      url: moduleUrls(definition),
+      form: formSchema,
+      // Fixed fields are sent only when adding (the backend keeps them on edit anyway).
+      toBody: (values, id) => (id ? Object.fromEntries(Object.entries(values).filter(([property]) => !fixed.includes(property))) : values),
+    },
+    dictCodes,
+    columns: fieldsIn(definition, "list").map(([property, field]) => ({
+      title: field.label,
+      dataIndex: property,
+      sorter: true,
+      ...(field.dict ? { dict: true } : {}),
+      ...visual.columns?.[property],
+    })),
+    searchFields: (options) =>
+      fieldsIn(definition, "search").map(([property, field]) => {
+        if (field.dict) return { name: property, label: field.label, kind: "select", options: optionsOf(options, field) };
+        if (field.type === "date" || field.type === "datetime") return { name: property, label: field.label, kind: "date-range" };
+        return { name: property, label: field.label, kind: "text" };
+      }),
+    formFields: (options) =>
+      formEntries.map(([property, field]) => ({
+        name: property,
+        label: field.label,
+        kind: field.dict ? "select" : FORM_KINDS[field.type ?? "string"],
+        ...(field.dict ? { options: optionsOf(options, field) } : {}),
+        ...(field.required ? { required: true } : {}),
+        ...(field.fixed ? { fixedOnEdit: true } : {}),
+        ...(field.checkRule ? { checkRule: field.checkRule } : {}),
+        ...(field.unique ? { duplicate: { tableName: definition.table, fieldName: columnName(property) } } : {}),
+        ...visual.form?.[property],
+      })),
+    formSchema,
+    superQuery: fieldsIn(definition, "query").map(([property, field]) => ({
+      value: property,
+      text: field.label,
+      type: field.dict ? "list" : QUERY_TYPES[field.type ?? "string"],
+      ...(field.dict ? { dictCode: field.dict } : {}),
+    })),
+  };
+  return page;
+}
+
+/** The text of a JSON-rows form field (a grid's rows) as an array; anything else is no rows. */
+export function parseJsonRows<T>(value: string | undefined): T[] {
+  try {
+    const parsed = JSON.parse(value || "[]") as unknown;
+    return Array.isArray(parsed) ? (parsed as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+type DerivedSchema = ReturnType<typeof modulePage>["formSchema"];
+
+/**
+ * A module page whose form also carries a grid (allocations, entries, items, lines): the grid's rows
+ * travel in the form as one JSON text field, `name`, checked by `schema` (optional text by
+ * default), and go to the backend parsed by `parse` (the rows as they are by default) under the
+ * same name; every other field goes as `modulePage` sends it.
+ */
+export function withRowsField(
+  derived: ModulePage<DerivedSchema>,
+  name: string,
+  options: { schema?: z.ZodType<string | undefined>; parse?: (text: string | undefined) => unknown } = {},
+): ModulePage<DerivedSchema> {
+  const formSchema = derived.formSchema.extend({ [name]: options.schema ?? z.string().optional() });
+  const parse = options.parse ?? parseJsonRows;
+  return {
+    ...derived,
+    formSchema,
+    list: {
+      ...derived.list,
+      form: formSchema,
+      toBody: (values, id) => {
+        const { [name]: rows, ...rest } = values;
+        return { ...derived.list.toBody!(rest, id), [name]: parse(rows) };
+      },
+    },
+  };
+}

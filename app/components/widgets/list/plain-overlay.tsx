@@ -1,0 +1,241 @@
+// A list's form and delete confirmation as the server renders them in the page, for a browser that
+// has not run (or will never run) the page's JavaScript (issue #19): plain HTML forms posting to the
+// route's action, which redirects back to the list or answers with the field errors and the typed
+// values. Once hydrated, the list page shows the same address as its modal instead.
+import type { ReactNode } from "react";
+import { Button, Card, Form, Input, Space } from "antd";
+import { RETURN_FIELD } from "~/lib/list-query";
+import type { ListActionResult, ListRecord, OpenedOverlay } from "~/services/list.server";
+import type { FormMode } from "./form-modal";
+import { fieldText, RecordView } from "./record-view";
+import type { FormField } from "./types";
+
+export const FORM_TITLES: Record<FormMode, string> = {
+  add: "新增",
+  edit: "编辑",
+  detail: "详情",
+};
+
+type FormOverlay = Extract<OpenedOverlay, { kind: "form" }>;
+type ConfirmOverlay = Extract<OpenedOverlay, { kind: "confirm" }>;
+
+/** The message of a failed answer: the backend's failure or the action's own refusal. */
+function answerMessage(answer: ListActionResult | undefined): string | null {
+  if (!answer || answer.ok) return null;
+  return answer.failure?.message ?? answer.message ?? null;
+}
+
+/** The form's values as text: the posted ones after a refusal, else the record's or the defaults. */
+function initialText(fields: FormField[], record: Record<string, unknown> | null): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const field of fields) {
+    const value = record?.[field.name];
+    values[field.name] = value === null || value === undefined ? "" : String(value);
+  }
+  return values;
+}
+
+export function PlainRecordForm({
+  opened,
+  fields,
+  defaults,
+  answer,
+  listHref,
+  needsDetail,
+}: {
+  opened: FormOverlay;
+  fields: FormField[];
+  defaults?: Record<string, unknown>;
+  /** The action's answer to this form's last post (useActionData). */
+  answer: ListActionResult | undefined;
+  listHref: string;
+  /** The form loads more than the row with JavaScript (`detailUrl`) and the server loaded none. */
+  needsDetail: boolean;
+}) {
+  const { mode, record } = opened;
+  const title = FORM_TITLES[mode];
+  const back = (
+    <Button href={listHref} className="plain-back">
+      {mode === "detail" ? "关闭" : "取消"}
+    </Button>
+  );
+  if (opened.error || (mode !== "add" && !record)) {
+    return (
+      <Card title={title} className="list-page plain-overlay">
+        <Notice type="warning" text={opened.error ?? "未找到对应数据"} />
+        <div className="plain-actions">{back}</div>
+      </Card>
+    );
+  }
+  if (mode === "detail") {
+    return (
+      <Card title={title} className="list-page plain-overlay">
+        <RecordView fields={fields} record={record ?? {}} />
+        <div className="plain-actions">{back}</div>
+      </Card>
+    );
+  }
+  const base = mode === "add" ? { ...defaults } : (record ?? {});
+  const posted = answer && !answer.ok && answer.intent === "save" ? answer.values : undefined;
+  const values = posted ?? initialText(fields, base);
+  const shown = fields.filter((field) => !(field.onlyOnAdd && mode !== "add") && (!field.visibleWhen || field.visibleWhen({ ...base, ...values })));
+  const errors = (answer && !answer.ok && answer.intent === "save" ? answer.fieldErrors : undefined) ?? {};
+  const problem = answerMessage(answer && answer.intent === "save" ? answer : undefined) ?? errors._form;
+  if (mode === "edit" && needsDetail) {
+    return (
+      <Card title={title} className="list-page plain-overlay">
+        <Notice type="info" text="该表单需要启用JavaScript" />
+        <div className="plain-actions">{back}</div>
+      </Card>
+    );
+  }
+  return (
+    <Card title={title} className="list-page plain-overlay">
+      {problem ? <Notice type="error" text={problem} /> : null}
+      <Form component="form" method="post" labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} className="plain-form">
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name={RETURN_FIELD} value="list" />
+        {mode === "edit" && record ? <input type="hidden" name="id" value={record.id} /> : null}
+        {mode === "edit" && record && "updateTime" in record ? (
+          <input type="hidden" name="updateTime" value={values.updateTime ?? String(record.updateTime ?? "")} />
+        ) : null}
+        {shown.map((field) => (
+          <Form.Item
+            key={field.name}
+            label={field.label}
+            htmlFor={`record_${field.name}`}
+            required={field.required}
+            validateStatus={errors[field.name] ? "error" : undefined}
+          >
+            {plainControl(field, values[field.name] ?? "", mode, { ...base, ...values })}
+            {errors[field.name] ? (
+              // antd's help text appears through an animation, which needs JavaScript: written out here.
+              <div className="ant-form-item-explain">
+                <div className="ant-form-item-explain-error" role="alert">
+                  {errors[field.name]}
+                </div>
+              </div>
+            ) : null}
+          </Form.Item>
+        ))}
+        <Form.Item wrapperCol={{ offset: 5, span: 16 }}>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              确定
+            </Button>
+            {back}
+          </Space>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}
+
+/** A control that works as plain HTML: its name posts the value as the action reads it. */
+function plainControl(field: FormField, value: string, mode: FormMode, record: Record<string, unknown>): ReactNode {
+  const id = `record_${field.name}`;
+  const placeholder =
+    field.placeholder ?? (field.kind === "select" || field.kind === "multi-select" || field.kind === "date" ? `请选择${field.label}` : `请输入${field.label}`);
+  const fixed = field.fixedOnEdit && mode === "edit";
+  switch (field.kind) {
+    case "password":
+      return <Input id={id} name={field.name} type="password" autoComplete="new-password" placeholder={placeholder} />;
+    case "textarea":
+      return <Input.TextArea id={id} name={field.name} defaultValue={value} rows={3} placeholder={placeholder} />;
+    case "date":
+      return <Input id={id} name={field.name} type="date" defaultValue={value.slice(0, 10)} />;
+    case "select":
+    case "multi-select": {
+      const multiple = field.kind === "multi-select";
+      const chosen = value.split(",").filter(Boolean);
+      return (
+        <select
+          id={id}
+          name={field.name}
+          className="ant-input plain-select"
+          multiple={multiple}
+          defaultValue={multiple ? chosen : value}
+          // A fixed select still posts its value (a disabled one would not).
+          {...(fixed ? { "aria-readonly": true } : {})}
+        >
+          {multiple ? null : <option value="">{placeholder}</option>}
+          {(field.options ?? []).map((option) => (
+            <option key={option.value} value={option.value} disabled={fixed && option.value !== value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+    }
+    case "radio":
+      return (
+        <span id={id} role="radiogroup" className="plain-radios">
+          {(field.options ?? []).map((option) => (
+            <label key={option.value}>
+              <input type="radio" name={field.name} value={option.value} defaultChecked={option.value === value} /> {option.label}
+            </label>
+          ))}
+        </span>
+      );
+    case "custom":
+      // Pickers and grids need JavaScript: the value is kept as it is, and shown as text.
+      return (
+        <>
+          <input type="hidden" name={field.name} value={value} />
+          <Input id={id} value={fieldText(field, record)} readOnly className="plain-readonly" />
+        </>
+      );
+    default:
+      return <Input id={id} name={field.name} defaultValue={value} readOnly={fixed} placeholder={placeholder} />;
+  }
+}
+
+/** 删除 / 批量删除 without JavaScript: what is about to be deleted, and a form that deletes it. */
+export function PlainConfirm({
+  opened,
+  describe,
+  answer,
+  listHref,
+}: {
+  opened: ConfirmOverlay;
+  /** A row's name in the list of what is deleted. */
+  describe: (row: ListRecord) => string;
+  answer: ListActionResult | undefined;
+  listHref: string;
+}) {
+  const problem = answerMessage(answer);
+  const known = new Map(opened.records.map((row) => [row.id, row]));
+  return (
+    <Card title="确认删除" className="list-page plain-overlay">
+      {problem ? <Notice type="error" text={problem} /> : null}
+      <p>{opened.intent === "delete" ? "确定删除吗?" : "是否删除选中数据?"}</p>
+      <ul className="plain-confirm-list">
+        {opened.ids.map((id) => (
+          <li key={id}>{known.has(id) ? describe(known.get(id)!) : id}</li>
+        ))}
+      </ul>
+      <form method="post" className="plain-actions">
+        <input type="hidden" name="intent" value={opened.intent} />
+        <input type="hidden" name={opened.intent === "delete" ? "id" : "ids"} value={opened.ids.join(",")} />
+        <input type="hidden" name={RETURN_FIELD} value="list" />
+        <Space>
+          <Button type="primary" danger htmlType="submit">
+            确定
+          </Button>
+          <Button href={listHref}>取消</Button>
+        </Space>
+      </form>
+    </Card>
+  );
+}
+
+/** antd's alert look from the static stylesheet, without the Alert component's code on every list page. */
+function Notice({ type, text }: { type: "error" | "warning" | "info"; text: string }) {
+  return (
+    <div className={`ant-alert ant-alert-${type} plain-problem`} role="alert">
+      <div className="ant-alert-section">
+        <div className="ant-alert-title">{text}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// 详情 (docs/spec/app-shell.md §4): the record as a read-only description of the form's fields, with
+// the dictionaries' texts, not a disabled copy of the form. The same view in the modal and in the
+// page rendered without JavaScript.
+import { Descriptions, Form } from "antd";
+import type { FormField } from "./types";
+
+/** The text of one field's value: option labels, else the backend's `_dictText`, else the value. */
+export function fieldText(field: FormField, record: Record<string, unknown>): string {
+  const raw = record[field.name];
+  const dictText = record[`${field.name}_dictText`];
+  const value = raw === null || raw === undefined ? "" : String(raw);
+  if (field.options && value !== "") {
+    const values = field.kind === "multi-select" || field.kind === "custom" ? value.split(",") : [value];
+    const labels = values.map((item) => field.options!.find((option) => option.value === item)?.label);
+    if (labels.every((label) => label !== undefined)) return labels.join("，");
+  }
+  if (typeof dictText === "string" && dictText !== "") return dictText;
+  return value;
+}
+
+/** The fields a detail shows: what the form shows when editing, without passwords. */
+export function detailFields(fields: FormField[], record: Record<string, unknown>): FormField[] {
+  return fields.filter((field) => !field.onlyOnAdd && field.kind !== "password" && (!field.visibleWhen || field.visibleWhen(record)));
+}
+
+/** A custom field holding rows (a grid's JSON array): its own control, read-only, shows them. */
+function isRowsField(field: FormField, record: Record<string, unknown>): boolean {
+  if (field.kind !== "custom" || !field.render) return false;
+  const raw = record[field.name];
+  return typeof raw === "string" && raw.trimStart().startsWith("[");
+}
+
+function RowsDetail({ field, record }: { field: FormField; record: Record<string, unknown> }) {
+  return (
+    <Form component={false} disabled initialValues={{ [field.name]: record[field.name] }}>
+      <Form.Item name={field.name} noStyle>
+        {field.render!({ mode: "detail", record })}
+      </Form.Item>
+    </Form>
+  );
+}
+
+export function RecordView({ fields, record }: { fields: FormField[]; record: Record<string, unknown> }) {
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={1}
+      className="record-view"
+      items={detailFields(fields, record).map((field) => ({
+        key: field.name,
+        label: field.label,
+        children: field.detail ? field.detail(record) : isRowsField(field, record) ? <RowsDetail field={field} record={record} /> : fieldText(field, record),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,63 @@
+// Declarations a list page is made of (docs/style.md: a new page is mostly declarations).
+import type { ReactNode } from "react";
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+export type FormFieldKind = "text" | "password" | "textarea" | "number" | "date" | "select" | "multi-select" | "radio" | "custom";
+
+export interface FormField {
+  name: string;
+  label: string;
+  kind: FormFieldKind;
+  options?: FieldOption[];
+  placeholder?: string;
+  /** Shown only when adding (e.g. the initial password). */
+  onlyOnAdd?: boolean;
+  /** Read-only when editing (e.g. the user name). */
+  fixedOnEdit?: boolean;
+  /** The server-side uniqueness check of docs/spec/app-shell.md §5 (skipped for empty values). */
+  duplicate?: { tableName: string; fieldName: string };
+  /** A 校验规则 code (sys_check_rule) the value must pass (docs/spec/app-shell.md §5; skipped when empty). */
+  checkRule?: string;
+  required?: boolean;
+  /**
+   * kind "custom": the control (a tree select, a picker, a switch…). The form gives it `value` and
+   * `onChange`; its value is kept as a string (arrays are joined with commas).
+   */
+  render?: (context: { mode: "add" | "edit" | "detail"; record: Record<string, unknown> | null }) => ReactNode;
+  /** What 详情 shows for the field (default: the option labels, `<name>_dictText` or the value). */
+  detail?: (record: Record<string, unknown>) => ReactNode;
+  /** Hidden unless this returns true for the form's current values (e.g. fields of one menu type). */
+  visibleWhen?: (values: Record<string, unknown>) => boolean;
+}
+
+export interface SearchField {
+  name: string;
+  label: string;
+  kind: "text" | "select" | "date-range";
+  options?: FieldOption[];
+  /** Text filters match anywhere (`*x*`, contract §6) unless `exact`. */
+  exact?: boolean;
+}
+
+export interface RowAction<Row> {
+  key: string;
+  label: string;
+  /** Button permission code; hidden when not granted (the backend refuses it anyway). */
+  permission?: string;
+  visible?: (row: Row) => boolean;
+  confirm?: string;
+  run: (row: Row) => void;
+  danger?: boolean;
+}
+
+export interface ToolbarAction {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  permission?: string;
+  run: () => void;
+}

@@ -1,0 +1,24 @@
+// 活动 (/activity/activity): the school's activities (contract/modules/activity.ts) with a cover,
+// rich-text content, capacity, fee and sign-up deadline; the status moves by 开放报名 / 结束 / 取消.
+import type { Route } from "./+types/activities";
+import { activityModule } from "#contract/modules/activity";
+import { ACTIVITY_FORM, activityPage, useActivityActions } from "~/components/activity/activity-list";
+import { ModuleListPage } from "~/components/widgets/list/module-list-page";
+import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
+import { activityActions, activitySaveList } from "~/services/activity.server";
+import { listAction } from "~/services/list.server";
+import { loadModulePage } from "~/services/module-page.server";
+
+const page = activityPage(activityModule);
+const FETCHER = "activity-list";
+
+export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "活动");
+export const action = (route: Route.ActionArgs) => listAction(route, activitySaveList(page.list), activityActions(activityModule.api));
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "活动" }];
+
+export default function ActivitiesPage({ loaderData }: Route.ComponentProps) {
+  const rowActions = useActivityActions(activityModule.permissionPrefix, FETCHER);
+  return <ModuleListPage page={page} data={loaderData} formWidth={900} fetcherKey={FETCHER} rowActions={rowActions} form={ACTIVITY_FORM} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,109 @@
+// 账单 (/billing/bill): bills with their items (contract/modules/billing.ts). The items are edited
+// in the form on the house's editable grid and priced again by the backend; 生成账单 previews and
+// creates a term's bills; a bill with payments is 作废 (voided), not deleted.
+import { useCallback, useMemo, useState } from "react";
+import { data } from "react-router";
+import { z } from "zod";
+import PlusCircleOutlined from "@ant-design/icons/PlusCircleOutlined";
+import type { Route } from "./+types/bills";
+import { billModule, BillingMessages } from "#contract/modules/billing";
+import { BillGenerationDialog, type GenerationAnswer } from "~/components/billing/bill-generation-dialog";
+import type { ProjectChoice } from "~/components/billing/bill-items";
+import { BillItemsField } from "~/components/billing/bill-items-field";
+import { ModuleListPage } from "~/components/widgets/list/module-list-page";
+import { modulePage, withRowsField } from "~/components/widgets/list/module-page";
+import type { FormField } from "~/components/widgets/list/types";
+import { useRowIntents } from "~/components/widgets/list/use-row-intents";
+import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
+import { listAction, postRowId, type ListRecord } from "~/services/list.server";
+import { requireMenuPage } from "~/services/menu-access.server";
+import { loadModulePage } from "~/services/module-page.server";
+import { failureData, withRouteFailures } from "~/services/route-errors.server";
+
+const page = withRowsField(
+  modulePage(billModule, { columns: { billNo: { width: 170 }, schoolYear: { width: 100 }, term: { width: 80 }, status: { width: 80 } } }),
+  "items",
+  { schema: z.string().min(3, BillingMessages.noItems) },
+);
+const BILL_FETCHER = "bill-list";
+/** dict bill_status: 作废. */
+const VOID = "4";
+const ROW_ACTIONS = [
+  { key: "void", label: "作废", permission: "bill:void", visible: (row: ListRecord) => String(row.status) !== VOID, confirm: "确定作废该账单吗?", danger: true },
+];
+
+const projectsSchema = z.object({ records: z.array(z.object({ id: z.string(), name: z.string(), unitPrice: z.coerce.string() })) });
+const planSchema = z.object({ schoolYear: z.string(), term: z.string(), bills: z.array(z.any()), skipped: z.array(z.any()), payableTotal: z.string() });
+
+export async function loader(route: Route.LoaderArgs) {
+  const [loaded, projects] = await Promise.all([
+    // The generation preview names payer types.
+    loadModulePage(route, page, "账单", ["payer_type"]),
+    requireMenuPage(route).then((access) =>
+      withRouteFailures(() => access.signedIn.api.get("/billing/project/list", projectsSchema, { active: 1, pageSize: 500, column: "sortNo", order: "asc" })),
+    ),
+  ]);
+  return { ...loaded, projects: projects.result.records as ProjectChoice[] };
+}
+
+export async function action(route: Route.ActionArgs) {
+  const intent = String((await route.request.clone().formData()).get("intent") ?? "");
+  if (intent === "preview" || intent === "generate") return generation(route, intent);
+  return listAction(route, page.list, { void: postRowId("/billing/bill/void") });
+}
+
+async function generation(route: Route.ActionArgs, intent: "preview" | "generate") {
+  const access = await requireMenuPage(route);
+  const form = await route.request.formData();
+  const body = { schoolYear: form.get("schoolYear"), term: form.get("term"), dueDate: form.get("dueDate") || undefined };
+  try {
+    if (intent === "preview") {
+      const answer = await access.signedIn.api.post("/billing/bill/generatePreview", planSchema, body);
+      return data<GenerationAnswer>({ intent, ok: true, plan: answer.result });
+    }
+    const answer = await access.signedIn.api.post("/billing/bill/generate", z.unknown(), body);
+    return data<GenerationAnswer>({ intent, ok: true, message: answer.message });
+  } catch (error) {
+    const failure = failureData(error);
+    return data({ intent, ...failure, message: failure.failure.message });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: loaded?.title ?? "账单" }];
+
+export default function BillsPage({ loaderData }: Route.ComponentProps) {
+  const { options, projects } = loaderData;
+  const [generating, setGenerating] = useState(false);
+  const rowActions = useRowIntents(BILL_FETCHER, ROW_ACTIONS);
+  const form = useMemo(() => ({ detailUrl: "/api/billing/bill-items", canEdit: (row: ListRecord) => String(row.status) === "1", defaults: { term: "1", items: "[]" } }), []);
+  const formFields = useCallback(
+    (fields: FormField[]): FormField[] => [
+      ...fields,
+      {
+        name: "items",
+        label: "账单明细",
+        kind: "custom",
+        required: true,
+        render: ({ mode }) => <BillItemsField projects={projects} disabled={mode === "detail"} />,
+      },
+    ],
+    [projects],
+  );
+  return (
+    <>
+      <ModuleListPage
+        page={page}
+        data={loaderData}
+        formWidth={1000}
+        formFields={formFields}
+        fetcherKey={BILL_FETCHER}
+        rowActions={rowActions}
+        toolbarActions={[{ key: "generate", label: "生成账单", icon: <PlusCircleOutlined />, permission: "bill:generate", run: () => setGenerating(true) }]}
+        form={form}
+      />
+      <BillGenerationDialog open={generating} onClose={() => setGenerating(false)} terms={options.school_term ?? []} payerTypes={options.payer_type ?? []} />
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

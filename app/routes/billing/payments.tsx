@@ -1,0 +1,92 @@
+// 付款 (/billing/payment): payments with their allocation over the payer's bills (contract
+// paymentModule). Saving a payment and its allocation grid is one backend transaction that moves
+// the bills' statuses (未付 / 部分 / 已付) and receivables; 冲销 takes a payment back; 开收据 issues
+// its receipt (收据 page: print view).
+import { useCallback, useMemo } from "react";
+import { useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/payments";
+import { paymentModule, PaymentStatus } from "#contract/modules/billing";
+import { DateTimeField, PayerField, PaymentAllocationsField } from "~/components/billing/payment-fields";
+import { ModuleListPage } from "~/components/widgets/list/module-list-page";
+import { modulePage, withRowsField } from "~/components/widgets/list/module-page";
+import type { FormField, RowAction } from "~/components/widgets/list/types";
+import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
+import { listAction, postRowId, type ListRecord } from "~/services/list.server";
+import { loadModulePage } from "~/services/module-page.server";
+
+const page = withRowsField(
+  modulePage(paymentModule, {
+    columns: { paymentNo: { width: 170 }, payerName: { width: 140 }, paidAt: { width: 170 }, tradeNo: { width: 160 }, status: { width: 90 } },
+  }),
+  "allocations",
+);
+const PAYMENT_FETCHER = "payment-list";
+
+export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "付款");
+
+export const action = (route: Route.ActionArgs) =>
+  listAction(route, page.list, {
+    reverse: postRowId("/billing/payment/reverse", "冲销成功"),
+    receipt: async (api, form) => {
+      const answer = await api.post("/billing/receipt/issue", z.unknown(), { paymentId: String(form.get("id") ?? "") });
+      return { message: answer.message || "收据已开具" };
+    },
+  });
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "付款" }];
+
+export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher({ key: PAYMENT_FETCHER });
+  const rowActions = useMemo<RowAction<ListRecord>[]>(
+    () => [
+      {
+        key: "receipt",
+        label: "开收据",
+        permission: "receipt:add",
+        visible: (row) => String(row.status) !== PaymentStatus.reversed,
+        run: (row) => void fetcher.submit({ intent: "receipt", id: row.id }, { method: "post" }),
+      },
+      {
+        key: "reverse",
+        label: "冲销",
+        permission: "payment:reverse",
+        visible: (row) => String(row.status) !== PaymentStatus.reversed,
+        confirm: "确定冲销该付款吗？其分配将从账单中撤回。",
+        danger: true,
+        run: (row) => void fetcher.submit({ intent: "reverse", id: row.id }, { method: "post" }),
+      },
+    ],
+    // The fetcher's submit is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const form = useMemo(
+    () => ({
+      detailUrl: "/api/billing/payment-allocations",
+      canEdit: (row: ListRecord) => String(row.status) !== PaymentStatus.reversed,
+      defaults: { payerType: "1", channel: "1", allocations: "[]" },
+    }),
+    [],
+  );
+  const formFields = useCallback(
+    (fields: FormField[]): FormField[] => [
+      ...fields.map((field): FormField => {
+        if (field.name === "payerId") return { ...field, kind: "custom", render: ({ mode }) => <PayerField disabled={mode !== "add"} /> };
+        if (field.name === "paidAt") return { ...field, kind: "custom", render: ({ mode }) => <DateTimeField disabled={mode === "detail"} /> };
+        if (field.name === "payerType") return { ...field, fixedOnEdit: true };
+        return field;
+      }),
+      {
+        name: "allocations",
+        label: "分配",
+        kind: "custom",
+        render: ({ mode, record }) => <PaymentAllocationsField paymentId={typeof record?.id === "string" ? record.id : undefined} disabled={mode === "detail"} />,
+      },
+    ],
+    [],
+  );
+  return <ModuleListPage page={page} data={loaderData} formWidth={900} formFields={formFields} fetcherKey={PAYMENT_FETCHER} rowActions={rowActions} form={form} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,76 @@
+// 凭证 (/billing/voucher): accounting vouchers with their entries on the editable grid (contract
+// voucherModule). Debits must equal credits to the fen — the form and the backend refuse otherwise,
+// naming both sums; 附件 with the upload widget; 过账 locks a voucher (the backend refuses edits and
+// deletes of a posted one).
+import { useCallback, useMemo } from "react";
+import { useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/vouchers";
+import { voucherModule, voucherProblem, VoucherStatus, type VoucherEntryInput } from "#contract/modules/billing";
+import { VoucherEntriesField } from "~/components/billing/voucher-entries-field";
+import { UploadField } from "~/components/widgets/upload";
+import { ModuleListPage } from "~/components/widgets/list/module-list-page";
+import { modulePage, parseJsonRows, withRowsField } from "~/components/widgets/list/module-page";
+import type { FormField, RowAction } from "~/components/widgets/list/types";
+import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
+import { listAction, postRowId, type ListRecord } from "~/services/list.server";
+import { loadModulePage } from "~/services/module-page.server";
+
+const page = withRowsField(
+  modulePage(voucherModule, { columns: { voucherNo: { width: 150 }, voucherDate: { width: 120 }, summary: { width: 240 }, status: { width: 90 } } }),
+  "entries",
+  {
+    schema: z
+      .string()
+      .optional()
+      .superRefine((text, context) => {
+        const problem = voucherProblem(parseJsonRows<VoucherEntryInput>(text));
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      }),
+  },
+);
+const VOUCHER_FETCHER = "voucher-list";
+
+export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "凭证");
+
+export const action = (route: Route.ActionArgs) =>
+  listAction(route, page.list, {
+    post: postRowId("/billing/voucher/post", "过账成功"),
+  });
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "凭证" }];
+
+export default function VouchersPage({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher({ key: VOUCHER_FETCHER });
+  const rowActions = useMemo<RowAction<ListRecord>[]>(
+    () => [
+      {
+        key: "post",
+        label: "过账",
+        permission: "voucher:post",
+        visible: (row) => String(row.status) === VoucherStatus.draft,
+        confirm: "过账后凭证不能再修改或删除，确定过账吗?",
+        run: (row) => void fetcher.submit({ intent: "post", id: row.id }, { method: "post" }),
+      },
+    ],
+    // The fetcher's submit is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const form = useMemo(
+    () => ({ detailUrl: "/api/billing/voucher-entries", canEdit: (row: ListRecord) => String(row.status) === VoucherStatus.draft, defaults: { entries: "[]" } }),
+    [],
+  );
+  const formFields = useCallback(
+    (fields: FormField[]): FormField[] => [
+      ...fields.map((field): FormField =>
+        field.name === "attachments" ? { ...field, kind: "custom", render: ({ mode }) => <UploadField biz="voucher" multiple number={10} disabled={mode === "detail"} /> } : field,
+      ),
+      { name: "entries", label: "分录", kind: "custom", required: true, render: ({ mode }) => <VoucherEntriesField disabled={mode === "detail"} /> },
+    ],
+    [],
+  );
+  return <ModuleListPage page={page} data={loaderData} formWidth={1000} formFields={formFields} fetcherKey={VOUCHER_FETCHER} rowActions={rowActions} form={form} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

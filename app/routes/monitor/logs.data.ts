@@ -1,0 +1,50 @@
+// 系统日志: the two log kinds' columns and the search, as declarations (docs/style.md).
+import type { ListColumn } from "~/components/widgets/list/list-page";
+import type { SearchField } from "~/components/widgets/list/types";
+
+export const LOG_PAGE = {
+  path: "/monitor/log",
+  permissionPrefix: "log",
+  url: {
+    list: "/sys/log/list",
+    delete: "/sys/log/delete",
+    deleteBatch: "/sys/log/deleteBatch",
+    exportXls: "/sys/log/exportXls",
+  },
+} as const;
+
+/** sys_log.log_type (contract §5): the page's two tabs. */
+export const LOG_TABS = [
+  { key: "1", label: "登录日志" },
+  { key: "2", label: "操作日志" },
+] as const;
+
+export type LogTab = (typeof LOG_TABS)[number]["key"];
+
+export function logTabOf(value: string | null): LogTab | null {
+  return LOG_TABS.find((tab) => tab.key === value)?.key ?? null;
+}
+
+const shared: ListColumn[] = [
+  { title: "日志内容", dataIndex: "logContent", width: 320 },
+  { title: "操作人ID", dataIndex: "userid", sorter: true, width: 120 },
+  { title: "操作人名称", dataIndex: "username", width: 120 },
+  { title: "IP", dataIndex: "ip", width: 130 },
+];
+
+export const logColumns: Record<LogTab, ListColumn[]> = {
+  "1": [...shared, { title: "浏览器", dataIndex: "browser", width: 170 }, { title: "创建时间", dataIndex: "createTime", sorter: true, width: 170 }],
+  "2": [
+    ...shared,
+    { title: "操作类型", dataIndex: "operateType", dict: true, width: 90 },
+    { title: "请求方法", dataIndex: "method", width: 220 },
+    { title: "耗时(毫秒)", dataIndex: "costTime", sorter: true, width: 100 },
+    { title: "创建时间", dataIndex: "createTime", sorter: true, width: 170 },
+  ],
+};
+
+export const logSearchFields: SearchField[] = [
+  { name: "keyWord", label: "搜索日志", kind: "text" },
+  { name: "userid", label: "操作人ID", kind: "text" },
+  { name: "createTime", label: "创建时间", kind: "date-range" },
+];

@@ -1,0 +1,88 @@
+// 订单 (/shop/order): a parent's orders with their lines on the editable grid. The backend takes
+// the stock and computes the total; lines change only while 待付款. 付款 → 发货 → 完成 move the
+// status; 退款 gives the stock back.
+import { useCallback, useMemo } from "react";
+import { useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/orders";
+import { ORDER_TRANSITIONS, OrderStatus, orderModule, type OrderTransition } from "#contract/modules/shop";
+import { OrderLinesField } from "~/components/shop/order-lines-field";
+import { parseLines, type CommodityChoice } from "~/components/shop/order-lines";
+import { ModuleListPage } from "~/components/widgets/list/module-list-page";
+import { modulePage, withRowsField } from "~/components/widgets/list/module-page";
+import type { FormField, RowAction } from "~/components/widgets/list/types";
+import { searchableFields } from "~/components/widgets/list/searchable-fields";
+import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
+import { listAction, postRowId, type CustomAction, type ListRecord } from "~/services/list.server";
+import { requireMenuPage } from "~/services/menu-access.server";
+import { loadModulePage } from "~/services/module-page.server";
+import { withRouteFailures } from "~/services/route-errors.server";
+
+const page = withRowsField(
+  modulePage(orderModule, { columns: { orderNo: { width: 170 }, total: { width: 100 }, status: { width: 80 }, paidAt: { width: 170 } } }),
+  "lines",
+  { schema: z.string().min(3, "请至少添加一条订单明细"), parse: parseLines },
+);
+const FETCHER = "order-list";
+const commoditiesSchema = z.object({ records: z.array(z.object({ id: z.string(), name: z.string(), price: z.coerce.string(), stock: z.coerce.number() })) });
+
+export async function loader(route: Route.LoaderArgs) {
+  const [loaded, commodities] = await Promise.all([
+    loadModulePage(route, page, "订单"),
+    requireMenuPage(route).then((access) => withRouteFailures(() => access.signedIn.api.get("/shop/commodity/list", commoditiesSchema, { status: "1", pageSize: 500, column: "name", order: "asc" }))),
+  ]);
+  return { ...loaded, commodities: commodities.result.records as CommodityChoice[] };
+}
+
+const transitions: Record<string, CustomAction> = Object.fromEntries(
+  (Object.keys(ORDER_TRANSITIONS) as OrderTransition[]).map((action) => [
+    action,
+    postRowId(`${orderModule.api}/${action}`, `${ORDER_TRANSITIONS[action].label}成功`),
+  ]),
+);
+
+export const action = (route: Route.ActionArgs) => listAction(route, page.list, transitions);
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "订单" }];
+
+export default function OrdersPage({ loaderData }: Route.ComponentProps) {
+  const { commodities } = loaderData;
+  const fetcher = useFetcher({ key: FETCHER });
+  const rowActions = useMemo<RowAction<ListRecord>[]>(
+    () =>
+      (Object.keys(ORDER_TRANSITIONS) as OrderTransition[]).map((action) => {
+        const transition = ORDER_TRANSITIONS[action];
+        return {
+          key: action,
+          label: transition.label,
+          permission: `order:${action}`,
+          visible: (row: ListRecord) => (transition.from as readonly string[]).includes(String(row.status)),
+          confirm: `确定${transition.label}吗?`,
+          danger: action === "refund",
+          run: (row: ListRecord) => void fetcher.submit({ intent: action, id: row.id }, { method: "post" }),
+        };
+      }),
+    // The fetcher's submit is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const formFields = useCallback(
+    (fields: FormField[]): FormField[] => [
+      ...searchableFields(fields, ["parentId", "studentId"]),
+      { name: "lines", label: "订单明细", kind: "custom", required: true, render: ({ mode }) => <OrderLinesField commodities={commodities} disabled={mode === "detail"} /> },
+    ],
+    [commodities],
+  );
+  return (
+    <ModuleListPage
+      page={page}
+      data={loaderData}
+      formWidth={900}
+      formFields={formFields}
+      fetcherKey={FETCHER}
+      rowActions={rowActions}
+      form={{ detailUrl: "/api/shop/order-lines", canEdit: (row) => String(row.status) === OrderStatus.unpaid, defaults: { lines: "[]" } }}
+    />
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

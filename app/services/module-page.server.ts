@@ -1,0 +1,18 @@
+// The loader of a module's list page (app/components/widgets/list/module-page.ts): the menu guard, one
+// page of the list and the dictionaries its form and search bar choose from, in parallel.
+import type { z } from "zod";
+import type { ModulePage } from "~/components/widgets/list/module-page";
+import type { RouteRequest } from "./auth.server";
+import { loadList } from "./list.server";
+import { requireMenuPage } from "./menu-access.server";
+import { dictOptionsByCode } from "./options.server";
+import { withRouteFailures } from "./route-errors.server";
+
+export async function loadModulePage<Form extends z.ZodType>(route: RouteRequest, page: ModulePage<Form>, fallbackTitle: string, extraDictCodes: readonly string[] = []) {
+  const access = await requireMenuPage(route);
+  const [list, options] = await Promise.all([
+    loadList(access, route.url, page.list),
+    withRouteFailures(() => dictOptionsByCode(access.signedIn.api, [...page.dictCodes, ...extraDictCodes])),
+  ]);
+  return { title: access.node.meta.title ?? fallbackTitle, list, options };
+}

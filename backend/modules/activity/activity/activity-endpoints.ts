@@ -1,0 +1,124 @@
+// 活动 (/activity/activity) and 社区活动 (/activity/community): one table, two modules (kind 1 and
+// 2, kept apart by the tenant scope). The status is never edited: 开放报名 / 结束 / 取消 move it
+// with a conditional update from the statuses each may start from (contract ACTIVITY_TRANSITIONS).
+import { sql } from "drizzle-orm";
+import {
+  ACTIVITY_TRANSITIONS,
+  ActivityKind,
+  ActivityMessages,
+  ActivityStatus,
+  activityModule,
+  communityActivityModule,
+  type ActivityTransition,
+} from "#contract/modules/activity";
+import type { ModuleDefinition } from "#contract/modules/module";
+import { actActivity } from "../../../db/schema";
+import { createModuleCrud } from "../../../crud/module";
+import { crudContext, inTransaction } from "../../../crud/context";
+import { cancelSignupsOf } from "../signup/signup-endpoints";
+import { notFound, singleId } from "../../../crud/crud-messages";
+import { columnTenantScope, type TenantScope } from "../../../crud/tenant";
+import { hasDictTable, registerDictTable } from "../../../crud/table-dict";
+import type { CrudResource } from "../../../crud/engine";
+import { endpoint, type Endpoint } from "../../../http/endpoint";
+import { ApiError, okMessage } from "../../../http/envelope";
+import { exactMoney, MAX_AMOUNT_FEN } from "../../billing/money-fields";
+
+/** The rows of one kind within the tenant; a new row gets both. */
+function kindScope(resource: () => CrudResource, kind: string): TenantScope {
+  let tenant: TenantScope | undefined;
+  const scope = () => (tenant ??= columnTenantScope(resource().entity));
+  return {
+    condition: (tenantId) => sql`${scope().condition(tenantId)} and "act_activity"."kind" = ${kind}`,
+    assign: (values, tenantId) => {
+      scope().assign(values, tenantId);
+      values.kind = kind;
+    },
+    managedProperty: "tenantId",
+  };
+}
+
+function activityCrudOf(module: ModuleDefinition, kind: string): CrudResource {
+  const resource: CrudResource = createModuleCrud(module, {
+    table: actActivity,
+    entity: { tenantColumn: "tenant_id" },
+    tenant: kindScope(() => resource, kind),
+    hooks: {
+      prepare: (prepared) => {
+        exactMoney(prepared, "fee", "费用", { max: MAX_AMOUNT_FEN });
+        if (prepared.operation === "add" && prepared.values.fee === undefined) prepared.values.fee = "0.00";
+        const { startTime, endTime, signupDeadline } = prepared.values;
+        if (startTime instanceof Date && signupDeadline instanceof Date && signupDeadline > startTime) throw new ApiError(ActivityMessages.deadlineAfterStart);
+        if (startTime instanceof Date && endTime instanceof Date && endTime < startTime) throw new ApiError(ActivityMessages.endBeforeStart);
+      },
+      beforeSave: async (save) => {
+        save.values.kind = kind;
+        if (save.operation === "add") {
+          save.values.status = ActivityStatus.draft;
+          return;
+        }
+        const status = String(save.existing?.status);
+        if (status === ActivityStatus.ended || status === ActivityStatus.cancelled) throw new ApiError(ActivityMessages.closedNotEditable);
+        if (save.values.capacity !== undefined) {
+          const [live] = await save.tx.rows<{ n: number }>(sql`select count(*)::int as n from act_signup where activity_id = ${save.id} and status <> '3'`);
+          if (Number(save.values.capacity) < live!.n) throw new ApiError(ActivityMessages.capacityBelowSignups(live!.n));
+        }
+      },
+      decorate: async (context, records) => {
+        if (records.length === 0) return;
+        const ids = records.map((record) => String(record.id));
+        const counts = await context.services.db.rows<{ activity_id: string; n: number }>(sql`
+          select activity_id, count(*)::int as n from act_signup
+          where activity_id = any(${`{${ids.join(",")}}`}::varchar[]) and status <> '3' group by activity_id`);
+        const byId = new Map(counts.map((row) => [row.activity_id, row.n]));
+        for (const record of records) record.signedUp = byId.get(String(record.id)) ?? 0;
+      },
+    },
+  });
+  return resource;
+}
+
+export const activityCrud = activityCrudOf(activityModule, ActivityKind.school);
+export const communityActivityCrud = activityCrudOf(communityActivityModule, ActivityKind.community);
+
+// `act_activity,title,id`: the activity select of sign-ups (both kinds, within the tenant).
+if (!hasDictTable("act_activity")) {
+  const tenant = columnTenantScope(activityCrud.entity);
+  registerDictTable({ entity: activityCrud.entity, columns: ["id", "title"], scope: (tenantId) => tenant.condition(tenantId) });
+}
+
+/** 开放报名 / 结束 / 取消: `POST <api>/<action>` with the button `<prefix>:<action>`. */
+function transitionEndpoints(module: ModuleDefinition, kind: string): Endpoint[] {
+  return (Object.keys(ACTIVITY_TRANSITIONS) as ActivityTransition[]).map((action) => {
+    const transition = ACTIVITY_TRANSITIONS[action];
+    return endpoint("POST", `${module.api}/${action}`, `${module.permissionPrefix}:${action}`, async (request) => {
+      const context = crudContext(request);
+      const id = singleId(request.body.id ?? request.query.id);
+      if (!id) throw notFound();
+      const from = `{${transition.from.join(",")}}`;
+      // One transaction: the conditional update holds the activity's row (where sign-ups queue),
+      // and 取消 cancels the sign-ups with it (docs/decisions/060).
+      const outcome = await inTransaction(context.services.db, async (tx) => {
+        const moved = await tx.rows(sql`
+          update act_activity set status = ${transition.to}, update_by = ${context.username.slice(0, 32)}, update_time = now()
+          where id = ${id} and tenant_id = ${context.tenantId} and kind = ${kind} and status = any(${from}::varchar[])
+          returning id`);
+        if (moved.length === 0) return null;
+        return action === "cancel" ? cancelSignupsOf(tx, context, id) : { cancelled: 0, refundBills: [] };
+      });
+      if (!outcome) {
+        const [exists] = await context.services.db.rows(sql`select 1 from act_activity where id = ${id} and tenant_id = ${context.tenantId} and kind = ${kind}`);
+        if (!exists) throw notFound();
+        throw new ApiError(ActivityMessages.badTransition(transition.label));
+      }
+      return okMessage(action === "cancel" ? ActivityMessages.activityCancelled(outcome.cancelled, outcome.refundBills) : `${transition.label}成功`);
+    });
+  });
+}
+
+export const activityEndpoints: Endpoint[] = [
+  ...activityCrud.endpoints,
+  ...transitionEndpoints(activityModule, ActivityKind.school),
+  ...communityActivityCrud.endpoints,
+  ...transitionEndpoints(communityActivityModule, ActivityKind.community),
+];

@@ -1,0 +1,191 @@
+// 报名 (/activity/signup): a student's sign-up for an activity (either kind). The add path (form,
+// import) locks the activity's row, so capacity and deadline hold however many sign up at once
+// (docs/decisions/033); one live sign-up per student and activity (and a partial unique index).
+// 确认 confirms it and, for an activity with a fee, bills the fee in the same transaction
+// (./signup-bill.ts); 取消 frees the place and takes the fee off an unpaid bill.
+import { sql } from "drizzle-orm";
+import { ActivityMessages, ActivityStatus, SignupStatus, communityActivityModule, signupModule } from "#contract/modules/activity";
+import { toFen } from "#contract/money";
+import { actSignup } from "../../../db/schema";
+import { createModuleCrud } from "../../../crud/module";
+import { crudContext, inTransaction, type CrudContext, type Executor } from "../../../crud/context";
+import { notFound, singleId } from "../../../crud/crud-messages";
+import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
+import { ApiError, ok, okMessage } from "../../../http/envelope";
+import "../../billing/student-dictionary";
+import { billSignup, unbillSignup } from "./signup-bill";
+
+interface LockedActivity {
+  status: string;
+  capacity: number;
+  late: boolean;
+}
+
+/**
+ * Sign-ups of one import not yet written (insertMany runs every beforeSave, then one INSERT): per
+ * transaction, activity → students, so a file cannot overfill an activity either.
+ */
+const unwritten = new WeakMap<object, Map<string, Set<string>>>();
+
+export const signupCrud = createModuleCrud(signupModule, {
+  table: actSignup,
+  entity: { tenantColumn: "tenant_id" },
+  hooks: {
+    beforeSave: async (save) => {
+      if (save.operation === "edit") return;
+      const activityId = String(save.values.activityId);
+      const studentId = String(save.values.studentId);
+      // Every sign-up of this activity queues here: the count below cannot go stale.
+      const [activity] = await save.tx.rows<LockedActivity>(sql`
+        select status, capacity, now() > signup_deadline as late from act_activity
+        where id = ${activityId} and tenant_id = ${save.tenantId} for update`);
+      if (!activity) throw new ApiError(ActivityMessages.unknownActivity);
+      if (activity.status !== ActivityStatus.open) throw new ApiError(ActivityMessages.notOpen);
+      if (activity.late) throw new ApiError(ActivityMessages.deadlinePassed);
+      const [student] = await save.tx.rows<{ parent_id: string | null }>(sql`
+        select (select sp.parent_id from school_student_parent sp where sp.student_id = s.id order by sp.is_payer desc, sp.sort_no limit 1) as parent_id
+        from school_student s where s.id = ${studentId} and s.tenant_id = ${save.tenantId}`);
+      if (!student) throw new ApiError(ActivityMessages.unknownStudent);
+      const [taken] = await save.tx.rows<{ live: number; mine: number }>(sql`
+        select count(*)::int as live, count(*) filter (where student_id = ${studentId})::int as mine
+        from act_signup where activity_id = ${activityId} and status <> '3'`);
+      const batch = unwritten.get(save.tx) ?? new Map<string, Set<string>>();
+      unwritten.set(save.tx, batch);
+      const ofActivity = batch.get(activityId) ?? new Set<string>();
+      if (taken!.mine > 0 || ofActivity.has(studentId)) throw new ApiError(ActivityMessages.signedUpAlready);
+      if (taken!.live + ofActivity.size >= activity.capacity) throw new ApiError(ActivityMessages.full);
+      batch.set(activityId, ofActivity.add(studentId));
+      Object.assign(save.values, { status: SignupStatus.pending, paid: "N", signupTime: new Date(), billId: null, billItemId: null });
+      save.values.parentId ??= student.parent_id;
+    },
+    beforeDelete: async (remove) => {
+      const [confirmed] = await remove.tx.rows(sql`
+        select 1 from act_signup where id = any(${`{${remove.ids.join(",")}}`}::varchar[]) and status = ${SignupStatus.confirmed} limit 1`);
+      if (confirmed) throw new ApiError(ActivityMessages.confirmedNotDeletable);
+    },
+    decorate: async (context, records) => {
+      const billIds = [...new Set(records.map((record) => record.billId).filter((id): id is string => typeof id === "string"))];
+      if (billIds.length === 0) return;
+      const bills = await context.services.db.rows<{ id: string; bill_no: string; status: string }>(
+        sql`select id, bill_no, status from bill_bill where id = any(${`{${billIds.join(",")}}`}::varchar[])`,
+      );
+      const byId = new Map(bills.map((bill) => [bill.id, bill]));
+      for (const record of records) {
+        const bill = typeof record.billId === "string" ? byId.get(record.billId) : undefined;
+        if (!bill) continue;
+        record.billNo = bill.bill_no;
+        // 已缴费 follows the bill: paid in full.
+        record.paid = bill.status === "3" ? "Y" : "N";
+        record.paid_dictText = bill.status === "3" ? "是" : "否";
+      }
+    },
+  },
+});
+
+const confirm = endpoint("POST", "/activity/signup/confirm", "signup:confirm", async (request) => {
+  const context = crudContext(request);
+  const id = singleId(request.body.id ?? request.query.id);
+  if (!id) throw notFound();
+  const billNo = await inTransaction(context.services.db, async (tx) => {
+    const [signup] = await tx.rows<{ status: string; student_id: string; title: string; fee: string; start_time: Date | string }>(sql`
+      select s.status, s.student_id, a.title, a.fee::text as fee, a.start_time
+      from act_signup s join act_activity a on a.id = s.activity_id
+      where s.id = ${id} and s.tenant_id = ${context.tenantId} for update of s`);
+    if (!signup) throw notFound();
+    if (signup.status === SignupStatus.confirmed) throw new ApiError(ActivityMessages.confirmedAlready);
+    if (signup.status === SignupStatus.cancelled) throw new ApiError(ActivityMessages.cancelledAlready);
+    let bill: { billId: string; itemId: string } | null = null;
+    if (toFen(signup.fee) > 0n)
+      bill = await billSignup(tx, context, { studentId: signup.student_id, activityTitle: signup.title, fee: signup.fee, startTime: new Date(signup.start_time) });
+    await tx.rows(sql`
+      update act_signup set status = ${SignupStatus.confirmed}, bill_id = ${bill?.billId ?? null}, bill_item_id = ${bill?.itemId ?? null},
+             update_by = ${context.username.slice(0, 32)}, update_time = now()
+      where id = ${id}`);
+    if (!bill) return null;
+    const [row] = await tx.rows<{ bill_no: string }>(sql`select bill_no from bill_bill where id = ${bill.billId}`);
+    return row!.bill_no;
+  });
+  return okMessage(billNo ? `确认成功，费用已计入账单 ${billNo}` : "确认成功");
+});
+
+const cancel = endpoint("POST", "/activity/signup/cancel", "signup:cancel", async (request) => {
+  const context = crudContext(request);
+  const id = singleId(request.body.id ?? request.query.id);
+  if (!id) throw notFound();
+  await inTransaction(context.services.db, async (tx) => {
+    const [signup] = await tx.rows<{ status: string; bill_id: string | null; bill_item_id: string | null }>(sql`
+      select status, bill_id, bill_item_id from act_signup where id = ${id} and tenant_id = ${context.tenantId} for update`);
+    if (!signup) throw notFound();
+    if (signup.status === SignupStatus.cancelled) throw new ApiError(ActivityMessages.cancelledAlready);
+    if (signup.bill_id && signup.bill_item_id) await unbillSignup(tx, signup.bill_id, signup.bill_item_id);
+    await tx.rows(sql`
+      update act_signup set status = ${SignupStatus.cancelled}, bill_item_id = null, update_by = ${context.username.slice(0, 32)}, update_time = now()
+      where id = ${id}`);
+  });
+  return okMessage("取消成功");
+});
+
+/**
+ * An activity's live sign-ups cancelled with it (docs/decisions/060), in the caller's transaction
+ * that holds the activity's row: pending ones simply; confirmed ones take their fee off an unpaid
+ * bill; a fee on a bill with payments stays there as a refund to do (the sign-up keeps its item and
+ * says so in its remark). Answers the refunds' bill numbers.
+ */
+export async function cancelSignupsOf(tx: Executor, context: CrudContext, activityId: string): Promise<{ cancelled: number; refundBills: string[] }> {
+  const live = await tx.rows<{ id: string; bill_id: string | null; bill_item_id: string | null }>(sql`
+    select id, bill_id, bill_item_id from act_signup
+    where activity_id = ${activityId} and tenant_id = ${context.tenantId} and status <> ${SignupStatus.cancelled}
+    order by id for update`);
+  const refunds: string[] = [];
+  for (const signup of live) {
+    let kept = false;
+    if (signup.bill_id && signup.bill_item_id) kept = (await unbillSignup(tx, signup.bill_id, signup.bill_item_id, "keep")) === "kept";
+    let remark: string | null = null;
+    if (kept) {
+      const [bill] = await tx.rows<{ bill_no: string }>(sql`select bill_no from bill_bill where id = ${signup.bill_id}`);
+      refunds.push(bill!.bill_no);
+      remark = ActivityMessages.refundDue(bill!.bill_no);
+    }
+    await tx.rows(sql`
+      update act_signup set status = ${SignupStatus.cancelled}, bill_item_id = ${kept ? signup.bill_item_id : null},
+             remark = coalesce(${remark}, remark), update_by = ${context.username.slice(0, 32)}, update_time = now()
+      where id = ${signup.id}`);
+  }
+  return { cancelled: live.length, refundBills: [...new Set(refunds)].sort() };
+}
+
+/** The bills an activity's sign-ups created or added to (the 缴费 tab of 社区活动). */
+const activityBills = endpoint("GET", "/activity/signup/bills", menuAccess(communityActivityModule.page), async (request) => {
+  const context = crudContext(request);
+  const activityId = singleId(request.query.activityId);
+  if (!activityId) throw notFound();
+  const rows = await context.services.db.rows(sql`
+    select b.id, b.bill_no as "billNo", st.name_cn as "studentName", i.name as "itemName", i.amount::text as amount,
+           b.payable::text as payable, b.paid_amount::text as "paidAmount", b.status, s.id as "signupId"
+    from act_signup s
+    join bill_bill b on b.id = s.bill_id
+    left join bill_bill_item i on i.id = s.bill_item_id
+    left join school_student st on st.id = s.student_id
+    where s.activity_id = ${activityId} and s.tenant_id = ${context.tenantId}
+    order by b.bill_no`);
+  return ok(rows);
+});
+
+/** An activity's sign-ups (the 报名 tab of 社区活动). */
+const activitySignups = endpoint("GET", "/activity/signup/ofActivity", menuAccess(communityActivityModule.page), async (request) => {
+  const context = crudContext(request);
+  const activityId = singleId(request.query.activityId);
+  if (!activityId) throw notFound();
+  const rows = await context.services.db.rows(sql`
+    select s.id, st.name_cn as "studentName", p.name as "parentName", to_char(s.signup_time at time zone ${context.services.config.schoolTimeZone}, 'YYYY-MM-DD HH24:MI:SS') as "signupTime",
+           s.status, b.bill_no as "billNo"
+    from act_signup s
+    left join school_student st on st.id = s.student_id
+    left join school_parent p on p.id = s.parent_id
+    left join bill_bill b on b.id = s.bill_id
+    where s.activity_id = ${activityId} and s.tenant_id = ${context.tenantId}
+    order by s.signup_time, s.id`);
+  return ok(rows);
+});
+
+export const signupEndpoints: Endpoint[] = [...signupCrud.endpoints, confirm, cancel, activityBills, activitySignups];

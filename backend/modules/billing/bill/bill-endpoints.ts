@@ -1,0 +1,228 @@
+// 账单 (/billing/bill): bills with their items (a grid on the page). The backend prices every
+// item and recomputes the totals (never trusted from the form), numbers new bills, keeps one
+// live bill per student and term, and files each bill under its payer's receivable. A bill with
+// payments is voided (作废), not deleted. 生成账单: preview, then one transaction.
+import { sql } from "drizzle-orm";
+import { billModule, BillingMessages } from "#contract/modules/billing";
+import { billBill } from "../../../db/schema";
+import type { SaveContext } from "../../../crud/engine";
+import { createModuleCrud } from "../../../crud/module";
+import { crudContext, inTransaction } from "../../../crud/context";
+import { notFound, singleId } from "../../../crud/crud-messages";
+import { newId } from "../../../db/ids";
+import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
+import { ApiError, ok, okMessage } from "../../../http/envelope";
+import "../student-dictionary";
+import { MoneyFormatError } from "#contract/money";
+import { addNames, namesOf } from "../billing-names";
+import { PayerType, priceItems } from "./bill-plan";
+import { nextNumber } from "../../system/fill-rule/fill-rule-service";
+import { insertJsonRows, NumberRule, receivablePeriod, receivablesFor, recomputeReceivables } from "./bill-store";
+import { checkGenerationRequest, generateBills, previewGeneration } from "./bill-generation";
+
+export const BILL_PAGE = billModule.page;
+/** dict bill_status. */
+export const BillStatus = { unpaid: "1", partial: "2", paid: "3", void: "4" } as const;
+
+export const BillMessages = {
+  noItems: BillingMessages.noItems,
+  tooManyItems: "账单明细不能超过100条",
+  itemName: "请输入明细名称",
+  badItem: (row: number) => `第${row}条明细的数量、单价或补贴格式不正确`,
+  billedAlready: (billNo: string) => `该学生本学期已有账单 ${billNo}，不能重复创建`,
+  locked: "已付款、部分付款或已作废的账单不能修改",
+  hasPayments: "已有付款的账单不能删除，请使用作废",
+  voidedAlready: "该账单已作废",
+  unknownStudent: "学生不存在",
+  voided: "作废成功",
+  generated: (created: number, skipped: number, extended = 0) =>
+    `已生成${created}张账单${extended ? `，${extended}张已有活动费用的账单加入了本学期项目` : ""}${skipped ? `，跳过${skipped}名已有账单的学生` : ""}`,
+} as const;
+
+interface ItemInput {
+  projectId: string | null;
+  name: string;
+  quantity: unknown;
+  unitPrice: unknown;
+  allowance: unknown;
+}
+
+/** The body's items, priced: amounts, capped allowances and totals, all computed here. */
+function pricedItems(body: Record<string, unknown>) {
+  const raw = body.items;
+  if (!Array.isArray(raw) || raw.length === 0) throw new ApiError(BillMessages.noItems);
+  if (raw.length > 100) throw new ApiError(BillMessages.tooManyItems);
+  const inputs: ItemInput[] = raw.map((item) => {
+    const row = (item && typeof item === "object" ? item : {}) as Record<string, unknown>;
+    const name = typeof row.name === "string" ? row.name.trim() : "";
+    if (!name || name.length > 100) throw new ApiError(BillMessages.itemName);
+    return {
+      projectId: typeof row.projectId === "string" && row.projectId ? row.projectId : null,
+      name,
+      quantity: row.quantity ?? "1",
+      unitPrice: row.unitPrice,
+      allowance: row.allowance === null || row.allowance === "" || row.allowance === undefined ? "0" : row.allowance,
+    };
+  });
+  try {
+    const priced = priceItems(inputs);
+    return { inputs, ...priced };
+  } catch (error) {
+    if (!(error instanceof MoneyFormatError)) throw error;
+    const row = inputs.findIndex((input) => {
+      try {
+        priceItems([input]);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    throw new ApiError(BillMessages.badItem(row + 1));
+  }
+}
+
+/** The student's payer (bill-plan.ts payerOf) when the body names none. */
+async function defaultPayer(save: SaveContext): Promise<void> {
+  if (save.values.payerType || save.existing?.payerType) return;
+  const [student] = await save.tx.rows<{ corp_id: string | null; parent_id: string | null }>(sql`
+    select s.corp_id, (select sp.parent_id from school_student_parent sp where sp.student_id = s.id and sp.is_payer limit 1) as parent_id
+    from school_student s where s.id = ${String(save.values.studentId)} and s.tenant_id = ${save.tenantId}`);
+  if (!student) throw new ApiError(BillMessages.unknownStudent);
+  Object.assign(save.values, student.corp_id ? { payerType: PayerType.corporation, payerId: student.corp_id } : { payerType: PayerType.parent, payerId: student.parent_id });
+}
+
+async function fileUnderReceivable(save: SaveContext): Promise<void> {
+  await defaultPayer(save);
+  const payerType = (save.values.payerType ?? save.existing?.payerType) as string | null | undefined;
+  const payerId = (save.values.payerId ?? save.existing?.payerId) as string | null | undefined;
+  const schoolYear = String(save.values.schoolYear ?? save.existing?.schoolYear);
+  const term = String(save.values.term ?? save.existing?.term);
+  if (!payerType || !payerId) {
+    save.values.receivableId = null;
+    return;
+  }
+  const kind = payerType === "2" ? "corporation" : "parent";
+  const payerName = (await namesOf(save, kind, [payerId], save.tx)).get(payerId)?.name ?? null;
+  const receivables = await receivablesFor(
+    save.tx,
+    { tenantId: save.tenantId, timeZone: save.services.config.schoolTimeZone, createdBy: save.username },
+    receivablePeriod(schoolYear, term),
+    [{ payerType, payerId, payerName }],
+  );
+  save.values.receivableId = receivables.get(`${payerType}\u0000${payerId}`) ?? null;
+}
+
+export const billCrud = createModuleCrud(billModule, {
+  table: billBill,
+  entity: { tenantColumn: "tenant_id" },
+  // Bills are made by generation or by hand with their items, not from a sheet.
+  excel: { operations: ["export"] },
+  hooks: {
+    prepare: (prepared) => {
+      const priced = pricedItems(prepared.body);
+      Object.assign(prepared.values, { total: priced.total, allowanceTotal: priced.allowanceTotal, payable: priced.payable });
+    },
+    beforeSave: async (save) => {
+      if (save.operation === "edit" && (save.existing?.status !== BillStatus.unpaid || Number(save.existing?.paidAmount ?? 0) !== 0))
+        throw new ApiError(BillMessages.locked);
+      const studentId = String(save.values.studentId ?? save.existing?.studentId);
+      const schoolYear = String(save.values.schoolYear ?? save.existing?.schoolYear);
+      const term = String(save.values.term ?? save.existing?.term);
+      const [other] = await save.tx.rows<{ bill_no: string }>(sql`
+        select bill_no from bill_bill
+        where tenant_id = ${save.tenantId} and student_id = ${studentId} and school_year = ${schoolYear} and term = ${term}
+          and status <> '4' and id <> ${save.id}`);
+      if (other) throw new ApiError(BillMessages.billedAlready(other.bill_no));
+      if (save.operation === "add") {
+        const billNo = await nextNumber(save.tx, NumberRule.bill, save.services.config.schoolTimeZone);
+        Object.assign(save.values, { billNo, status: BillStatus.unpaid, paidAmount: "0" });
+      }
+      await fileUnderReceivable(save);
+    },
+    afterSave: async (save) => {
+      const priced = pricedItems(save.body);
+      await save.tx.rows(sql`delete from bill_bill_item where bill_id = ${save.id}`);
+      await insertJsonRows(
+        save.tx,
+        "bill_bill_item",
+        priced.items.map((item, index) => ({
+          id: newId(),
+          bill_id: save.id,
+          project_id: priced.inputs[index]!.projectId,
+          name: priced.inputs[index]!.name,
+          ...{ quantity: item.quantity, unit_price: item.unitPrice, amount: item.amount, allowance: item.allowance },
+          sort_no: index,
+        })),
+      );
+      await recomputeReceivables(save.tx, [save.values.receivableId as string | null, save.existing?.receivableId as string | null]);
+    },
+    beforeDelete: async (remove) => {
+      const paid = await remove.tx.rows<{ id: string }>(sql`
+        select id from bill_bill b where id = any(${`{${remove.ids.join(",")}}`}::varchar[])
+          and (paid_amount > 0 or status in ('2', '3') or exists (select 1 from bill_payment_allocation a where a.bill_id = b.id))`);
+      if (paid.length > 0) throw new ApiError(BillMessages.hasPayments);
+      const receivables = await remove.tx.rows<{ receivable_id: string | null }>(
+        sql`select distinct receivable_id from bill_bill where id = any(${`{${remove.ids.join(",")}}`}::varchar[])`,
+      );
+      deletedReceivables.set(remove.tx, receivables.map((row) => row.receivable_id));
+    },
+    afterDelete: async (remove) => {
+      await recomputeReceivables(remove.tx, deletedReceivables.get(remove.tx) ?? []);
+      deletedReceivables.delete(remove.tx);
+    },
+    decorate: async (context, records) => {
+      await addNames(context, records, "payerId", (record) => (record.payerType === "2" ? "corporation" : record.payerType === "1" ? "parent" : null), "payerName");
+    },
+  },
+});
+
+/** The receivables of the bills a delete removes, from beforeDelete to afterDelete. */
+const deletedReceivables = new WeakMap<object, Array<string | null>>();
+
+export const billEndpoints: Endpoint[] = [
+  ...billCrud.endpoints,
+  endpoint("GET", "/billing/bill/items", menuAccess(BILL_PAGE), async (request) => {
+    const context = crudContext(request);
+    const id = singleId(request.query.billId);
+    const bill = id ? await billCrud.findById(context, id) : undefined;
+    if (!bill || !id) throw notFound();
+    const items = await context.services.db.rows(sql`
+      select id, project_id as "projectId", name, quantity::text as quantity, unit_price::text as "unitPrice",
+             amount::text as amount, allowance::text as allowance, sort_no as "sortNo"
+      from bill_bill_item where bill_id = ${id} order by sort_no, id`);
+    return ok(items);
+  }),
+  endpoint("POST", "/billing/bill/void", "bill:void", async (request) => {
+    const context = crudContext(request);
+    const id = singleId(request.body.id ?? request.query.id);
+    if (!id) throw notFound();
+    await inTransaction(context.services.db, async (tx) => {
+      const [bill] = await tx.rows<{ status: string; receivable_id: string | null }>(
+        sql`select status, receivable_id from bill_bill where id = ${id} and tenant_id = ${context.tenantId} for update`,
+      );
+      if (!bill) throw notFound();
+      if (bill.status === BillStatus.void) throw new ApiError(BillMessages.voidedAlready);
+      await tx.rows(sql`update bill_bill set status = ${BillStatus.void}, update_by = ${context.username.slice(0, 32)}, update_time = now() where id = ${id}`);
+      await recomputeReceivables(tx, [bill.receivable_id]);
+    });
+    return okMessage(BillMessages.voided);
+  }),
+  endpoint("POST", "/billing/bill/generatePreview", "bill:generate", async (request) => {
+    const context = crudContext(request);
+    return ok(await previewGeneration(context.services.db, checkGenerationRequest(request.body, context.tenantId, context.services.config.schoolTimeZone)));
+  }),
+  endpoint("POST", "/billing/bill/generate", "bill:generate", async (request) => {
+    const context = crudContext(request);
+    const outcome = await generateBills(context.services.db, checkGenerationRequest(request.body, context.tenantId, context.services.config.schoolTimeZone), context.username);
+    const message = BillMessages.generated(outcome.created, outcome.plan.skipped.length, outcome.extended);
+    return ok(
+      {
+        created: outcome.created,
+        billNos: outcome.billNos,
+        skipped: outcome.plan.skipped,
+        payableTotal: outcome.plan.payableTotal,
+      },
+      message,
+    );
+  }),
+];

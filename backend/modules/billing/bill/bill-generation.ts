@@ -1,0 +1,195 @@
+// 生成账单: a term's bills for every active student (docs/spec/school-domain.md "Bill"). The preview
+// answers the plan without writing; the generation recomputes the same plan inside ONE
+// transaction and writes every bill, its items and the payers' receivables, or nothing.
+// Two generations of the same term at once: an advisory lock makes the second wait and then
+// skip the students the first billed; the partial unique index on (student, term) is the last
+// guard, so a student is never billed twice (tests/integration/billing-generation.test.ts).
+import { sql } from "drizzle-orm";
+import { BillingMessages } from "#contract/modules/billing";
+import { inTransaction, type Executor } from "../../../crud/context";
+import type { Database } from "../../../db/client";
+import { newId } from "../../../db/ids";
+import { ApiError } from "../../../http/envelope";
+import { planBills, type BillPlan, type PlanAllowance, type PlannedBill, type PlanProject, type PlanStudent } from "./bill-plan";
+import { nextNumbers } from "../../system/fill-rule/fill-rule-service";
+import { insertJsonRows, NumberRule, receivablePeriod, receivablesFor, recomputeReceivables, refreshBills } from "./bill-store";
+
+export interface GenerationRequest {
+  tenantId: number;
+  /** The school's zone: the date in bill and receivable numbers. */
+  timeZone: string;
+  schoolYear: string;
+  term: string;
+  dueDate?: string | null;
+}
+
+export interface GenerationOutcome {
+  plan: BillPlan;
+  created: number;
+  /** Bills that held only sign-up fees and received the term's items. */
+  extended: number;
+  billNos: string[];
+}
+
+export const GenerationMessages = {
+  badYear: "请输入正确的学年，例如 2026-2027",
+  badTerm: BillingMessages.badTerm,
+  badDueDate: "到期日格式不正确，应为yyyy-MM-dd",
+} as const;
+
+/** Checks the term's request: school year `yyyy-yyyy` (consecutive years) and term 1 or 2. */
+export function checkGenerationRequest(body: Record<string, unknown>, tenantId: number, timeZone: string): GenerationRequest {
+  const schoolYear = String(body.schoolYear ?? "").trim();
+  const years = /^(\d{4})-(\d{4})$/.exec(schoolYear);
+  if (!years || Number(years[2]) !== Number(years[1]) + 1) throw new ApiError(GenerationMessages.badYear);
+  const term = String(body.term ?? "").trim();
+  if (term !== "1" && term !== "2") throw new ApiError(GenerationMessages.badTerm);
+  const dueDate = typeof body.dueDate === "string" && body.dueDate.trim() !== "" ? body.dueDate.trim() : null;
+  if (dueDate !== null && !/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) throw new ApiError(GenerationMessages.badDueDate);
+  return { tenantId, timeZone, schoolYear, term, dueDate };
+}
+
+/** Everything the plan needs, read in one executor (the transaction, for the generation). */
+async function readPlan(executor: Executor, request: GenerationRequest): Promise<BillPlan> {
+  const { tenantId, schoolYear, term } = request;
+  const [students, projects, allowances, billed] = await Promise.all([
+    executor.rows<PlanStudent>(sql`
+      select s.id, s.student_no as "studentNo", s.name_cn as "name", s.corp_id as "corpId", c.name as "corpName",
+             payer.parent_id as "payerParentId", payer.name as "payerParentName"
+      from school_student s
+      left join school_corporation c on c.id = s.corp_id and c.tenant_id = s.tenant_id
+      left join lateral (
+        select sp.parent_id, p.name from school_student_parent sp join school_parent p on p.id = sp.parent_id
+        where sp.student_id = s.id and sp.is_payer order by sp.sort_no, sp.id limit 1
+      ) payer on true
+      where s.tenant_id = ${tenantId} and s.status = '1'
+      order by s.student_no, s.id`),
+    executor.rows<PlanProject>(sql`
+      select id, name, unit_price::text as "unitPrice", period from bill_project
+      where tenant_id = ${tenantId} and active = 1 order by sort_no, code`),
+    executor.rows<PlanAllowance>(sql`
+      select id, corp_id as "corpId", student_id as "studentId", project_id as "projectId",
+             amount::text as amount, percent::text as percent
+      from bill_allowance
+      where tenant_id = ${tenantId} and school_year = ${schoolYear} and term = ${term} and status = '1'`),
+    // A live bill holding only items without a project (a confirmed sign-up's fee, docs/decisions/060)
+    // is not the term's bill yet: the generation adds its items to it.
+    executor.rows<{ student_id: string; bill_no: string; generated: boolean }>(sql`
+      select b.student_id, b.bill_no, exists (select 1 from bill_bill_item i where i.bill_id = b.id and i.project_id is not null) as generated
+      from bill_bill b
+      where b.tenant_id = ${tenantId} and b.school_year = ${schoolYear} and b.term = ${term} and b.status <> '4'`),
+  ]);
+  return planBills({
+    schoolYear,
+    term,
+    students,
+    projects,
+    allowances,
+    billed: new Map(billed.filter((row) => row.generated).map((row) => [row.student_id, row.bill_no])),
+    extendable: new Map(billed.filter((row) => !row.generated).map((row) => [row.student_id, row.bill_no])),
+  });
+}
+
+export async function previewGeneration(db: Database, request: GenerationRequest): Promise<BillPlan> {
+  return readPlan({ orm: db.orm, rows: (query) => db.rows(query) }, request);
+}
+
+/**
+ * Creates the term's bills in one transaction: bills, then items, then the receivables' totals;
+ * a failure at any step (a total too large for its column…) leaves nothing behind.
+ */
+export async function generateBills(db: Database, request: GenerationRequest, createdBy: string): Promise<GenerationOutcome> {
+  return inTransaction(db, (tx) => writeGeneration(tx, request, createdBy));
+}
+
+/** The generation inside the caller's transaction (the demo seed runs it in its own). */
+export async function writeGeneration(tx: Executor, request: GenerationRequest, createdBy: string): Promise<GenerationOutcome> {
+  // One generation per tenant and term at a time (released at commit or rollback).
+  await tx.rows(sql`select pg_advisory_xact_lock(hashtext(${`bill-generation:${request.tenantId}:${request.schoolYear}:${request.term}`}))`);
+  const plan = await readPlan(tx, request);
+  if (plan.bills.length === 0) return { plan, created: 0, extended: 0, billNos: [] };
+  const extended = await addToExistingBills(tx, request.tenantId, plan.bills.filter((bill) => bill.intoBillNo !== undefined));
+  const fresh = plan.bills.filter((bill) => bill.intoBillNo === undefined);
+  if (fresh.length === 0) return { plan, created: 0, extended: extended.length, billNos: extended };
+  const period = receivablePeriod(request.schoolYear, request.term);
+  const payers = fresh.flatMap((bill) =>
+    bill.payerId ? [{ payerType: bill.payerType, payerId: bill.payerId, payerName: bill.payerName }] : [],
+  );
+  const receivables = await receivablesFor(tx, { ...request, createdBy }, period, payers);
+  const numbers = await nextNumbers(tx, NumberRule.bill, fresh.length, request.timeZone);
+  const now = new Date().toISOString();
+  const who = createdBy.slice(0, 32);
+  const bills: Record<string, unknown>[] = [];
+  const items: Record<string, unknown>[] = [];
+  fresh.forEach((bill, index) => {
+    const id = newId();
+    bills.push({
+      id,
+      tenant_id: request.tenantId,
+      bill_no: numbers[index],
+      student_id: bill.studentId,
+      school_year: request.schoolYear,
+      term: request.term,
+      total: bill.total,
+      allowance_total: bill.allowanceTotal,
+      payable: bill.payable,
+      paid_amount: "0",
+      due_date: request.dueDate ?? null,
+      payer_type: bill.payerType,
+      payer_id: bill.payerId,
+      receivable_id: bill.payerId ? (receivables.get(`${bill.payerType}\u0000${bill.payerId}`) ?? null) : null,
+      status: "1",
+      create_by: who,
+      create_time: now,
+    });
+    bill.items.forEach((item, position) => {
+      items.push({
+        id: newId(),
+        bill_id: id,
+        project_id: item.projectId,
+        name: item.name,
+        quantity: item.quantity,
+        unit_price: item.unitPrice,
+        amount: item.amount,
+        allowance: item.allowance,
+        sort_no: position,
+      });
+    });
+  });
+  await insertJsonRows(tx, "bill_bill", bills);
+  await insertJsonRows(tx, "bill_bill_item", items);
+  await recomputeReceivables(tx, [...receivables.values()]);
+  return { plan, created: bills.length, extended: extended.length, billNos: [...extended, ...numbers] };
+}
+
+/**
+ * The planned items of students whose bill of the term holds only sign-up fees go on that bill
+ * (locked: a cashier may be allocating to it), after its own items; its totals, status and
+ * receivable are computed again. Answers the bills' numbers.
+ */
+async function addToExistingBills(tx: Executor, tenantId: number, planned: readonly PlannedBill[]): Promise<string[]> {
+  if (planned.length === 0) return [];
+  const numbers = planned.map((bill) => bill.intoBillNo!);
+  const bills = await tx.rows<{ id: string; bill_no: string; next: number }>(sql`
+    select b.id, b.bill_no, (select coalesce(max(sort_no) + 1, 0) from bill_bill_item i where i.bill_id = b.id)::int as next
+    from bill_bill b where b.tenant_id = ${tenantId} and b.bill_no = any(${`{${numbers.join(",")}}`}::varchar[])
+    order by b.id for update`);
+  const byNo = new Map(bills.map((bill) => [bill.bill_no, bill]));
+  const items = planned.flatMap((bill) => {
+    const target = byNo.get(bill.intoBillNo!)!;
+    return bill.items.map((item, position) => ({
+      id: newId(),
+      bill_id: target.id,
+      project_id: item.projectId,
+      name: item.name,
+      quantity: item.quantity,
+      unit_price: item.unitPrice,
+      amount: item.amount,
+      allowance: item.allowance,
+      sort_no: target.next + position,
+    }));
+  });
+  await insertJsonRows(tx, "bill_bill_item", items);
+  await refreshBills(tx, bills.map((bill) => bill.id));
+  return numbers;
+}

@@ -1,0 +1,212 @@
+// Allocation of payments over bills (docs/decisions/030). Every writer takes its row locks in one
+// order — the payment (and its kept total, docs/decisions/059), then its bills by id, then their
+// receivables by id — so two cashiers
+// allocating to the same bill queue on the bill's row instead of deadlocking, and the second one
+// sees what the first wrote. A bill's paid_amount is recomputed from the allocations of its live
+// payments (never incremented blindly), and the checks run on the locked rows: a payment never
+// allocates more than it holds, a bill never receives more than it owes.
+import { sql } from "drizzle-orm";
+import { PaymentStatus } from "#contract/modules/billing";
+import { fenToYuan, toFen } from "#contract/money";
+import type { Executor } from "../../../crud/context";
+import { newId } from "../../../db/ids";
+import { ApiError } from "../../../http/envelope";
+import { BillStatus } from "../bill/bill-endpoints";
+import { recomputeReceivables } from "../bill/bill-store";
+
+export const PaymentMessages = {
+  badAllocations: "分配明细格式不正确",
+  tooManyAllocations: "分配明细不能超过100条",
+  allocationBill: (row: number) => `第${row}条分配请选择账单`,
+  allocationAmount: (row: number) => `第${row}条分配的金额须大于0，最多两位小数`,
+  repeatedBill: (billNo: string) => `账单 ${billNo} 重复分配`,
+  overPayment: (allocated: string, amount: string) => `分配合计 ${allocated} 超过付款金额 ${amount}`,
+  overBill: (billNo: string, open: string) => `账单 ${billNo} 最多还可分配 ${open}`,
+  unknownBill: "账单不存在",
+  voidBill: (billNo: string) => `账单 ${billNo} 已作废，不能分配`,
+  reversed: "已冲销的付款不能修改或分配",
+  reversedAlready: "该付款已冲销",
+  reversedDone: "冲销成功",
+  allocatedDone: "分配成功",
+  hasLedger: "已分配或已开收据的付款不能删除，请使用冲销",
+  unknownPayer: "付款方不存在",
+  amountBelowAllocated: (allocated: string) => `付款金额不能小于已分配金额 ${allocated}`,
+} as const;
+
+export interface AllocationInput {
+  billId: string;
+  amountFen: bigint;
+}
+
+/** The body's `allocations` ([{ billId, amount }]) checked for shape; undefined when absent. */
+export function parseAllocations(raw: unknown): AllocationInput[] | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (!Array.isArray(raw)) throw new ApiError(PaymentMessages.badAllocations);
+  if (raw.length > 100) throw new ApiError(PaymentMessages.tooManyAllocations);
+  return raw.map((item, index) => {
+    const row = (item && typeof item === "object" ? item : {}) as Record<string, unknown>;
+    const billId = typeof row.billId === "string" ? row.billId.trim() : "";
+    if (!billId || billId.length > 32) throw new ApiError(PaymentMessages.allocationBill(index + 1));
+    let amountFen: bigint;
+    try {
+      amountFen = toFen(row.amount);
+    } catch {
+      throw new ApiError(PaymentMessages.allocationAmount(index + 1));
+    }
+    if (amountFen <= 0n) throw new ApiError(PaymentMessages.allocationAmount(index + 1));
+    return { billId, amountFen };
+  });
+}
+
+interface LockedPayment {
+  id: string;
+  amount: string;
+  status: string;
+}
+
+/** The payment's row, locked for the rest of the transaction; undefined when not in the tenant. */
+export async function lockPayment(tx: Executor, tenantId: number, paymentId: string): Promise<LockedPayment | undefined> {
+  const [payment] = await tx.rows<LockedPayment>(
+    sql`select id, amount::text as amount, status from bill_payment where id = ${paymentId} and tenant_id = ${tenantId} for update`,
+  );
+  return payment;
+}
+
+interface LockedBill {
+  id: string;
+  bill_no: string;
+  payable: string;
+  status: string;
+  receivable_id: string | null;
+}
+
+const idArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
+
+/** Bills locked in id order (the house order: payment, bills, receivables). */
+async function lockBills(tx: Executor, tenantId: number, billIds: readonly string[]): Promise<Map<string, LockedBill>> {
+  const ids = [...new Set(billIds)].sort();
+  if (ids.length === 0) return new Map();
+  const rows = await tx.rows<LockedBill>(sql`
+    select id, bill_no, payable::text as payable, status, receivable_id from bill_bill
+    where id = any(${idArray(ids)}::varchar[]) and tenant_id = ${tenantId}
+    order by id for update`);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** What the live payments have allocated to each bill, in fen. */
+async function allocatedToBills(tx: Executor, billIds: readonly string[]): Promise<Map<string, bigint>> {
+  if (billIds.length === 0) return new Map();
+  const rows = await tx.rows<{ bill_id: string; paid: string }>(sql`
+    select a.bill_id, sum(a.amount)::text as paid from bill_payment_allocation a
+    join bill_payment p on p.id = a.payment_id and p.status <> ${PaymentStatus.reversed}
+    where a.bill_id = any(${idArray(billIds)}::varchar[]) group by a.bill_id`);
+  return new Map(rows.map((row) => [row.bill_id, toFen(row.paid)]));
+}
+
+/** Bills' paid amount and status (未付 / 部分 / 已付) from their allocations, then their receivables. */
+async function settleBills(tx: Executor, bills: ReadonlyMap<string, LockedBill>): Promise<void> {
+  const ids = [...bills.keys()];
+  if (ids.length === 0) return;
+  const paid = await allocatedToBills(tx, ids);
+  const rows = ids.map((id) => ({ id, paid: fenToYuan(paid.get(id) ?? 0n) }));
+  await tx.rows(sql`
+    update bill_bill b
+    set paid_amount = s.paid,
+        status = case when b.status = ${BillStatus.void} then b.status
+                      when s.paid = 0 then ${BillStatus.unpaid}
+                      when s.paid < b.payable then ${BillStatus.partial}
+                      else ${BillStatus.paid} end,
+        update_time = now()
+    from json_to_recordset(${JSON.stringify(rows)}::json) as s(id varchar, paid numeric)
+    where b.id = s.id`);
+  const receivableIds = [...new Set([...bills.values()].map((bill) => bill.receivable_id).filter((id): id is string => Boolean(id)))].sort();
+  if (receivableIds.length === 0) return;
+  await tx.rows(sql`select id from bill_receivable where id = any(${idArray(receivableIds)}::varchar[]) order by id for update`);
+  await recomputeReceivables(tx, receivableIds);
+}
+
+/** The payment's allocated amount and status from its allocations. */
+async function settlePayment(tx: Executor, paymentId: string): Promise<void> {
+  await tx.rows(sql`
+    update bill_payment p
+    set allocated_amount = s.allocated,
+        status = case when p.status = ${PaymentStatus.reversed} then p.status
+                      when s.allocated = 0 then ${PaymentStatus.unallocated}
+                      when s.allocated < p.amount then ${PaymentStatus.partial}
+                      else ${PaymentStatus.allocated} end
+    from (select coalesce(sum(amount), 0) as allocated from bill_payment_allocation where payment_id = ${paymentId}) s
+    where p.id = ${paymentId}`);
+}
+
+/** The payment's current allocations (bill id → fen). */
+export async function currentAllocations(executor: Pick<Executor, "rows">, paymentId: string): Promise<Map<string, bigint>> {
+  const rows = await executor.rows<{ bill_id: string; amount: string }>(
+    sql`select bill_id, amount::text as amount from bill_payment_allocation where payment_id = ${paymentId} order by sort_no, id`,
+  );
+  return new Map(rows.map((row) => [row.bill_id, toFen(row.amount)]));
+}
+
+/** Whether `allocations` says the same as the stored ones (order aside). */
+export function sameAllocations(stored: ReadonlyMap<string, bigint>, allocations: readonly AllocationInput[]): boolean {
+  return stored.size === allocations.length && allocations.every((allocation) => stored.get(allocation.billId) === allocation.amountFen);
+}
+
+/**
+ * Replaces the payment's allocations with `allocations`, in the caller's transaction: locks the
+ * payment, then every bill involved (old and new) by id, checks both limits on the locked rows,
+ * writes, and settles bills, receivables and the payment.
+ */
+export async function replaceAllocations(tx: Executor, tenantId: number, paymentId: string, allocations: readonly AllocationInput[]): Promise<void> {
+  const payment = await lockPayment(tx, tenantId, paymentId);
+  if (!payment) throw new ApiError(PaymentMessages.badAllocations);
+  if (payment.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.reversed);
+  const previous = await currentAllocations(tx, paymentId);
+  const bills = await lockBills(tx, tenantId, [...previous.keys(), ...allocations.map((allocation) => allocation.billId)]);
+
+  const seen = new Set<string>();
+  let total = 0n;
+  for (const allocation of allocations) {
+    const bill = bills.get(allocation.billId);
+    if (!bill) throw new ApiError(PaymentMessages.unknownBill);
+    if (seen.has(allocation.billId)) throw new ApiError(PaymentMessages.repeatedBill(bill.bill_no));
+    seen.add(allocation.billId);
+    total += allocation.amountFen;
+  }
+  const amount = toFen(payment.amount);
+  if (total > amount) throw new ApiError(PaymentMessages.overPayment(fenToYuan(total), fenToYuan(amount)));
+
+  // What other live payments hold on these bills, read under the bills' locks.
+  const held = await allocatedToBills(tx, [...seen]);
+  for (const allocation of allocations) {
+    const bill = bills.get(allocation.billId)!;
+    const previouslyMine = previous.get(allocation.billId) ?? 0n;
+    if (bill.status === BillStatus.void && allocation.amountFen !== previouslyMine) throw new ApiError(PaymentMessages.voidBill(bill.bill_no));
+    const open = toFen(bill.payable) - ((held.get(allocation.billId) ?? 0n) - previouslyMine);
+    if (allocation.amountFen > open) throw new ApiError(PaymentMessages.overBill(bill.bill_no, fenToYuan(open > 0n ? open : 0n)));
+  }
+
+  await tx.rows(sql`delete from bill_payment_allocation where payment_id = ${paymentId}`);
+  if (allocations.length > 0) {
+    const rows = allocations.map((allocation, index) => ({ id: newId(), payment_id: paymentId, bill_id: allocation.billId, amount: fenToYuan(allocation.amountFen), sort_no: index }));
+    await tx.rows(sql`
+      insert into bill_payment_allocation (id, payment_id, bill_id, amount, sort_no)
+      select r.id, r.payment_id, r.bill_id, r.amount, r.sort_no
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(id varchar, payment_id varchar, bill_id varchar, amount numeric, sort_no integer)`);
+  }
+  await settleBills(tx, bills);
+  await settlePayment(tx, paymentId);
+}
+
+/** 冲销: the payment no longer counts; its bills and receivables go back to what the others paid. */
+export async function reversePayment(tx: Executor, tenantId: number, paymentId: string, username: string): Promise<boolean> {
+  const payment = await lockPayment(tx, tenantId, paymentId);
+  if (!payment) return false;
+  if (payment.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.reversedAlready);
+  // The status first: its trigger takes the payment's kept total (migration 0200) before the bills'
+  // locks, in the order every payment writer takes them (payment, its total, bills).
+  await tx.rows(sql`update bill_payment set status = ${PaymentStatus.reversed}, update_by = ${username.slice(0, 32)}, update_time = now() where id = ${paymentId}`);
+  const previous = await currentAllocations(tx, paymentId);
+  const bills = await lockBills(tx, tenantId, [...previous.keys()]);
+  await settleBills(tx, bills);
+  return true;
+}

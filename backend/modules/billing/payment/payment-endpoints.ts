@@ -1,0 +1,130 @@
+// 付款 (/billing/payment): money received from a payer (a parent or a corporation), allocated
+// over bills in the same form (the allocation grid). Saving a payment with its allocations is one
+// transaction: the payment, its allocations, each bill's paid amount and status (未付 / 部分 /
+// 已付) and its receivable (./payment-allocation.ts). Changing allocations needs 分配
+// (payment:allocate); 冲销 (payment:reverse) takes a payment back and restores the bills.
+import { sql } from "drizzle-orm";
+import { paymentModule, PaymentStatus } from "#contract/modules/billing";
+import { Messages } from "#contract/messages";
+import { ResultCode } from "#contract/envelope";
+import { billPayment } from "../../../db/schema";
+import { createModuleCrud } from "../../../crud/module";
+import { crudContext, inTransaction } from "../../../crud/context";
+import { notFound, singleId } from "../../../crud/crud-messages";
+import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
+import { ApiError, ok, okMessage } from "../../../http/envelope";
+import { fenToYuan, sumFen, toFen } from "#contract/money";
+import { exactMoney, MAX_AMOUNT_FEN } from "../money-fields";
+import { namesOf } from "../billing-names";
+import { PayerType } from "../bill/bill-plan";
+import { nextNumber } from "../../system/fill-rule/fill-rule-service";
+import { currentAllocations, lockPayment, parseAllocations, PaymentMessages, replaceAllocations, reversePayment, sameAllocations } from "./payment-allocation";
+import "../student-dictionary";
+
+export const PAYMENT_PAGE = paymentModule.page;
+export const PaymentButtons = { allocate: "payment:allocate", reverse: "payment:reverse" } as const;
+const PAYMENT_NO_RULE = "payment_no";
+
+export const paymentCrud = createModuleCrud(paymentModule, {
+  table: billPayment,
+  entity: { tenantColumn: "tenant_id" },
+  // Payments are recorded one by one (or created by the WeChat reconciliation), not from a sheet.
+  excel: { operations: ["export"] },
+  hooks: {
+    prepare: async (prepared) => {
+      exactMoney(prepared, "amount", "付款金额", { min: 1n, max: MAX_AMOUNT_FEN });
+      const allocations = parseAllocations(prepared.body.allocations);
+      if (!allocations) return;
+      // Changing allocations needs 分配; checked here, outside the transaction (one connection on PGlite).
+      const id = typeof prepared.body.id === "string" ? prepared.body.id : "";
+      const stored = prepared.operation === "edit" && id ? await currentAllocations(prepared.services.db, id) : new Map<string, bigint>();
+      if (!sameAllocations(stored, allocations) && !(await prepared.services.permissions.hasButton(prepared.auth, PaymentButtons.allocate)))
+        throw new ApiError(Messages.noPermission, ResultCode.noPermission);
+    },
+    beforeSave: async (save) => {
+      if (save.operation === "edit") {
+        const locked = await lockPayment(save.tx, save.tenantId, save.id);
+        if (locked?.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.reversed);
+        // An amount below what stays allocated is refused with the allocated sum named.
+        const allocations = parseAllocations(save.body.allocations);
+        const allocated = allocations ? allocations.reduce((sum, allocation) => sum + allocation.amountFen, 0n) : sumFen((await currentAllocations(save.tx, save.id)).values());
+        const amount = toFen(save.values.amount ?? locked?.amount ?? "0");
+        if (amount < allocated)
+          throw new ApiError(allocations ? PaymentMessages.overPayment(fenToYuan(allocated), fenToYuan(amount)) : PaymentMessages.amountBelowAllocated(fenToYuan(allocated)));
+        // Keeps the row's check (allocated ≤ amount) true until the allocations are settled.
+        if (allocations) save.values.allocatedAmount = fenToYuan(allocated);
+        return;
+      }
+      const payerType = String(save.values.payerType);
+      const payerId = String(save.values.payerId);
+      if (payerType !== PayerType.parent && payerType !== PayerType.corporation) throw new ApiError(PaymentMessages.unknownPayer);
+      const kind = payerType === PayerType.corporation ? "corporation" : "parent";
+      const payer = (await namesOf(save, kind, [payerId], save.tx)).get(payerId);
+      if (!payer) throw new ApiError(PaymentMessages.unknownPayer);
+      const paymentNo = await nextNumber(save.tx, PAYMENT_NO_RULE, save.services.config.schoolTimeZone);
+      Object.assign(save.values, { paymentNo, payerName: payer.name, status: PaymentStatus.unallocated, allocatedAmount: "0" });
+    },
+    afterSave: async (save) => {
+      const allocations = parseAllocations(save.body.allocations);
+      if (allocations) await replaceAllocations(save.tx, save.tenantId, save.id, allocations);
+    },
+    beforeDelete: async (remove) => {
+      const used = await remove.tx.rows<{ id: string }>(sql`
+        select p.id from bill_payment p
+        where p.id = any(${`{${remove.ids.join(",")}}`}::varchar[])
+          and (exists (select 1 from bill_payment_allocation a where a.payment_id = p.id) or exists (select 1 from bill_receipt r where r.payment_id = p.id))`);
+      if (used.length > 0) throw new ApiError(PaymentMessages.hasLedger);
+    },
+  },
+});
+
+export const paymentEndpoints: Endpoint[] = [
+  ...paymentCrud.endpoints,
+  // The payment's allocation grid: its rows with each bill's number.
+  endpoint("GET", "/billing/payment/allocations", menuAccess(PAYMENT_PAGE), async (request) => {
+    const context = crudContext(request);
+    const id = singleId(request.query.paymentId);
+    const payment = id ? await paymentCrud.findById(context, id) : undefined;
+    if (!payment || !id) throw notFound();
+    const rows = await context.services.db.rows(sql`
+      select a.bill_id as "billId", b.bill_no as "billNo", a.amount::text as amount
+      from bill_payment_allocation a join bill_bill b on b.id = a.bill_id
+      where a.payment_id = ${id} order by a.sort_no, a.id`);
+    return ok(rows);
+  }),
+  // The bills a payer may still pay (and those this payment already holds): the grid's choices.
+  endpoint("GET", "/billing/payment/openBills", menuAccess(PAYMENT_PAGE), async (request) => {
+    const context = crudContext(request);
+    const payerType = String(request.query.payerType ?? "");
+    const payerId = String(request.query.payerId ?? "");
+    const paymentId = String(request.query.paymentId ?? "");
+    const rows = await context.services.db.rows(sql`
+      select b.id, b.bill_no as "billNo", s.name_cn as "studentName", b.school_year as "schoolYear", b.term,
+             b.payable::text as payable, b.paid_amount::text as "paidAmount", b.status
+      from bill_bill b left join school_student s on s.id = b.student_id
+      where b.tenant_id = ${context.tenantId} and b.status <> '4'
+        and ((b.payer_type = ${payerType} and b.payer_id = ${payerId} and b.paid_amount < b.payable)
+             or b.id in (select bill_id from bill_payment_allocation where payment_id = ${paymentId}))
+      order by b.bill_no limit 200`);
+    return ok(rows);
+  }),
+  endpoint("POST", "/billing/payment/allocate", PaymentButtons.allocate, async (request) => {
+    const context = crudContext(request);
+    const id = singleId(request.body.id ?? request.query.id);
+    if (!id) throw notFound();
+    const allocations = parseAllocations(request.body.allocations ?? []) ?? [];
+    await inTransaction(context.services.db, async (tx) => {
+      if (!(await lockPayment(tx, context.tenantId, id))) throw notFound();
+      await replaceAllocations(tx, context.tenantId, id, allocations);
+    });
+    return okMessage(PaymentMessages.allocatedDone);
+  }),
+  endpoint("POST", "/billing/payment/reverse", PaymentButtons.reverse, async (request) => {
+    const context = crudContext(request);
+    const id = singleId(request.body.id ?? request.query.id);
+    if (!id) throw notFound();
+    const found = await inTransaction(context.services.db, (tx) => reversePayment(tx, context.tenantId, id, context.username));
+    if (!found) throw notFound();
+    return okMessage(PaymentMessages.reversedDone);
+  }),
+];

@@ -1,0 +1,105 @@
+// 凭证 (/billing/voucher): accounting vouchers with their double-entry lines (a grid on the page).
+// Saving requires debits = credits to the fen (contract voucherProblem, the refusal names both
+// sums); the backend sums the lines itself. 过账 (voucher:post) locks a voucher: edits and deletes
+// are refused on the locked row, so a post racing an edit never lets the edit through.
+import { sql } from "drizzle-orm";
+import { voucherModule, VoucherMessages, voucherProblem, voucherSums, VoucherStatus, type VoucherEntryInput } from "#contract/modules/billing";
+import { fenToYuan, toFen } from "#contract/money";
+import { billVoucher } from "../../../db/schema";
+import { createModuleCrud } from "../../../crud/module";
+import { crudContext, inTransaction } from "../../../crud/context";
+import { notFound, singleId } from "../../../crud/crud-messages";
+import { newId } from "../../../db/ids";
+import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
+import { ApiError, ok, okMessage } from "../../../http/envelope";
+import { nextNumber } from "../../system/fill-rule/fill-rule-service";
+
+const VOUCHER_NO_RULE = "voucher_no";
+const idArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
+
+/** The body's lines as the contract checks them; refuses the first problem. */
+function entriesOf(body: Record<string, unknown>): VoucherEntryInput[] {
+  const raw = Array.isArray(body.entries) ? body.entries : [];
+  if (raw.length > 200) throw new ApiError("分录不能超过200条");
+  const entries = raw.map((item) => {
+    const row = (item && typeof item === "object" ? item : {}) as Record<string, unknown>;
+    const text = (value: unknown) => (typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "");
+    return { account: text(row.account).slice(0, 100), debit: text(row.debit), credit: text(row.credit), remark: text(row.remark).slice(0, 255) };
+  });
+  const problem = voucherProblem(entries);
+  if (problem) throw new ApiError(problem);
+  return entries;
+}
+
+export const voucherCrud = createModuleCrud(voucherModule, {
+  table: billVoucher,
+  entity: { tenantColumn: "tenant_id" },
+  excel: { operations: ["export"] },
+  hooks: {
+    prepare: (prepared) => {
+      const sums = voucherSums(entriesOf(prepared.body));
+      Object.assign(prepared.values, { debitTotal: fenToYuan(sums.debit), creditTotal: fenToYuan(sums.credit) });
+    },
+    beforeSave: async (save) => {
+      if (save.operation === "edit") {
+        const [row] = await save.tx.rows<{ status: string }>(sql`select status from bill_voucher where id = ${save.id} for update`);
+        if (row?.status === VoucherStatus.posted) throw new ApiError(VoucherMessages.posted);
+        return;
+      }
+      const voucherNo = await nextNumber(save.tx, VOUCHER_NO_RULE, save.services.config.schoolTimeZone);
+      Object.assign(save.values, { voucherNo, status: VoucherStatus.draft });
+    },
+    afterSave: async (save) => {
+      const entries = entriesOf(save.body);
+      await save.tx.rows(sql`delete from bill_voucher_entry where voucher_id = ${save.id}`);
+      const rows = entries.map((entry, index) => ({
+        id: newId(),
+        voucher_id: save.id,
+        account: entry.account,
+        debit: fenToYuan(toFen(entry.debit || "0")),
+        credit: fenToYuan(toFen(entry.credit || "0")),
+        remark: entry.remark || null,
+        sort_no: index,
+      }));
+      await save.tx.rows(sql`
+        insert into bill_voucher_entry (id, voucher_id, account, debit, credit, remark, sort_no)
+        select r.id, r.voucher_id, r.account, r.debit, r.credit, r.remark, r.sort_no
+        from json_to_recordset(${JSON.stringify(rows)}::json) as r(id varchar, voucher_id varchar, account varchar, debit numeric, credit numeric, remark varchar, sort_no integer)`);
+    },
+    beforeDelete: async (remove) => {
+      const rows = await remove.tx.rows<{ status: string }>(sql`
+        select status from bill_voucher where id = any(${idArray(remove.ids)}::varchar[]) order by id for update`);
+      if (rows.some((row) => row.status === VoucherStatus.posted)) throw new ApiError(VoucherMessages.posted);
+    },
+  },
+});
+
+export const voucherEndpoints: Endpoint[] = [
+  ...voucherCrud.endpoints,
+  endpoint("GET", "/billing/voucher/entries", menuAccess(voucherModule.page), async (request) => {
+    const context = crudContext(request);
+    const id = singleId(request.query.voucherId);
+    const voucher = id ? await voucherCrud.findById(context, id) : undefined;
+    if (!voucher || !id) throw notFound();
+    const rows = await context.services.db.rows(sql`
+      select account, case when debit = 0 then '' else debit::text end as debit, case when credit = 0 then '' else credit::text end as credit,
+             coalesce(remark, '') as remark
+      from bill_voucher_entry where voucher_id = ${id} order by sort_no, id`);
+    return ok(rows);
+  }),
+  endpoint("POST", "/billing/voucher/post", "voucher:post", async (request) => {
+    const context = crudContext(request);
+    const id = singleId(request.body.id ?? request.query.id);
+    if (!id) throw notFound();
+    await inTransaction(context.services.db, async (tx) => {
+      const [voucher] = await tx.rows<{ status: string }>(sql`select status from bill_voucher where id = ${id} and tenant_id = ${context.tenantId} for update`);
+      if (!voucher) throw notFound();
+      if (voucher.status === VoucherStatus.posted) throw new ApiError(VoucherMessages.postedAlready);
+      await tx.rows(sql`
+        update bill_voucher set status = ${VoucherStatus.posted}, posted_by = ${context.username.slice(0, 32)}, posted_at = now(),
+               update_by = ${context.username.slice(0, 32)}, update_time = now()
+        where id = ${id}`);
+    });
+    return okMessage("过账成功");
+  }),
+];

@@ -1,0 +1,148 @@
+// The mail outbox (docs/spec/school-domain.md "Communication": Mail). A mail is never lost: its row
+// and attachments are committed first (待发送), then it is sent over SMTP (nodemailer, SMTP_URL),
+// then the row says 已发送 or 失败 with the error text. Failed mails are sent again by 重发 or by
+// retryFailedMails(), which a scheduled job may call.
+import nodemailer from "nodemailer";
+import { sql } from "drizzle-orm";
+import { newId } from "../../../db/ids";
+import type { Database } from "../../../db/client";
+import type { BackendConfig } from "../../../config";
+import { inTransaction, type Executor } from "../../../crud/context";
+
+export const MailStatus = { pending: "0", sent: "1", failed: "2" } as const;
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export interface OutgoingMail {
+  tenantId: number;
+  to: string;
+  cc?: string;
+  subject: string;
+  body: string;
+  attachments?: MailAttachment[];
+  relatedType?: string;
+  relatedId?: string;
+  createdBy: string;
+}
+
+export interface MailOutcome {
+  id: string;
+  sent: boolean;
+  error: string | null;
+}
+
+/** Milliseconds: a mail server that does not answer fails the mail instead of holding the request. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/** What a feature does when its mail went out (e.g. a receivable's emailedAt), by related type. */
+type SentHandler = (db: Database, relatedId: string) => Promise<void>;
+const sentHandlers = new Map<string, SentHandler>();
+
+export function onMailSent(relatedType: string, handler: SentHandler): void {
+  sentHandlers.set(relatedType, handler);
+}
+
+interface MailDependencies {
+  db: Database;
+  config: Pick<BackendConfig, "smtpUrl" | "mailFrom">;
+}
+
+/** Writes the mail's row (待发送) inside the caller's transaction; answers its id. */
+export async function queueMail(tx: Executor, mail: OutgoingMail): Promise<string> {
+  const id = newId();
+  await tx.rows(sql`
+    insert into comm_mail (id, tenant_id, mail_to, cc, subject, body, status, related_type, related_id, create_by)
+    values (${id}, ${mail.tenantId}, ${mail.to}, ${mail.cc ?? null}, ${mail.subject}, ${mail.body}, ${MailStatus.pending},
+            ${mail.relatedType ?? null}, ${mail.relatedId ?? null}, ${mail.createdBy.slice(0, 32)})`);
+  for (const attachment of mail.attachments ?? []) {
+    await tx.rows(sql`
+      insert into comm_mail_attachment (id, mail_id, filename, content_type, content)
+      values (${newId()}, ${id}, ${attachment.filename}, ${attachment.contentType}, ${attachment.content})`);
+  }
+  return id;
+}
+
+/** Queues a mail in its own transaction, then sends it. */
+export async function sendNewMail(deps: MailDependencies, mail: OutgoingMail): Promise<MailOutcome> {
+  const id = await inTransaction(deps.db, (tx) => queueMail(tx, mail));
+  return deliverMail(deps, id);
+}
+
+/**
+ * Sends a queued or failed mail and records the outcome. A mail already sent is not sent twice:
+ * the row is claimed (status 待发送 → sending attempt) with a conditional update first.
+ */
+export async function deliverMail(deps: MailDependencies, id: string): Promise<MailOutcome> {
+  const claimed = await deps.db.rows<{
+    id: string;
+    mail_to: string;
+    cc: string | null;
+    subject: string;
+    body: string | null;
+    related_type: string | null;
+    related_id: string | null;
+  }>(sql`
+    update comm_mail set attempts = attempts + 1, update_time = now()
+    where id = ${id} and status <> ${MailStatus.sent}
+    returning id, mail_to, cc, subject, body, related_type, related_id`);
+  const mail = claimed[0];
+  if (!mail) return { id, sent: true, error: null };
+  const attachments = await deps.db.rows<{ filename: string; content_type: string; content: Uint8Array }>(
+    sql`select filename, content_type, content from comm_mail_attachment where mail_id = ${id} order by id`,
+  );
+  let error: string | null = null;
+  try {
+    if (!deps.config.smtpUrl) throw new Error("SMTP_URL is not set: mail sending is not configured");
+    // The URL's query may tune the transport (`?connectionTimeout=…`); the defaults wait 2 minutes.
+    const url = new URL(deps.config.smtpUrl);
+    for (const [name, value] of Object.entries(SMTP_TIMEOUTS)) if (!url.searchParams.has(name)) url.searchParams.set(name, String(value));
+    const transport = nodemailer.createTransport(url.toString());
+    try {
+      await transport.sendMail({
+        from: deps.config.mailFrom,
+        to: mail.mail_to,
+        cc: mail.cc ?? undefined,
+        subject: mail.subject,
+        text: mail.body ?? "",
+        attachments: attachments.map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.content_type,
+          content: Buffer.from(attachment.content),
+        })),
+      });
+    } finally {
+      transport.close();
+    }
+  } catch (failure) {
+    error = failure instanceof Error ? failure.message : String(failure);
+  }
+  await deps.db.rows(sql`
+    update comm_mail
+    set status = ${error ? MailStatus.failed : MailStatus.sent},
+        error = ${error},
+        sent_at = ${error ? null : new Date().toISOString()}::timestamptz,
+        update_time = now()
+    where id = ${id}`);
+  const handler = mail.related_type ? sentHandlers.get(mail.related_type) : undefined;
+  if (!error && handler && mail.related_id) await handler(deps.db, mail.related_id);
+  return { id, sent: error === null, error };
+}
+
+/**
+ * Sends every failed mail (of `tenantId`, when given) again (oldest first, `limit` at a time): what a
+ * scheduled job calls.
+ * Answers how many were tried and how many went out.
+ */
+export async function retryFailedMails(deps: MailDependencies, limit = 100, tenantId?: number): Promise<{ tried: number; sent: number }> {
+  const tenant = tenantId === undefined ? sql`` : sql` and tenant_id = ${tenantId}`;
+  const failed = await deps.db.rows<{ id: string }>(
+    sql`select id from comm_mail where status = ${MailStatus.failed}${tenant} order by create_time, id limit ${limit}`,
+  );
+  let sent = 0;
+  for (const { id } of failed) if ((await deliverMail(deps, id)).sent) sent += 1;
+  return { tried: failed.length, sent };
+}

@@ -1,0 +1,82 @@
+// 首页's figures (issue #13 part 6): one call, scoped to the caller's tenant. Students and payments
+// come from the totals the database keeps in the writers' own transactions
+// (migration 0200, docs/decisions/059), so a request reads a few hundred rows however large the
+// tables grow. Months follow the school's time zone; bounds are computed once so that the indexes
+// apply.
+import { sql } from "drizzle-orm";
+import { ACTIVE_STUDENT, DASHBOARD_FIGURES_API, DASHBOARD_PAGE, OPEN_RECEIVABLE_STATUSES, type AmountBy, type CountBy, type DashboardFigures, type MonthAmount } from "#contract/dashboard";
+import { crudContext } from "../../../crud/context";
+import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
+import { ok } from "../../../http/envelope";
+import type { BackendServices } from "../../../services";
+import { catchUpBroadcasts } from "../../system/announcement/recipients";
+import { DelFlag, ReadFlag, SendStatus } from "../../system/announcement/constants";
+
+/** The caller's unread notices, counted as the bell does: the tenant's broadcasts get their read marks first. */
+export async function unreadNoticeCount(db: BackendServices["db"], userId: string, tenant: number): Promise<number> {
+  await catchUpBroadcasts(db.orm, userId, tenant);
+  const [unread] = await db.rows<{ count: number }>(sql`
+    select count(*)::int as count from sys_announcement_send s join sys_announcement a on a.id = s.annt_id
+    where s.user_id = ${userId} and s.read_flag = ${ReadFlag.unread} and a.tenant_id = ${tenant}
+      and a.send_status = ${SendStatus.published} and a.del_flag = ${DelFlag.present}`);
+  return unread?.count ?? 0;
+}
+
+export const dashboardEndpoints: Endpoint[] = [
+  endpoint(
+    "GET",
+    DASHBOARD_FIGURES_API,
+    menuAccess(DASHBOARD_PAGE),
+    async (request) => {
+      const context = crudContext(request);
+      const { db, config } = context.services;
+      const tenant = context.tenantId;
+      const zone = config.schoolTimeZone;
+      const monthStart = sql`(date_trunc('month', now() at time zone ${zone}) at time zone ${zone})`;
+      const nextMonth = sql`((date_trunc('month', now() at time zone ${zone}) + interval '1 month') at time zone ${zone})`;
+      const firstMonth = sql`((date_trunc('month', now() at time zone ${zone}) - interval '11 months') at time zone ${zone})`;
+
+      // Kept totals (migration 0200, docs/decisions/059): a few rows per tenant, not the large tables.
+      const students = await db.rows<{ status: string; grade: string; count: number }>(sql`
+        select status, grade, students::int as count from school_student_tally where tenant_id = ${tenant} and students <> 0`);
+      const receivables = await db.rows<AmountBy>(sql`
+        select payer_type as key, count(*)::int as count, coalesce(sum(total_amount - received_amount), 0)::numeric(18, 2)::text as amount
+        from bill_receivable
+        where tenant_id = ${tenant} and status = any(${`{${OPEN_RECEIVABLE_STATUSES.join(",")}}`}::varchar[])
+        group by payer_type order by payer_type`);
+      // Quarter-hour buckets folded into the school's months (every zone's month starts on a quarter hour).
+      const payments = await db.rows<MonthAmount>(sql`
+        with months as (
+          select to_char(m, 'YYYY-MM') as month
+          from generate_series(date_trunc('month', now() at time zone ${zone}) - interval '11 months', date_trunc('month', now() at time zone ${zone}), interval '1 month') m
+        ), paid as (
+          select to_char(bucket at time zone ${zone}, 'YYYY-MM') as month, sum(payments)::int as count, sum(amount) as amount
+          from bill_payment_tally
+          where tenant_id = ${tenant} and bucket >= ${firstMonth} and bucket < ${nextMonth}
+          group by 1
+        )
+        select months.month, coalesce(paid.count, 0)::int as count, coalesce(paid.amount, 0)::numeric(18, 2)::text as amount
+        from months left join paid on paid.month = months.month order by months.month`);
+      const [signups] = await db.rows<{ count: number }>(sql`
+        select count(*)::int as count from act_signup where tenant_id = ${tenant} and signup_time >= ${monthStart}`);
+      // As the bell counts: the tenant's broadcasts get their marks first, then the unread marks count.
+      const unread = await unreadNoticeCount(db, context.auth.user.id, tenant);
+
+      const tally = (rows: typeof students, key: (row: (typeof students)[number]) => string | null): CountBy[] => {
+        const counts = new Map<string, number>();
+        for (const row of rows) counts.set(key(row) ?? "", (counts.get(key(row) ?? "") ?? 0) + row.count);
+        return [...counts].map(([value, count]) => ({ key: value, count })).sort((a, b) => a.key.localeCompare(b.key));
+      };
+      const figures: DashboardFigures = {
+        studentsByStatus: tally(students, (row) => row.status),
+        studentsByGrade: tally(students.filter((row) => row.status === ACTIVE_STUDENT), (row) => row.grade),
+        receivablesOutstanding: receivables,
+        paymentsByMonth: payments,
+        signupsThisMonth: signups?.count ?? 0,
+        unreadNotices: unread,
+      };
+      return ok(figures);
+    },
+    { doc: { summary: "首页统计" } },
+  ),
+];

@@ -1,0 +1,40 @@
+// 家长 (/school/parent): parents per tenant. Lists carry each parent's children (`childrenText`,
+// e.g. 王小明(父亲)) for the list and the detail view, and their addresses (`addresses`, one line
+// each, the default first). `school_parent,name,id` is the table
+// dictionary of the student's parents grid.
+import { sql } from "drizzle-orm";
+import { parentModule } from "#contract/modules/people";
+import { schoolParent } from "../../../db/schema";
+import { createModuleCrud } from "../../../crud/module";
+import { databaseExecutor } from "../../../crud/context";
+import { registerDictTable } from "../../../crud/table-dict";
+import { columnTenantScope } from "../../../crud/tenant";
+import { addressesOfParents } from "../../shop/address/address-endpoints";
+
+export const parentCrud = createModuleCrud(parentModule, {
+  table: schoolParent,
+  entity: { tenantColumn: "tenant_id" },
+  hooks: {
+    decorate: async (context, records) => {
+      if (records.length === 0) return;
+      const ids = records.map((record) => record.id as string);
+      const rows = await databaseExecutor(context.services.db).rows<{ parent_id: string; children: string }>(sql`
+        SELECT link.parent_id, string_agg(student.name_cn || '(' || coalesce(relation.item_text, link.relation) || ')', '、' ORDER BY student.name_cn) AS children
+        FROM school_student_parent link
+        JOIN school_student student ON student.id = link.student_id AND student.tenant_id = ${context.tenantId}
+        LEFT JOIN sys_dict_item relation ON relation.item_value = link.relation
+          AND relation.dict_id = (SELECT id FROM sys_dict WHERE dict_code = 'parent_relation')
+        WHERE link.parent_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+        GROUP BY link.parent_id`);
+      const byParent = new Map(rows.map((row) => [row.parent_id, row.children]));
+      const addresses = await addressesOfParents(databaseExecutor(context.services.db), context.tenantId, ids);
+      for (const record of records) {
+        record.childrenText = byParent.get(record.id as string) ?? "";
+        record.addresses = addresses.get(record.id as string) ?? [];
+      }
+    },
+  },
+});
+
+const tenantScope = columnTenantScope(parentCrud.entity);
+registerDictTable({ entity: parentCrud.entity, columns: ["id", "name", "phone"], scope: (tenantId) => tenantScope.condition(tenantId) });

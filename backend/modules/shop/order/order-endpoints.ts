@@ -1,0 +1,156 @@
+// 订单 (/shop/order): a parent's order with its lines (a grid on the page). The backend reads every
+// commodity's name and price, takes the stock in the same transaction (./stock.ts) and computes
+// the total in fen; it never trusts a price or total from the form. Lines change only while the
+// order is 待付款 (the stock moves by the difference). 付款 → 发货 → 完成 move the status with
+// conditional updates; 退款 gives the stock back.
+import { sql } from "drizzle-orm";
+import { ORDER_TRANSITIONS, OrderStatus, ShopMessages, orderModule, type OrderTransition } from "#contract/modules/shop";
+import { fenToYuan, multiplyFen, sumFen, toFen } from "#contract/money";
+import { shopOrder } from "../../../db/schema";
+import { createModuleCrud } from "../../../crud/module";
+import { crudContext, inTransaction } from "../../../crud/context";
+import { notFound, singleId } from "../../../crud/crud-messages";
+import { newId } from "../../../db/ids";
+import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
+import { ApiError, ok, okMessage } from "../../../http/envelope";
+import "../../billing/student-dictionary";
+import { nextNumber } from "../../system/fill-rule/fill-rule-service";
+import { moveStock, restoreStock } from "./stock";
+
+/** The fill rule of order numbers (migration 0100: DD + day + 4 digits). */
+export const ORDER_NO_RULE = "order_no";
+
+export interface OrderLine {
+  commodityId: string;
+  quantity: number;
+}
+
+/** The grid's lines as sent, checked (at least one, at most 100, one line per commodity). */
+export function parseOrderLines(input: unknown): OrderLine[] {
+  if (!Array.isArray(input) || input.length === 0) throw new ApiError(ShopMessages.noLines);
+  if (input.length > 100) throw new ApiError(ShopMessages.tooManyLines);
+  const lines = input.map((raw, index) => {
+    const row = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+    const commodityId = typeof row.commodityId === "string" ? row.commodityId.trim() : "";
+    const quantity = Number(typeof row.quantity === "string" ? row.quantity.trim() : row.quantity);
+    if (!commodityId || !Number.isInteger(quantity) || quantity < 1 || quantity > 9999) throw new ApiError(ShopMessages.badLine(index + 1));
+    return { commodityId, quantity };
+  });
+  if (new Set(lines.map((line) => line.commodityId)).size !== lines.length) throw new ApiError(ShopMessages.repeatedCommodity);
+  return lines;
+}
+
+export const orderCrud = createModuleCrud(orderModule, {
+  table: shopOrder,
+  entity: { tenantColumn: "tenant_id" },
+  // Orders are placed with their lines (a form or a cart), not from a sheet.
+  excel: { operations: ["export"] },
+  hooks: {
+    prepare: (prepared) => {
+      if (prepared.operation === "add" || prepared.body.lines !== undefined) parseOrderLines(prepared.body.lines);
+    },
+    beforeSave: async (save) => {
+      const tenantId = save.tenantId;
+      if (save.operation === "edit" && save.existing?.status !== OrderStatus.unpaid) throw new ApiError(ShopMessages.locked);
+      const parentId = String(save.values.parentId ?? save.existing?.parentId);
+      const [parent] = await save.tx.rows<{ name: string; phone: string | null }>(sql`select name, phone from school_parent where id = ${parentId} and tenant_id = ${tenantId}`);
+      if (!parent) throw new ApiError("家长不存在");
+      const studentId = save.values.studentId;
+      if (typeof studentId === "string" && studentId) {
+        const [student] = await save.tx.rows(sql`select 1 from school_student where id = ${studentId} and tenant_id = ${tenantId}`);
+        if (!student) throw new ApiError("学生不存在");
+      }
+      // The receiver is a snapshot: the parent unless the order names another.
+      if (!save.values.receiver && !save.existing?.receiver) save.values.receiver = parent.name.slice(0, 50);
+      if (!save.values.receiverPhone && !save.existing?.receiverPhone) save.values.receiverPhone = parent.phone;
+      if (save.operation === "add") {
+        save.values.orderNo = await nextNumber(save.tx, ORDER_NO_RULE, save.services.config.schoolTimeZone);
+        save.values.status = OrderStatus.unpaid;
+      }
+      if (save.operation === "add" || save.body.lines !== undefined) {
+        const lines = parseOrderLines(save.body.lines);
+        // The stock moves by what changed: new lines minus the stored ones.
+        const change = new Map<string, number>();
+        if (save.operation === "edit") {
+          const stored = await save.tx.rows<{ commodity_id: string; quantity: number }>(sql`select commodity_id, quantity from shop_order_item where order_id = ${save.id}`);
+          for (const line of stored) change.set(line.commodity_id, -line.quantity);
+        }
+        for (const line of lines) change.set(line.commodityId, (change.get(line.commodityId) ?? 0) + line.quantity);
+        for (const [commodityId, quantity] of change) if (quantity === 0) change.delete(commodityId);
+        const touched = await moveStock(save.tx, tenantId, change);
+        // Lines whose quantity did not change keep the stored name and price.
+        const unchanged = lines.filter((line) => !touched.has(line.commodityId)).map((line) => line.commodityId);
+        const stored = unchanged.length
+          ? await save.tx.rows<{ commodity_id: string; name: string; price: string }>(sql`
+              select commodity_id, name, price::text as price from shop_order_item where order_id = ${save.id} and commodity_id = any(${`{${unchanged.join(",")}}`}::varchar[])`)
+          : [];
+        const known = new Map([...touched, ...stored.map((row) => [row.commodity_id, { name: row.name, price: row.price }] as const)]);
+        const priced = lines.map((line, index) => {
+          const commodity = known.get(line.commodityId)!;
+          const amount = multiplyFen(toFen(commodity.price), String(line.quantity));
+          return { id: newId(), commodity_id: line.commodityId, name: commodity.name, price: commodity.price, quantity: line.quantity, amount, sort_no: index };
+        });
+        save.values.total = fenToYuan(sumFen(priced.map((line) => line.amount)));
+        pricedLines.set(save.tx, priced.map((line) => ({ ...line, amount: fenToYuan(line.amount) })));
+      }
+    },
+    afterSave: async (save) => {
+      const lines = pricedLines.get(save.tx);
+      if (!lines) return;
+      pricedLines.delete(save.tx);
+      await save.tx.rows(sql`delete from shop_order_item where order_id = ${save.id}`);
+      const json = JSON.stringify(lines.map((line) => ({ ...line, order_id: save.id })));
+      await save.tx.rows(sql`
+        insert into shop_order_item (id, order_id, commodity_id, name, price, quantity, amount, sort_no)
+        select r.id, r.order_id, r.commodity_id, r.name, r.price, r.quantity, r.amount, r.sort_no
+        from json_populate_recordset(null::shop_order_item, ${json}::json) r`);
+    },
+    beforeDelete: async (remove) => {
+      const ids = `{${remove.ids.join(",")}}`;
+      const [locked] = await remove.tx.rows(sql`select 1 from shop_order where id = any(${ids}::varchar[]) and status not in ('1', '5') limit 1`);
+      if (locked) throw new ApiError(ShopMessages.notDeletable);
+      const unpaid = await remove.tx.rows<{ id: string }>(sql`select id from shop_order where id = any(${ids}::varchar[]) and status = '1'`);
+      await restoreStock(remove.tx, remove.tenantId, unpaid.map((row) => row.id));
+    },
+  },
+});
+
+/** The priced lines of the order being saved, from beforeSave to afterSave. */
+const pricedLines = new WeakMap<object, Array<Record<string, unknown>>>();
+
+function transitionEndpoint(action: OrderTransition): Endpoint {
+  const transition = ORDER_TRANSITIONS[action];
+  return endpoint("POST", `${orderModule.api}/${action}`, `${orderModule.permissionPrefix}:${action}`, async (request) => {
+    const context = crudContext(request);
+    const id = singleId(request.body.id ?? request.query.id);
+    if (!id) throw notFound();
+    const channel = typeof request.body.payChannel === "string" && /^\d{1,2}$/.test(request.body.payChannel) ? request.body.payChannel : "1";
+    await inTransaction(context.services.db, async (tx) => {
+      const from = `{${transition.from.join(",")}}`;
+      const moved = await tx.rows(sql`
+        update shop_order set status = ${transition.to}, update_by = ${context.username.slice(0, 32)}, update_time = now()
+          ${action === "pay" ? sql`, paid_at = now(), pay_channel = ${channel}` : sql``}
+        where id = ${id} and tenant_id = ${context.tenantId} and status = any(${from}::varchar[])
+        returning id`);
+      if (moved.length === 0) {
+        const [exists] = await tx.rows(sql`select 1 from shop_order where id = ${id} and tenant_id = ${context.tenantId}`);
+        if (!exists) throw notFound();
+        throw new ApiError(ShopMessages.badTransition(transition.label));
+      }
+      if (action === "refund") await restoreStock(tx, context.tenantId, [id]);
+    });
+    return okMessage(`${transition.label}成功`);
+  });
+}
+
+const linesOf = endpoint("GET", "/shop/order/lines", menuAccess(orderModule.page), async (request) => {
+  const context = crudContext(request);
+  const id = singleId(request.query.orderId);
+  if (!id || !(await orderCrud.findById(context, id))) throw notFound();
+  const rows = await context.services.db.rows(sql`
+    select commodity_id as "commodityId", name, price::text as price, quantity, amount::text as amount
+    from shop_order_item where order_id = ${id} order by sort_no, id`);
+  return ok(rows);
+});
+
+export const orderEndpoints: Endpoint[] = [...orderCrud.endpoints, ...(Object.keys(ORDER_TRANSITIONS) as OrderTransition[]).map(transitionEndpoint), linesOf];

@@ -1,0 +1,123 @@
+// Sign-in, sign-out, the permission answer, password change and department choice
+// (api-contract.md §2, §4; docs/spec/app-shell.md §7).
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { Messages } from "#contract/messages";
+import type { Database } from "../../../db/client";
+import { sysDepart, sysTenant, sysUser, sysUserDepart } from "../../../db/schema";
+import { ApiError, failure, ok, okMessage, okWithoutCode } from "../../../http/envelope";
+import { endpoint, requireAuth, type Endpoint } from "../../../http/endpoint";
+import { readTenantId, readToken } from "../../../http/auth";
+import { clientIp } from "../../../http/format";
+import { hashPassword, legacySalt, verifyPassword, verifyPasswordEvenly } from "../../../security/password";
+import { passwordProblem } from "#contract/password-policy";
+import { ResultCode } from "#contract/envelope";
+import { SignInGuard } from "./sign-in-guard";
+import { toDepart, toUserInfo } from "./user-info";
+import { checkCredentials, completeSignIn, userDeparts } from "./sign-in";
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
+}
+
+export const authEndpoints: Endpoint[] = [
+  endpoint("GET", "/sys/randomImage/:key", "public", async ({ params, services }) => {
+    const key = params.key ?? "";
+    if (!SignInGuard.validKey(key)) return failure(Messages.captchaMissing);
+    return ok(await services.signInGuard.issueCaptcha(key), "", ResultCode.unset);
+  }),
+
+  endpoint("POST", "/sys/checkCaptcha", "public", async ({ body, services }) => {
+    const check = await services.signInGuard.consumeCaptcha(text(body.checkKey), text(body.captcha));
+    if (check === "missing") return failure(Messages.captchaMissing);
+    return check === "ok" ? okMessage(Messages.captchaChecked) : failure(Messages.captchaWrong);
+  }),
+
+  endpoint("POST", "/sys/login", "public", async ({ req, body, services }) => {
+    const checked = await checkCredentials(services, req, {
+      username: text(body.username).trim(),
+      password: text(body.password),
+      captcha: text(body.captcha),
+      checkKey: text(body.checkKey),
+    });
+    if ("refusal" in checked) return checked.refusal;
+    return completeSignIn(services, req, checked.user);
+  }),
+
+  endpoint("ALL", "/sys/logout", "public", async ({ req, services }) => {
+    const token = readToken(req);
+    if (!token) return failure(Messages.logoutFailed);
+    const ended = await services.sessions.end(token, "logout");
+    return ended ? okMessage(Messages.logoutSuccess) : failure(Messages.logoutTokenInvalid);
+  }),
+
+  endpoint("GET", "/sys/permission/getUserPermissionByToken", "user", async (request) => {
+    const auth = requireAuth(request);
+    const answer = await request.services.permissions.answerFor(auth, request.services.config.safeMode);
+    return okWithoutCode(answer);
+  }),
+
+  endpoint(["PUT", "POST"], "/sys/user/updatePassword", "user", async (request) => {
+    const auth = requireAuth(request);
+    const { body, services } = request;
+    const username = text(body.username);
+    const oldPassword = text(body.oldpassword);
+    const password = text(body.password);
+    const confirm = text(body.confirmpassword);
+    if (username && username !== auth.user.username) throw new ApiError("只能修改当前登录用户的密码");
+    if (!password) return failure(Messages.newPasswordEmpty);
+    if (password !== confirm) return failure(Messages.passwordsDiffer);
+    const problem = passwordProblem(password, auth.user.username);
+    if (problem) return failure(problem);
+    const [user] = await services.db.orm.select().from(sysUser).where(eq(sysUser.id, auth.user.id));
+    if (!user || !(await verifyPassword(oldPassword, user.password))) return failure(Messages.oldPasswordWrong);
+    // Choosing one's own password ends the obligation to (docs/decisions/011); the same one again does not.
+    if (await verifyPassword(password, user.password)) return failure(Messages.passwordUnchanged);
+    await services.db.orm
+      .update(sysUser)
+      .set({
+        password: await hashPassword(password),
+        salt: legacySalt(),
+        passwordChangeRequired: false,
+        updateBy: user.username,
+        updateTime: new Date(),
+      })
+      .where(eq(sysUser.id, user.id));
+    // Other sessions of this account end with the old password; the caller's stays open.
+    await services.sessions.endAllForUser(user.id, "password", auth.session.id);
+    return okMessage(Messages.passwordChanged);
+  }),
+
+  endpoint("GET", "/sys/user/getCurrentUserDeparts", "user", async (request) => {
+    const auth = requireAuth(request);
+    const departs = await userDeparts(request.services.db, auth.user.id);
+    return ok({ list: departs.map(toDepart), orgCode: auth.user.orgCode });
+  }),
+
+  // The choice at sign-in (docs/decisions/049): the department (orgCode) and, as JeecgBoot 3.4's
+  // selectDepart, the tenant to sign in to next time (loginTenantId); either may be left out.
+  endpoint(["PUT", "POST"], "/sys/selectDepart", "user", async (request) => {
+    const auth = requireAuth(request);
+    const orgCode = text(request.body.orgCode);
+    const tenantText = text(request.body.loginTenantId);
+    const changes: { orgCode?: string; loginTenantId?: number } = {};
+    if (orgCode || !tenantText) {
+      const departs = await userDeparts(request.services.db, auth.user.id);
+      if (!departs.some((depart) => depart.orgCode === orgCode)) return failure("部门不存在或不属于当前用户");
+      changes.orgCode = orgCode;
+    }
+    if (tenantText) {
+      const tenantId = Number(tenantText);
+      const mine = (auth.user.relTenantIds ?? "").split(",").map(Number);
+      const [tenant] = mine.includes(tenantId)
+        ? await request.services.db.orm
+            .select({ id: sysTenant.id })
+            .from(sysTenant)
+            .where(and(eq(sysTenant.id, tenantId), eq(sysTenant.status, 1)))
+        : [];
+      if (!tenant) return failure("租户不存在或不属于当前用户");
+      changes.loginTenantId = tenantId;
+    }
+    const [user] = await request.services.db.orm.update(sysUser).set(changes).where(eq(sysUser.id, auth.user.id)).returning();
+    return ok({ userInfo: toUserInfo(user!) });
+  }),
+];

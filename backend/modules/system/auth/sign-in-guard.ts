@@ -1,0 +1,116 @@
+// What makes password sign-in resist guessing (issue #10 part B, docs/decisions/010-sign-in-guard.md):
+// captchas stored in sys_captcha (used once, 60 s), failures counted per typed user name and per
+// client address in sys_login_failure, and a 10-minute lock in sys_login_lock after 5 failures of
+// one name. Everything lives in the database, so every backend instance on it agrees.
+import { randomInt } from "node:crypto";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { sysCaptcha, sysLoginFailure, sysLoginLock } from "../../../db/schema";
+import { captchaCode, captchaPng } from "./captcha-image";
+
+export const SIGN_IN_RULES = {
+  /** Failures older than this no longer count. */
+  windowMs: 10 * 60_000,
+  /** From this many failures (of one name, or from one address) on, a captcha is required. */
+  captchaAfterFailures: 3,
+  /** This many failures of one name lock its password sign-in … */
+  lockAfterFailures: 5,
+  /** … for this long. */
+  lockMs: 10 * 60_000,
+  captchaTtlMs: 60_000,
+} as const;
+
+/** The client's check key (`Date.now()` in the original client): short and plain. */
+const CHECK_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+
+export type CaptchaCheck = "ok" | "missing" | "wrong";
+
+export interface SignInState {
+  locked: boolean;
+  captchaRequired: boolean;
+}
+
+export class SignInGuard {
+  constructor(private readonly db: Database) {}
+
+  static validKey(key: string): boolean {
+    return CHECK_KEY.test(key);
+  }
+
+  /** A new captcha for `key` (a second request for the same key replaces the first): a PNG data URL. */
+  async issueCaptcha(key: string): Promise<string> {
+    const code = captchaCode(randomInt);
+    const expiresAt = new Date(Date.now() + SIGN_IN_RULES.captchaTtlMs);
+    await this.db.orm
+      .insert(sysCaptcha)
+      .values({ checkKey: key, code: code.toLowerCase(), expiresAt })
+      .onConflictDoUpdate({ target: sysCaptcha.checkKey, set: { code: code.toLowerCase(), expiresAt } });
+    // Expired captchas of other clients go on the way (the table stays small without a job).
+    await this.db.orm.delete(sysCaptcha).where(lt(sysCaptcha.expiresAt, new Date()));
+    return `data:image/png;base64,${captchaPng(code, randomInt).toString("base64")}`;
+  }
+
+  /** Checks and spends the captcha of `key`: a key answers one check, right or wrong. */
+  async consumeCaptcha(key: string, typed: string): Promise<CaptchaCheck> {
+    if (!key || !typed) return "missing";
+    if (!SignInGuard.validKey(key)) return "wrong";
+    const [row] = await this.db.orm.delete(sysCaptcha).where(eq(sysCaptcha.checkKey, key)).returning();
+    if (!row || row.expiresAt.getTime() <= Date.now()) return "wrong";
+    return row.code === typed.trim().toLowerCase() ? "ok" : "wrong";
+  }
+
+  async state(username: string, ip: string | null): Promise<SignInState> {
+    const now = new Date();
+    const [lock] = await this.db.orm
+      .select({ until: sysLoginLock.lockedUntil })
+      .from(sysLoginLock)
+      .where(and(eq(sysLoginLock.username, username), gt(sysLoginLock.lockedUntil, now)));
+    if (lock) return { locked: true, captchaRequired: true };
+    const failures = await this.failureCounts(username, ip);
+    return { locked: false, captchaRequired: this.captchaNeeded(failures) };
+  }
+
+  /** Records a failed password; locks the name at the limit. Answers the state that follows. */
+  async recordFailure(username: string, ip: string | null): Promise<SignInState> {
+    await this.db.orm.insert(sysLoginFailure).values({ username: username.slice(0, 100), ip: ip?.slice(0, 100) ?? null });
+    const failures = await this.failureCounts(username, ip);
+    if (failures.byName >= SIGN_IN_RULES.lockAfterFailures) {
+      const lockedUntil = new Date(Date.now() + SIGN_IN_RULES.lockMs);
+      await this.db.orm
+        .insert(sysLoginLock)
+        .values({ username: username.slice(0, 100), lockedUntil })
+        .onConflictDoUpdate({ target: sysLoginLock.username, set: { lockedUntil } });
+      return { locked: true, captchaRequired: true };
+    }
+    return { locked: false, captchaRequired: this.captchaNeeded(failures) };
+  }
+
+  /** A right password: the name's failures are forgotten (the address's are not). */
+  async recordSuccess(username: string): Promise<void> {
+    await this.db.orm.delete(sysLoginFailure).where(eq(sysLoginFailure.username, username));
+  }
+
+  /** The administrator's 解锁: the lock and the name's failures go. True when there was a lock. */
+  async unlock(username: string): Promise<boolean> {
+    const removed = await this.db.orm.delete(sysLoginLock).where(eq(sysLoginLock.username, username)).returning();
+    await this.recordSuccess(username);
+    return removed.some((row) => row.lockedUntil.getTime() > Date.now());
+  }
+
+  private captchaNeeded(failures: { byName: number; byAddress: number }): boolean {
+    return Math.max(failures.byName, failures.byAddress) >= SIGN_IN_RULES.captchaAfterFailures;
+  }
+
+  private async failureCounts(username: string, ip: string | null): Promise<{ byName: number; byAddress: number }> {
+    const since = new Date(Date.now() - SIGN_IN_RULES.windowMs);
+    const byIp = ip ? eq(sysLoginFailure.ip, ip) : sql`false`;
+    const [row] = await this.db.orm
+      .select({
+        byName: sql<number>`count(*) filter (where ${sysLoginFailure.username} = ${username})`,
+        byAddress: sql<number>`count(*) filter (where ${byIp})`,
+      })
+      .from(sysLoginFailure)
+      .where(and(gt(sysLoginFailure.failedAt, since), or(eq(sysLoginFailure.username, username), byIp)));
+    return { byName: Number(row?.byName ?? 0), byAddress: Number(row?.byAddress ?? 0) };
+  }
+}

@@ -1,0 +1,36 @@
+// 填值规则 (/sys/fillRule, api-contract.md §5 sys_fill_rule): the rule page on the module engine,
+// and executeRuleByCode, which any signed-in form calls for a new number (GET as issue #12 names
+// it; PUT with the form as body, as the original, answers the same).
+import { fillRuleModule } from "#contract/modules/fill-rule";
+import { sysFillRule } from "../../../db/schema";
+import { endpoint, type Endpoint } from "../../../http/endpoint";
+import { ApiError, ok } from "../../../http/envelope";
+import { databaseExecutor } from "../../../crud/context";
+import { createModuleCrud } from "../../../crud/module";
+import { DATE_PATTERNS, resetProblem, RESET_CYCLES, type ResetCycle } from "./fill-number";
+import { nextNumber } from "./fill-rule-service";
+
+export const fillRuleCrud = createModuleCrud(fillRuleModule, {
+  table: sysFillRule,
+  tenant: null,
+  hooks: {
+    beforeSave: async (save) => {
+      const merged = { ...save.existing, ...save.values } as Record<string, unknown>;
+      const datePattern = String(merged.datePattern ?? "");
+      const resetCycle = String(merged.resetCycle ?? "never");
+      if (merged.ruleClass !== "serial") throw new ApiError("规则类型不支持");
+      if (!(DATE_PATTERNS as readonly string[]).includes(datePattern)) throw new ApiError("日期格式不支持");
+      if (!(RESET_CYCLES as readonly string[]).includes(resetCycle)) throw new ApiError("重置周期不支持");
+      const problem = resetProblem(datePattern, resetCycle as ResetCycle);
+      if (problem) throw new ApiError(problem);
+      // The original's rule_params, kept in step for clients that read it.
+      save.values.ruleParams = JSON.stringify({ prefix: merged.prefix ?? "", datePattern, seqDigits: merged.seqDigits, resetCycle });
+    },
+  },
+});
+
+const execute = endpoint(["GET", "PUT"], "/sys/fillRule/executeRuleByCode/:ruleCode", "user", async ({ params, services }) =>
+  ok(await nextNumber(databaseExecutor(services.db), params.ruleCode ?? "", services.config.schoolTimeZone)),
+);
+
+export const fillRuleEndpoints: Endpoint[] = [...fillRuleCrud.endpoints, execute];

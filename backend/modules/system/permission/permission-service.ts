@@ -1,0 +1,191 @@
+// What a user may see and do: menus and buttons granted through the user's roles in the tenant
+// the user works in (the request's tenant), plus the tenant-independent platform administrator
+// role, which may do everything (docs/decisions/007). A button's status '0' changes only what the
+// browser shows (docs/spec/app-shell.md §6): the backend grants an endpoint only through roles.
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Database, Orm } from "../../../db/client";
+import { sysPermission, sysRole, sysRolePermission, sysUserRole } from "../../../db/schema";
+import type { AuthEntry, MenuNode, PermissionAnswer } from "#contract/permission";
+import type { AuthContext } from "../../../http/auth";
+import { currentTenantId } from "../../../crud/tenant";
+import { buildMenuTree, type PermissionRow } from "./menu-tree";
+
+const HOME_TITLE = "首页";
+
+/** The top-level 首页 row, which every menu answer holds. */
+function homeRow(): SQL {
+  return and(eq(sysPermission.name, HOME_TITLE), sql`coalesce(${sysPermission.parentId}, '') = ''`)!;
+}
+
+/** Whose rights are asked: a user working in a tenant. */
+export interface Actor {
+  userId: string;
+  tenantId: number;
+}
+
+export function actorOf(auth: AuthContext): Actor {
+  return { userId: auth.user.id, tenantId: currentTenantId(auth) };
+}
+
+/** The user's roles that act in the actor's tenant: the tenant's own, and platform roles. */
+function actingRole(actor: Actor): SQL {
+  return and(eq(sysUserRole.userId, actor.userId), or(eq(sysRole.tenantId, actor.tenantId), eq(sysRole.platformAdmin, 1)))!;
+}
+
+/** What an actor holds: every permission row (platform administrator), or these ids. */
+export type HeldPermissions = "all" | ReadonlySet<string>;
+
+export function holdsAll(held: HeldPermissions, permissionIds: Iterable<string>): boolean {
+  if (held === "all") return true;
+  for (const id of permissionIds) if (!held.has(id)) return false;
+  return true;
+}
+
+export class PermissionService {
+  constructor(private readonly db: Database) {}
+
+  /** Every sys_permission row granted to the actor's roles (del_flag 0), by sort_no. */
+  private async grantedRows(actor: Actor) {
+    return this.db.orm
+      .selectDistinct({
+        id: sysPermission.id,
+        parentId: sysPermission.parentId,
+        name: sysPermission.name,
+        url: sysPermission.url,
+        component: sysPermission.component,
+        componentName: sysPermission.componentName,
+        redirect: sysPermission.redirect,
+        menuType: sysPermission.menuType,
+        icon: sysPermission.icon,
+        isRoute: sysPermission.isRoute,
+        isLeaf: sysPermission.isLeaf,
+        keepAlive: sysPermission.keepAlive,
+        hidden: sysPermission.hidden,
+        hideTab: sysPermission.hideTab,
+        alwaysShow: sysPermission.alwaysShow,
+        internalOrExternal: sysPermission.internalOrExternal,
+        perms: sysPermission.perms,
+        permsType: sysPermission.permsType,
+        status: sysPermission.status,
+        sortNo: sysPermission.sortNo,
+      })
+      .from(sysPermission)
+      .innerJoin(sysRolePermission, eq(sysRolePermission.permissionId, sysPermission.id))
+      .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRolePermission.roleId))
+      .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+      .where(and(actingRole(actor), eq(sysPermission.delFlag, 0)))
+      .orderBy(asc(sysPermission.sortNo), asc(sysPermission.id));
+  }
+
+  async answerFor(auth: AuthContext, safeMode: boolean): Promise<PermissionAnswer> {
+    const rows = await this.grantedRows(actorOf(auth));
+    const menuRows: PermissionRow[] = rows.filter((row) => row.menuType !== 2);
+    if (!menuRows.some((row) => row.name === HOME_TITLE && !row.parentId)) {
+      const [home] = await this.db.orm
+        .select()
+        .from(sysPermission)
+        .where(and(homeRow(), eq(sysPermission.delFlag, 0)));
+      if (home) menuRows.unshift(home);
+    }
+    const menu: MenuNode[] = buildMenuTree(menuRows);
+    const buttons: AuthEntry[] = rows
+      .filter((row) => row.menuType === 2 && row.status === "1")
+      .map((row) => ({ action: row.perms ?? "", type: row.permsType ?? "1", describe: row.name }));
+    const allAuth = await this.allButtons();
+    return { menu, auth: buttons, allAuth, sysSafeMode: safeMode };
+  }
+
+  async allButtons(): Promise<AuthEntry[]> {
+    const rows = await this.db.orm
+      .select({
+        action: sysPermission.perms,
+        status: sysPermission.status,
+        type: sysPermission.permsType,
+        describe: sysPermission.name,
+      })
+      .from(sysPermission)
+      .where(and(eq(sysPermission.menuType, 2), eq(sysPermission.delFlag, 0)))
+      .orderBy(asc(sysPermission.sortNo));
+    return rows.map((row) => ({
+      action: row.action ?? "",
+      status: row.status ?? "1",
+      type: row.type ?? "1",
+      describe: row.describe,
+    }));
+  }
+
+  /**
+   * The backend's own button check: one of the actor's roles in the tenant grants a live type-2
+   * row listing the code. Unknown codes are refused; a platform administrator may do anything.
+   */
+  async hasButton(auth: AuthContext, code: string): Promise<boolean> {
+    return buttonGranted(this.db.orm, actorOf(auth), code);
+  }
+
+  /**
+   * The menu access kind (`menu:/isystem/user`): one of the actor's roles in the tenant grants a
+   * live menu row (menu_type 0 or 1) whose url is `url`. Reading a page's data needs the page.
+   */
+  async hasMenu(auth: AuthContext, url: string): Promise<boolean> {
+    return menuGranted(this.db.orm, actorOf(auth), url);
+  }
+}
+
+/** Holds the user a platform administrator role (tenant-independent, all-powerful)? */
+export async function isPlatformAdmin(orm: Orm, userId: string): Promise<boolean> {
+  const rows = await orm
+    .select({ id: sysRole.id })
+    .from(sysUserRole)
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(and(eq(sysUserRole.userId, userId), eq(sysRole.platformAdmin, 1)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The permission ids the actor's roles grant in the actor's tenant ("all": platform administrator). */
+export async function heldPermissions(orm: Orm, actor: Actor): Promise<HeldPermissions> {
+  if (await isPlatformAdmin(orm, actor.userId)) return "all";
+  const rows = await orm
+    .selectDistinct({ id: sysRolePermission.permissionId })
+    .from(sysRolePermission)
+    .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRolePermission.roleId))
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(actingRole(actor));
+  // Everyone is shown the home page (getUserPermissionByToken adds it), so everyone holds it.
+  const home = await orm
+    .select({ id: sysPermission.id })
+    .from(sysPermission)
+    .where(homeRow());
+  return new Set([...rows, ...home].map((row) => row.id));
+}
+
+/** The button `code` in the actor's tenant (see PermissionService.hasButton). */
+export async function buttonGranted(orm: Orm, actor: Actor, code: string): Promise<boolean> {
+  return granted(orm, actor, and(eq(sysPermission.menuType, 2), sql`strpos(${sysPermission.perms}, ${code}) > 0`)!, (row) =>
+    splitCodes(row.perms).includes(code),
+  );
+}
+
+/** The page `url` in the actor's tenant (see PermissionService.hasMenu). */
+export async function menuGranted(orm: Orm, actor: Actor, url: string): Promise<boolean> {
+  return granted(orm, actor, and(eq(sysPermission.url, url), inArray(sysPermission.menuType, [0, 1]))!, () => true);
+}
+
+async function granted(orm: Orm, actor: Actor, rowCondition: SQL, matches: (row: { perms: string | null }) => boolean): Promise<boolean> {
+  if (await isPlatformAdmin(orm, actor.userId)) return true;
+  const rows = await orm
+    .select({ perms: sysPermission.perms })
+    .from(sysPermission)
+    .innerJoin(sysRolePermission, eq(sysRolePermission.permissionId, sysPermission.id))
+    .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRolePermission.roleId))
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(and(actingRole(actor), eq(sysPermission.delFlag, 0), rowCondition));
+  return rows.some(matches);
+}
+
+export function splitCodes(perms: string | null | undefined): string[] {
+  return (perms ?? "")
+    .split(",")
+    .map((code) => code.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,301 @@
+// 收费管理 (docs/spec/school-domain.md "Fees and money"): the module definitions of projects,
+// allowances, bills and receivable bills. Money fields are `decimal` (numeric in the database,
+// exact text in code: contract/money.ts); what the server computes is read-only.
+import { fenToYuan, isAmount, toFen } from "../money";
+import { defineModule } from "./module";
+
+/** Answers both the bill page and the backend give. */
+export const BillingMessages = {
+  noItems: "请至少添加一条账单明细",
+  badTerm: "请选择学期",
+} as const;
+
+/** A school year: two consecutive years, e.g. 2026-2027. */
+export const SCHOOL_YEAR_PATTERN = { regex: /^\d{4}-\d{4}$/, message: "学年格式不正确，例如 2026-2027" };
+/** An amount with at most two decimals, not negative. */
+export const AMOUNT_PATTERN = { regex: /^\d{1,10}(\.\d{1,2})?$/, message: "请输入金额，最多两位小数" };
+
+const created = { label: "创建时间", type: "datetime", readOnly: true, show: { excel: false, form: false } } as const;
+
+export const projectModule = defineModule({
+  title: "收费项目",
+  table: "bill_project",
+  api: "/billing/project",
+  page: "/billing/project",
+  permissionPrefix: "project",
+  fields: {
+    code: { label: "项目编码", required: "请输入项目编码!", pattern: "code", maxLength: 32, unique: true, fixed: true, show: { search: true } },
+    name: { label: "项目名称", required: "请输入项目名称!", maxLength: 100, show: { search: true } },
+    type: { label: "项目类型", dict: "project_type", required: "请选择项目类型!", show: { search: true } },
+    unitPrice: { label: "单价", type: "decimal", required: "请输入单价!", pattern: AMOUNT_PATTERN },
+    period: { label: "收费周期", dict: "project_period", required: "请选择收费周期!" },
+    active: { label: "状态", type: "int", dict: "valid_status", required: "请选择状态!" },
+    sortNo: { label: "排序", type: "int", show: { list: false } },
+    remark: { label: "备注", maxLength: 255, show: { list: false } },
+    createTime: created,
+  },
+});
+
+export const allowanceModule = defineModule({
+  title: "补贴",
+  table: "bill_allowance",
+  api: "/billing/allowance",
+  page: "/billing/allowance",
+  permissionPrefix: "allowance",
+  fields: {
+    corpId: { label: "企业", dict: "school_corporation,name,id", required: "请选择企业!", show: { search: true } },
+    studentId: { label: "学生", dict: "school_student,name_cn,id" },
+    schoolYear: { label: "学年", required: "请输入学年!", pattern: SCHOOL_YEAR_PATTERN, show: { search: true } },
+    term: { label: "学期", dict: "school_term", required: "请选择学期!", show: { search: true } },
+    projectId: { label: "收费项目", dict: "bill_project,name,id", required: "请选择收费项目!" },
+    amount: { label: "补贴金额", type: "decimal", pattern: AMOUNT_PATTERN },
+    percent: { label: "补贴比例(%)", type: "decimal", pattern: { regex: /^\d{1,3}(\.\d{1,2})?$/, message: "请输入0到100的比例，最多两位小数" } },
+    status: { label: "状态", dict: "valid_status", required: "请选择状态!" },
+    remark: { label: "备注", maxLength: 255, show: { list: false } },
+    createTime: created,
+  },
+});
+
+export const billModule = defineModule({
+  title: "账单",
+  table: "bill_bill",
+  api: "/billing/bill",
+  page: "/billing/bill",
+  permissionPrefix: "bill",
+  fields: {
+    billNo: { label: "账单编号", readOnly: true, show: { search: true } },
+    studentId: { label: "学生", dict: "school_student,name_cn,id", required: "请选择学生!" },
+    schoolYear: { label: "学年", required: "请输入学年!", pattern: SCHOOL_YEAR_PATTERN, show: { search: true } },
+    term: { label: "学期", dict: "school_term", required: "请选择学期!", show: { search: true } },
+    total: { label: "总金额", type: "decimal", readOnly: true },
+    allowanceTotal: { label: "补贴", type: "decimal", readOnly: true },
+    payable: { label: "应付金额", type: "decimal", readOnly: true },
+    paidAmount: { label: "已付金额", type: "decimal", readOnly: true },
+    dueDate: { label: "到期日", type: "date" },
+    // The payer follows the student (the employer, else the paying parent) unless a body names one.
+    payerType: { label: "付款方类型", dict: "payer_type", show: { form: false } },
+    payerId: { label: "付款方", show: { list: false, query: false, form: false } },
+    receivableId: { label: "应收账单", readOnly: true, show: { list: false, excel: false, query: false } },
+    status: { label: "状态", dict: "bill_status", readOnly: true, show: { search: true } },
+    remark: { label: "备注", maxLength: 255, show: { list: false } },
+    createTime: created,
+  },
+});
+
+export const receivableModule = defineModule({
+  title: "应收账单",
+  table: "bill_receivable",
+  api: "/billing/receivable",
+  page: "/billing/receivableBill",
+  permissionPrefix: "receivableBill",
+  fields: {
+    receivableNo: { label: "应收编号", readOnly: true, show: { search: true } },
+    payerType: { label: "付款方类型", dict: "payer_type", readOnly: true, show: { search: true } },
+    payerId: { label: "付款方", readOnly: true, show: { list: false, excel: false, query: false } },
+    payerName: { label: "付款方", readOnly: true, show: { search: true } },
+    period: { label: "期间", readOnly: true, show: { search: true } },
+    totalAmount: { label: "应收金额", type: "decimal", readOnly: true },
+    receivedAmount: { label: "已收金额", type: "decimal", readOnly: true },
+    status: { label: "状态", dict: "receivable_status", readOnly: true },
+    emailedAt: { label: "邮件发送时间", type: "datetime", readOnly: true },
+    remark: { label: "备注", maxLength: 255, show: { list: false } },
+    createTime: created,
+  },
+});
+
+// ---- bill generation's plan: what the preview answers and the dialog shows ----------------------
+
+export interface PlanItem {
+  projectId: string;
+  name: string;
+  quantity: string;
+  unitPrice: string;
+  amount: string;
+  allowance: string;
+}
+
+export interface PlannedBill {
+  studentId: string;
+  studentNo: string;
+  studentName: string;
+  payerType: string;
+  payerId: string | null;
+  payerName: string | null;
+  items: PlanItem[];
+  total: string;
+  allowanceTotal: string;
+  payable: string;
+  /** The student's live bill of the term holding no project item yet (only sign-up fees): the items go on it. */
+  intoBillNo?: string;
+}
+
+export interface SkippedStudent {
+  studentId: string;
+  studentNo: string;
+  studentName: string;
+  billNo: string;
+}
+
+export interface BillPlan {
+  schoolYear: string;
+  term: string;
+  bills: PlannedBill[];
+  /** Students whose live bill of the term already holds project items: never billed twice. */
+  skipped: SkippedStudent[];
+  /** Sum of the planned bills' payable. */
+  payableTotal: string;
+}
+
+/** dict payment_status. */
+export const PaymentStatus = { unallocated: "1", partial: "2", allocated: "3", reversed: "4" } as const;
+
+export const paymentModule = defineModule({
+  title: "付款",
+  table: "bill_payment",
+  api: "/billing/payment",
+  page: "/billing/payment",
+  permissionPrefix: "payment",
+  fields: {
+    paymentNo: { label: "付款单号", readOnly: true, show: { search: true } },
+    payerType: { label: "付款方类型", dict: "payer_type", required: "请选择付款方类型!", fixed: true, show: { search: true } },
+    payerId: { label: "付款方", required: "请选择付款方!", fixed: true, show: { list: false, query: false, excel: false } },
+    payerName: { label: "付款方", readOnly: true, show: { search: true } },
+    channel: { label: "付款方式", dict: "payment_channel", required: "请选择付款方式!", show: { search: true } },
+    amount: { label: "付款金额", type: "decimal", required: "请输入付款金额!", pattern: AMOUNT_PATTERN },
+    allocatedAmount: { label: "已分配", type: "decimal", readOnly: true },
+    paidAt: { label: "付款时间", type: "datetime", required: "请选择付款时间!" },
+    tradeNo: { label: "商户订单号", maxLength: 64, show: { search: true } },
+    status: { label: "状态", dict: "payment_status", readOnly: true, show: { search: true } },
+    remark: { label: "备注", maxLength: 255, show: { list: false } },
+    createTime: created,
+  },
+});
+
+export const receiptModule = defineModule({
+  title: "收据",
+  table: "bill_receipt",
+  api: "/billing/receipt",
+  page: "/billing/receipt",
+  permissionPrefix: "receipt",
+  fields: {
+    receiptNo: { label: "收据编号", readOnly: true, show: { search: true } },
+    paymentNo: { label: "付款单号", readOnly: true, show: { query: false, excel: false } },
+    payerName: { label: "交款人", readOnly: true, show: { search: true } },
+    amount: { label: "金额", type: "decimal", readOnly: true },
+    amountInWords: { label: "大写金额", readOnly: true },
+    issuedAt: { label: "开具时间", type: "datetime", readOnly: true },
+    issuer: { label: "开具人", readOnly: true },
+    printCount: { label: "打印次数", type: "int", readOnly: true },
+    remark: { label: "备注", maxLength: 255, show: { list: false } },
+  },
+});
+
+/** dict voucher_status. */
+export const VoucherStatus = { draft: "1", posted: "2" } as const;
+
+export const voucherModule = defineModule({
+  title: "凭证",
+  table: "bill_voucher",
+  api: "/billing/voucher",
+  page: "/billing/voucher",
+  permissionPrefix: "voucher",
+  fields: {
+    voucherNo: { label: "凭证号", readOnly: true, show: { search: true } },
+    voucherDate: { label: "凭证日期", type: "date", required: "请选择凭证日期!" },
+    summary: { label: "摘要", required: "请输入摘要!", maxLength: 255, show: { search: true } },
+    debitTotal: { label: "借方合计", type: "decimal", readOnly: true },
+    creditTotal: { label: "贷方合计", type: "decimal", readOnly: true },
+    attachments: { label: "附件", maxLength: 1000, show: { list: false, excel: false, query: false } },
+    status: { label: "状态", dict: "voucher_status", readOnly: true, show: { search: true } },
+    postedAt: { label: "过账时间", type: "datetime", readOnly: true, show: { list: false } },
+    remark: { label: "备注", maxLength: 255, show: { list: false } },
+    createTime: created,
+  },
+});
+
+/** One line of a voucher (凭证分录) as it travels: amounts as decimal yuan text, "" for none. */
+export interface VoucherEntryInput {
+  account: string;
+  debit: string;
+  credit: string;
+  remark?: string;
+}
+
+export const VoucherMessages = {
+  noEntries: "请至少添加两条分录",
+  account: (row: number) => `第${row}条分录请输入科目`,
+  badAmount: (row: number) => `第${row}条分录的借方或贷方金额格式不正确`,
+  oneSide: (row: number) => `第${row}条分录只能填写借方或贷方其中一项`,
+  unbalanced: (debit: string, credit: string) => `借贷不平衡：借方合计 ${debit}，贷方合计 ${credit}`,
+  posted: "已过账的凭证不能修改或删除",
+  postedAlready: "该凭证已过账",
+} as const;
+
+/** Debit and credit sums of a voucher's lines in fen; lines that are not amounts count as 0. */
+export function voucherSums(entries: readonly Pick<VoucherEntryInput, "debit" | "credit">[]): { debit: bigint; credit: bigint } {
+  let debit = 0n;
+  let credit = 0n;
+  for (const entry of entries) {
+    if (isAmount(entry.debit || "0")) debit += toFen(entry.debit || "0");
+    if (isAmount(entry.credit || "0")) credit += toFen(entry.credit || "0");
+  }
+  return { debit, credit };
+}
+
+/** The first problem of a voucher's lines (the backend's and the form's words), or null. */
+export function voucherProblem(entries: readonly VoucherEntryInput[]): string | null {
+  if (entries.length < 2) return VoucherMessages.noEntries;
+  for (const [index, entry] of entries.entries()) {
+    if (!entry.account?.trim()) return VoucherMessages.account(index + 1);
+    const debit = entry.debit || "0";
+    const credit = entry.credit || "0";
+    if (!AMOUNT_PATTERN.regex.test(debit) || !AMOUNT_PATTERN.regex.test(credit)) return VoucherMessages.badAmount(index + 1);
+    if ((toFen(debit) > 0n) === (toFen(credit) > 0n)) return VoucherMessages.oneSide(index + 1);
+  }
+  const sums = voucherSums(entries);
+  if (sums.debit !== sums.credit) return VoucherMessages.unbalanced(fenToYuan(sums.debit), fenToYuan(sums.credit));
+  return null;
+}
+
+export const wechatTradeModule = defineModule({
+  title: "微信交易",
+  table: "bill_wechat_trade",
+  api: "/billing/wechatTrade",
+  page: "/billing/wechatTrade",
+  permissionPrefix: "wechatTrade",
+  fields: {
+    tradeTime: { label: "交易时间", type: "datetime", readOnly: true },
+    transactionId: { label: "微信订单号", readOnly: true, show: { search: true } },
+    outTradeNo: { label: "商户订单号", readOnly: true, show: { search: true } },
+    openId: { label: "用户标识", readOnly: true, show: { list: false } },
+    amount: { label: "订单金额", type: "decimal", readOnly: true },
+    refundAmount: { label: "退款金额", type: "decimal", readOnly: true, show: { list: false } },
+    tradeState: { label: "交易状态", dict: "trade_state", readOnly: true, show: { search: true } },
+    goodsName: { label: "商品名称", readOnly: true },
+    attach: { label: "商户数据包", readOnly: true, show: { list: false } },
+    reconciled: { label: "已对账", type: "int", readOnly: true },
+    createTime: created,
+  },
+});
+
+/** What GET /billing/wechatTrade/reconcile answers: counts, and the first rows of each list. */
+export interface ReconcileRow {
+  tradeId: string | null;
+  paymentId: string | null;
+  transactionId: string | null;
+  outTradeNo: string | null;
+  paymentNo: string | null;
+  payerName: string | null;
+  tradeAmount: string | null;
+  paymentAmount: string | null;
+  time: string | null;
+}
+
+export interface ReconcileAnswer {
+  matched: number;
+  differing: ReconcileRow[];
+  missingPayments: ReconcileRow[];
+  missingTrades: ReconcileRow[];
+  /** Trades whose openId names no parent: their payments cannot be created. */
+  unknownPayers: number;
+}

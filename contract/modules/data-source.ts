@@ -1,0 +1,37 @@
+// 数据源管理 (/isystem/dataSource, api-contract.md §7 /sys/dataSource): named PostgreSQL connections
+// of a school. The password is written, never read: stored encrypted by the backend and left out
+// of every answer; an edit with a blank password keeps the stored one.
+import { defineModule } from "./module";
+
+export const dataSourceModule = defineModule({
+  title: "数据源",
+  table: "sys_data_source",
+  api: "/sys/dataSource",
+  page: "/isystem/dataSource",
+  permissionPrefix: "dataSource",
+  fields: {
+    code: { label: "数据源编码", required: "请输入数据源编码!", pattern: "code", maxLength: 100, unique: true, fixed: true, show: { search: true } },
+    name: { label: "数据源名称", required: "请输入数据源名称!", maxLength: 100, show: { search: true } },
+    dbType: { label: "数据库类型", dict: "database_type", required: "请选择数据库类型!" },
+    dbUrl: {
+      label: "数据源地址",
+      required: "请输入数据源地址!",
+      pattern: { regex: /^(jdbc:postgresql|postgres(ql)?):\/\/[^\s/?#]+(:\d{1,5})?\/[^\s/?#]+(\?[^\s#]*)?$/, message: "请输入PostgreSQL地址，如 jdbc:postgresql://127.0.0.1:5432/school" },
+      maxLength: 500,
+    },
+    dbUsername: { label: "用户名", required: "请输入用户名!", maxLength: 100 },
+    dbPassword: { label: "密码", maxLength: 200, show: { list: false, excel: false, query: false } },
+    remark: { label: "备注", maxLength: 200 },
+    createTime: { label: "创建时间", type: "datetime", readOnly: true, show: { excel: false } },
+  },
+});
+
+/** dict database_type: only PostgreSQL connects. */
+export const POSTGRESQL_TYPE = "4";
+
+export const DataSourceMessages = {
+  onlyPostgres: "目前只支持PostgreSQL数据源",
+  passwordRequired: "请输入密码!",
+  connected: "数据库连接成功",
+  failed: (reason: string) => `数据库连接失败：${reason}`,
+} as const;

@@ -1,0 +1,119 @@
+// 学籍管理 (school-domain.md "People"): students with their parents, parents, the corporations
+// that employ them and pay fees, and teachers. Each is one definition; the backend
+// (backend/modules/people) and the pages (app/routes/people) derive from it.
+import { defineModule, type ModuleField } from "./module";
+
+/** The table dictionary of corporations: what corpId fields choose from and show. */
+export const CORPORATION_DICT = "school_corporation,name,id";
+/** The table dictionary of parents (the student's parents grid). */
+export const PARENT_DICT = "school_parent,name,id";
+
+/** What parents and teachers both are: a person with a name, sex and contacts. */
+const personFields = {
+  name: { label: "姓名", required: "请输入姓名!", maxLength: 50, show: { search: true } },
+  nameEn: { label: "英文名", maxLength: 100 },
+  sex: { label: "性别", dict: "sex" },
+  phone: { label: "手机号", pattern: "m" },
+  email: { label: "邮箱", pattern: "e", maxLength: 100 },
+} as const satisfies Record<string, ModuleField>;
+
+export const corporationModule = defineModule({
+  title: "企业信息",
+  table: "school_corporation",
+  api: "/school/corporation",
+  page: "/school/corporation",
+  permissionPrefix: "corporation",
+  fields: {
+    name: { label: "企业名称", required: "请输入企业名称!", maxLength: 100, unique: true, show: { search: true } },
+    shortName: { label: "简称", maxLength: 50 },
+    contact: { label: "联系人", maxLength: 50 },
+    email: { label: "账单邮箱", pattern: "e", maxLength: 100 },
+    phone: { label: "电话", maxLength: 30 },
+    taxNo: { label: "税号", pattern: "alnum20", show: { list: false } },
+    address: { label: "地址", maxLength: 200, show: { list: false } },
+    billingCycle: { label: "结算周期", dict: "corp_billing_cycle", show: { search: true } },
+    status: { label: "状态", dict: "corp_status", required: "请选择状态!", show: { search: true } },
+    createTime: { label: "创建时间", type: "datetime", readOnly: true, show: { excel: false, list: false } },
+  },
+});
+
+export const studentModule = defineModule({
+  title: "学生信息",
+  table: "school_student",
+  api: "/school/student",
+  page: "/school/student",
+  permissionPrefix: "student",
+  fields: {
+    // From the fill rule `student_no` when added (backend); shown, never typed.
+    studentNo: { label: "学号", readOnly: true, show: { search: true } },
+    nameCn: { label: "中文名", required: "请输入中文名!", maxLength: 50, show: { search: true } },
+    nameEn: { label: "英文名", maxLength: 100, show: { search: true } },
+    sex: { label: "性别", dict: "sex", required: "请选择性别!" },
+    birthday: { label: "生日", type: "date", show: { list: false } },
+    nationality: { label: "国籍", dict: "nationality" },
+    passportNo: { label: "护照号", pattern: "idNumber", show: { list: false } },
+    grade: { label: "年级", dict: "grade", required: "请选择年级!", show: { search: true } },
+    className: { label: "班级", maxLength: 50 },
+    enrollDate: { label: "入学日期", type: "date" },
+    status: { label: "状态", dict: "student_status", required: "请选择状态!", show: { search: true } },
+    corpId: { label: "付费企业", dict: CORPORATION_DICT },
+    photo: { label: "照片", maxLength: 500, show: { list: false, excel: false, query: false } },
+    remark: { label: "备注", type: "text", maxLength: 500, show: { list: false, query: false } },
+    createTime: { label: "创建时间", type: "datetime", readOnly: true, show: { excel: false, list: false } },
+  },
+});
+
+/** The fields of a row of the student's parents grid (school_student_parent). */
+export const STUDENT_PARENT_FIELDS = {
+  parentId: { label: "家长", dict: PARENT_DICT, required: "请选择家长!" },
+  relation: { label: "关系", dict: "parent_relation", required: "请选择关系!" },
+  isPayer: { label: "付款人" },
+} as const satisfies Record<string, ModuleField>;
+
+/** A row of the student's parents grid, as the form sends it and the backend saves it. */
+export interface StudentParentRow {
+  parentId: string;
+  relation: string;
+  isPayer: boolean;
+}
+
+/** A parent listed twice in one student's grid. */
+export const REPEATED_PARENT_MESSAGE = "同一位家长不能重复添加";
+
+/** At most one payer among a student's parents (checked by the form and by the backend). */
+export const ONE_PAYER_MESSAGE = "每个学生最多只能有一位付款人";
+
+export const parentModule = defineModule({
+  title: "家长信息",
+  table: "school_parent",
+  api: "/school/parent",
+  page: "/school/parent",
+  permissionPrefix: "parent",
+  fields: {
+    ...personFields,
+    phone: { ...personFields.phone, show: { search: true } },
+    wechatOpenId: { label: "微信OpenID", maxLength: 64, show: { list: false } },
+    nationality: { label: "国籍", dict: "nationality" },
+    corpId: { label: "工作单位", dict: CORPORATION_DICT, show: { search: true } },
+    position: { label: "职位", maxLength: 100, show: { list: false } },
+    remark: { label: "备注", type: "text", maxLength: 500, show: { list: false, query: false } },
+    createTime: { label: "创建时间", type: "datetime", readOnly: true, show: { excel: false, list: false } },
+  },
+});
+
+export const teacherModule = defineModule({
+  title: "教师信息",
+  table: "school_teacher",
+  api: "/school/teacher",
+  page: "/school/teacher",
+  permissionPrefix: "teacher",
+  fields: {
+    teacherNo: { label: "工号", required: "请输入工号!", pattern: "alnum20", unique: true, fixed: true, show: { search: true } },
+    ...personFields,
+    subject: { label: "任教学科", dict: "subject", show: { search: true } },
+    departId: { label: "所属部门", dict: "sys_depart,depart_name,id" },
+    hireDate: { label: "入职日期", type: "date" },
+    status: { label: "状态", dict: "teacher_status", required: "请选择状态!", show: { search: true } },
+    createTime: { label: "创建时间", type: "datetime", readOnly: true, show: { excel: false, list: false } },
+  },
+});

@@ -1,0 +1,101 @@
+// 商城管理 (docs/spec/school-domain.md "Activities and the shop"): commodities, the parents' shopping
+// carts and orders. Stock and order totals are the backend's (never taken from a form); prices
+// are `decimal` (numeric in the database, integer fen in code: contract/money.ts).
+import { defineModule } from "./module";
+import { AMOUNT_PATTERN } from "./billing";
+
+const created = { label: "创建时间", type: "datetime", readOnly: true, show: { excel: false, form: false } } as const;
+const COUNT_PATTERN = { regex: /^\d{1,7}$/, message: "请输入0到9999999的整数" };
+const QUANTITY_PATTERN = { regex: /^[1-9]\d{0,3}$/, message: "数量请输入1到9999的整数" };
+
+/** dict commodity_status. */
+export const CommodityStatus = { onSale: "1", offSale: "0" } as const;
+/** dict order_status. */
+export const OrderStatus = { unpaid: "1", paid: "2", shipped: "3", completed: "4", refunded: "5" } as const;
+
+/** The actions that move an order, each from the statuses it may start from. */
+export const ORDER_TRANSITIONS = {
+  pay: { label: "付款", from: [OrderStatus.unpaid], to: OrderStatus.paid },
+  ship: { label: "发货", from: [OrderStatus.paid], to: OrderStatus.shipped },
+  complete: { label: "完成", from: [OrderStatus.shipped], to: OrderStatus.completed },
+  refund: { label: "退款", from: [OrderStatus.paid, OrderStatus.shipped, OrderStatus.completed], to: OrderStatus.refunded },
+} as const;
+export type OrderTransition = keyof typeof ORDER_TRANSITIONS;
+
+export const ShopMessages = {
+  outOfStock: (name: string) => `商品「${name}」库存不足`,
+  offSale: (name: string) => `商品「${name}」已下架`,
+  unknownCommodity: "商品不存在",
+  noLines: "请至少添加一条订单明细",
+  tooManyLines: "订单明细不能超过100条",
+  badLine: (row: number) => `第${row}条明细：请选择商品并填写1到9999的数量`,
+  repeatedCommodity: "同一商品请合并为一条明细",
+  badTransition: (label: string) => `当前订单状态不能${label}`,
+  locked: "只有待付款的订单可以修改",
+  notDeletable: "只有待付款或已退款的订单可以删除",
+  emptyCart: "该家长的购物车是空的",
+  placed: (orderNo: string) => `下单成功，订单号 ${orderNo}`,
+} as const;
+
+export const commodityModule = defineModule({
+  title: "商品",
+  table: "shop_commodity",
+  api: "/shop/commodity",
+  page: "/shop/commodity",
+  permissionPrefix: "commodity",
+  fields: {
+    name: { label: "商品名称", required: "请输入商品名称!", maxLength: 100, show: { search: true } },
+    categoryId: { label: "商品分类", dict: "sys_category,name,id", required: "请选择商品分类!" },
+    price: { label: "价格", type: "decimal", required: "请输入价格!", pattern: AMOUNT_PATTERN },
+    stock: { label: "库存", type: "int", required: "请输入库存!", pattern: COUNT_PATTERN },
+    images: { label: "图片", maxLength: 1000, show: { list: false, query: false } },
+    status: { label: "状态", dict: "commodity_status", required: "请选择状态!", show: { search: true } },
+    description: { label: "描述", type: "text", maxLength: 1000, show: { list: false } },
+    createTime: created,
+  },
+});
+
+export const cartModule = defineModule({
+  title: "购物车",
+  table: "shop_cart",
+  api: "/shop/cart",
+  page: "/shop/cart",
+  permissionPrefix: "cart",
+  fields: {
+    // A row's parent and commodity stay; only the quantity changes.
+    parentId: { label: "家长", dict: "school_parent,name,id", required: "请选择家长!", fixed: true, show: { search: true } },
+    commodityId: { label: "商品", dict: "shop_commodity,name,id", required: "请选择商品!", fixed: true },
+    quantity: { label: "数量", type: "int", required: "请输入数量!", pattern: QUANTITY_PATTERN },
+    addedAt: { label: "加入时间", type: "datetime", readOnly: true },
+  },
+});
+
+export const orderModule = defineModule({
+  title: "订单",
+  table: "shop_order",
+  api: "/shop/order",
+  page: "/shop/order",
+  permissionPrefix: "order",
+  fields: {
+    orderNo: { label: "订单号", readOnly: true, show: { search: true } },
+    parentId: { label: "家长", dict: "school_parent,name,id", required: "请选择家长!", show: { search: true } },
+    studentId: { label: "学生", dict: "school_student,name_cn,id" },
+    receiver: { label: "收货人", maxLength: 50 },
+    receiverPhone: { label: "收货电话", maxLength: 30, show: { list: false } },
+    addressText: { label: "收货地址", maxLength: 300, show: { list: false } },
+    total: { label: "订单金额", type: "decimal", readOnly: true },
+    status: { label: "状态", dict: "order_status", readOnly: true, show: { search: true } },
+    payChannel: { label: "支付方式", dict: "shop_pay_channel", readOnly: true },
+    paidAt: { label: "付款时间", type: "datetime", readOnly: true },
+    remark: { label: "备注", maxLength: 255, show: { list: false } },
+    createTime: created,
+  },
+});
+
+/** The lines grid of an order: the backend reads each commodity's name and price itself. */
+export const ORDER_LINE_FIELDS = {
+  commodityId: { label: "商品", dict: "shop_commodity,name,id", required: "请选择商品!" },
+  price: { label: "单价" },
+  quantity: { label: "数量", required: "请输入数量!" },
+  amount: { label: "金额" },
+} as const;

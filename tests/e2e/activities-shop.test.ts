@@ -1,0 +1,174 @@
+// Activities and the shop in Chromium (issue #14): create an activity with a cover and content,
+// open its sign-ups, sign students up until it is full and see the refusal; confirm a paid
+// sign-up and find its bill; place an order from a parent's cart and see the stock fall, refund
+// it and see the stock back.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser);
+  page.setDefaultTimeout(15_000);
+  await signInAs(page);
+});
+afterAll(async () => browser?.close());
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const ok = /确\s*定/;
+const rows = () => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+const toast = (text: string | RegExp) => page.locator(".ant-message").getByText(text);
+const pad = (value: number) => String(value).padStart(2, "0");
+const inDays = (days: number) => {
+  const day = new Date(Date.now() + days * 86_400_000);
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())} 09:00:00`;
+};
+
+async function open(path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+async function rowAction(row: Locator, label: string) {
+  const direct = row.getByText(label, { exact: true });
+  if (await direct.count()) await direct.click();
+  else {
+    await row.getByText("更多").click();
+    await page.locator(".ant-dropdown:visible").getByText(label, { exact: true }).click();
+  }
+  await page.locator(".ant-modal-confirm").getByRole("button", { name: ok }).click();
+}
+
+/** Chooses in the select labelled `label`: typed `search` then Enter, or the option `index` by keyboard. */
+async function choose(scope: Locator, label: string, pick: { search?: string; index?: number }) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").first().waitFor();
+  if (pick.search) {
+    await page.keyboard.type(pick.search);
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: pick.search }).first().waitFor();
+  }
+  for (let step = 0; step < (pick.index ?? 0); step++) await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect.poll(() => page.locator(".ant-select-dropdown:visible").count()).toBe(0);
+}
+
+async function dateTime(scope: Locator, label: string, value: string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(value);
+  await input.press("Enter");
+  await expect.poll(() => input.inputValue()).toBe(value);
+}
+
+/** The text of `title`'s column in `row`. */
+async function cellOf(row: Locator, title: string): Promise<string> {
+  const titles = await page.locator(".list-page .ant-table-thead th").allTextContents();
+  const index = titles.findIndex((text) => text.trim() === title);
+  expect(index).toBeGreaterThan(0);
+  return ((await row.locator("td").nth(index).textContent()) ?? "").trim();
+}
+
+describe("activities and sign-ups", () => {
+  const title = `端到端活动${Date.now() % 100000}`;
+
+  it("creates an activity with a cover and content, fills it and sees the refusal, and bills a confirmed sign-up", async () => {
+    await open("/activity/activity");
+    await page.getByRole("button", { name: /新\s*增/ }).click();
+    const dialog = page.getByRole("dialog", { name: "新增" });
+    await dialog.getByLabel("活动名称").fill(title);
+    await choose(dialog, "活动类型", { index: 0 });
+    await dialog.locator("input[type=file]").first().setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
+    await expect.poll(() => dialog.locator("img").count()).toBeGreaterThan(0);
+    await dateTime(dialog, "开始时间", inDays(30));
+    await dateTime(dialog, "报名截止", inDays(20));
+    await dialog.getByLabel("名额").fill("3");
+    await dialog.getByLabel("费用").fill("88.50");
+    await dialog.locator(".ql-editor").click();
+    await page.keyboard.type("端到端活动内容");
+    await dialog.getByRole("button", { name: ok }).click();
+    await expect.poll(() => toast("添加成功！").count()).toBeGreaterThan(0);
+    const activity = rows().filter({ hasText: title });
+    await expect.poll(() => activity.count()).toBe(1);
+    expect(await cellOf(activity, "状态")).toBe("草稿");
+
+    await rowAction(activity, "开放报名");
+    await expect.poll(() => toast("开放报名成功").count()).toBeGreaterThan(0);
+    await expect.poll(() => cellOf(activity, "状态")).toBe("报名中");
+
+    // Three places: the fourth sign-up is refused.
+    await open("/activity/signup");
+    for (const index of [0, 1, 2, 3]) {
+      await page.getByRole("button", { name: /新\s*增/ }).click();
+      const form = page.getByRole("dialog", { name: "新增" });
+      await choose(form, "活动", { search: title });
+      await choose(form, "学生", { index });
+      await form.getByRole("button", { name: ok }).click();
+      if (index < 3) {
+        await expect.poll(() => form.isVisible()).toBe(false);
+      } else {
+        await expect.poll(() => page.getByText("名额已满，报名失败").count()).toBeGreaterThan(0);
+        await form.getByRole("button", { name: /取\s*消/ }).click();
+      }
+    }
+    await open(`/activity/signup`);
+    const signups = rows().filter({ hasText: title });
+    await expect.poll(() => signups.count()).toBe(3);
+
+    // 确认 bills the fee; the bill is found under 账单.
+    await rowAction(signups.first(), "确认");
+    await expect.poll(() => toast(/确认成功，费用已计入账单 BL\d+/).count()).toBeGreaterThan(0);
+    const billNo = /BL\d+/.exec((await toast(/确认成功/).first().textContent())!)![0];
+    await expect.poll(() => cellOf(rows().filter({ hasText: title }).filter({ hasText: billNo }), "状态")).toBe("已确认");
+    await open(`/billing/bill?billNo=${billNo}`);
+    await expect.poll(() => rows().count()).toBe(1);
+    // The fee is an item of the student's bill of the term (seen in its 详情: the bill may be paid
+    // already, and a paid bill is not edited).
+    await rows().first().getByText("更多").click();
+    await page.locator(".ant-dropdown:visible").getByText("详情", { exact: true }).click();
+    const bill = page.getByRole("dialog", { name: "详情" });
+    const names = () => bill.locator('[data-key="name"] input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    await expect.poll(names).toContain(`活动：${title}`);
+    await bill.getByRole("button", { name: "关闭" }).click();
+  });
+});
+
+describe("the shop", () => {
+  const commodity = "学校文具礼盒";
+
+  async function stock(): Promise<number> {
+    await open("/shop/commodity");
+    const row = rows().filter({ hasText: commodity });
+    await expect.poll(() => row.count()).toBe(1);
+    return Number(await cellOf(row, "库存"));
+  }
+
+  it("places an order from a parent's cart and sees the stock fall, then refunds it and sees the stock back", async () => {
+    const before = await stock();
+    await open("/shop/cart");
+    await page.getByRole("button", { name: /新\s*增/ }).click();
+    const form = page.getByRole("dialog", { name: "新增" });
+    await choose(form, "家长", { index: 20 });
+    await choose(form, "商品", { search: commodity });
+    await form.getByLabel("数量").fill("2");
+    await form.getByRole("button", { name: ok }).click();
+    await expect.poll(() => toast("添加成功！").count()).toBeGreaterThan(0);
+
+    await rowAction(rows().filter({ hasText: commodity }).first(), "下单");
+    await expect.poll(() => toast(/下单成功，订单号 DD\d+/).count()).toBeGreaterThan(0);
+    const orderNo = /DD\d+/.exec((await toast(/下单成功/).first().textContent())!)![0];
+    expect(await stock()).toBe(before - 2);
+
+    await open(`/shop/order?orderNo=${orderNo}`);
+    const order = rows().first();
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await cellOf(order, "状态")).toBe("待付款");
+    await rowAction(order, "付款");
+    await expect.poll(() => cellOf(rows().first(), "状态")).toBe("已付款");
+    await rowAction(rows().first(), "退款");
+    await expect.poll(() => cellOf(rows().first(), "状态")).toBe("已退款");
+    expect(await stock()).toBe(before);
+  });
+});

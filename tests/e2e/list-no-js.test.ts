@@ -1,0 +1,201 @@
+// The list engine without JavaScript (issue #19): in Chromium with JavaScript turned off, a list is
+// searched, sorted and paged through links and GET forms, and records are added, edited, shown and
+// deleted through the plain forms the server renders at their own addresses. With JavaScript, the
+// same address opens the modal, so a reload reopens the form.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { baseUrl, hydrated, launchBrowser, newPage, signInAs, signInWithoutScript } from "./support/browser";
+import { E2E_ADMIN_PASSWORD } from "./support/constants";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const rows = (page: Page) => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
+const submit = (page: Page) => page.locator(".plain-form").getByRole("button", { name: /确\s*定/ }).click();
+const described = (page: Page, label: string) => page.locator(".record-view tr").filter({ hasText: label }).locator(".ant-descriptions-item-content");
+
+/** Signs in through the plain login form (no JavaScript runs). */
+async function search(page: Page, placeholder: string, value: string): Promise<void> {
+  await page.locator(".list-search").getByPlaceholder(placeholder).fill(value);
+  await page.locator(".list-search").getByRole("button", { name: /查\s*询/ }).click();
+}
+
+async function backendToken(): Promise<string> {
+  const answer = await fetch(`${baseUrl()}/jeecg-boot/sys/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
+  }).then((response) => response.json());
+  return answer.result.token;
+}
+
+async function createUser(token: string, username: string, realname: string): Promise<void> {
+  const answer = await fetch(`${baseUrl()}/jeecg-boot/sys/user/add`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Access-Token": token },
+    body: JSON.stringify({ username, realname, workNo: username, password: "Pass-word-2026!", selectedroles: "", selecteddeparts: "" }),
+  }).then((response) => response.json());
+  expect(answer.success).toBe(true);
+}
+
+describe("lists without JavaScript", () => {
+  it("searches, sorts, pages, adds, edits, shows and deletes users", async () => {
+    const token = await backendToken();
+    for (let index = 1; index <= 11; index++) await createUser(token, `nojs_p${String(index).padStart(2, "0")}`, `无脚本${index}`);
+    const page = await newPage(browser, { javaScriptEnabled: false });
+    await signInWithoutScript(page);
+    await page.goto("/isystem/user");
+
+    // Search: a GET form whose fields carry their names.
+    await search(page, "请输入姓名", "无脚本");
+    await page.waitForURL(/realname=/);
+    await expect.poll(() => page.locator(".ant-pagination-total-text").textContent()).toContain("共11条");
+    expect(await page.locator(".list-search").getByPlaceholder("请输入姓名").inputValue()).toBe("无脚本");
+
+    // Sort: the header is a link.
+    await page.locator(".list-page thead").getByRole("link", { name: "用户账号" }).click();
+    await page.waitForURL(/column=username&order=asc/);
+    expect(await rows(page).first().textContent()).toContain("nojs_p01");
+
+    // Page 2: the pager's items are links that keep the search and the sort.
+    await page.locator(".ant-pagination").getByRole("link", { name: "2", exact: true }).click();
+    await page.waitForURL(/pageNo=2/);
+    expect(await rows(page).count()).toBe(1);
+    expect(await rows(page).first().textContent()).toContain("nojs_p11");
+
+    // 新增: a validation error first, the typed values kept, then the list again.
+    await page.getByRole("button", { name: /新\s*增/ }).click();
+    await page.waitForURL(/form=add/);
+    await page.getByLabel("用户账号").fill("nojs_new");
+    await page.getByLabel("登录密码").fill("Nojs-2026!x");
+    await page.getByLabel("确认密码").fill("Nojs-2026!x");
+    await page.getByLabel("用户姓名").fill("无脚本新人");
+    await page.getByLabel("工号").fill("NOJS-1");
+    await page.getByLabel("手机号码").fill("12345");
+    await submit(page);
+    await expect.poll(() => page.getByText("请输入正确的手机号码!").isVisible()).toBe(true);
+    expect(await page.getByLabel("用户账号").inputValue()).toBe("nojs_new");
+    expect(await page.getByLabel("用户姓名").inputValue()).toBe("无脚本新人");
+    await page.getByLabel("手机号码").fill("13912340019");
+    // Passwords are never sent back in the page: typed again.
+    await page.getByLabel("登录密码").fill("Nojs-2026!x");
+    await page.getByLabel("确认密码").fill("Nojs-2026!x");
+    await submit(page);
+    await page.waitForURL((url) => url.pathname === "/isystem/user" && !url.searchParams.has("form"));
+    await search(page, "请输入账号", "nojs_new");
+    await page.waitForURL(/username=/);
+    await expect.poll(() => row(page, "nojs_new").count()).toBe(1);
+
+    // 编辑 at its own address.
+    await row(page, "nojs_new").getByRole("link", { name: "编辑" }).click();
+    await page.waitForURL(/form=edit&id=/);
+    expect(await page.getByLabel("用户姓名").inputValue()).toBe("无脚本新人");
+    await page.getByLabel("用户姓名").fill("无脚本老师");
+    await submit(page);
+    await page.waitForURL((url) => !url.searchParams.has("form"));
+    await expect.poll(() => row(page, "nojs_new").textContent()).toContain("无脚本老师");
+
+    // 详情: a description of the record.
+    await row(page, "nojs_new").getByRole("link", { name: "详情" }).click();
+    await page.waitForURL(/form=detail&id=/);
+    expect(await described(page, "用户姓名").textContent()).toBe("无脚本老师");
+    expect(await described(page, "手机号码").textContent()).toBe("13912340019");
+    await page.getByRole("link", { name: /关\s*闭/ }).click();
+    await page.waitForURL((url) => !url.searchParams.has("form"));
+
+    // 删除 through its confirmation page.
+    await row(page, "nojs_new").getByRole("link", { name: "删除" }).click();
+    await page.waitForURL(/confirm=delete&id=/);
+    expect(await page.getByText("确定删除吗?").isVisible()).toBe(true);
+    await page.getByRole("button", { name: /确\s*定/ }).click();
+    await page.waitForURL((url) => !url.searchParams.has("confirm"));
+    expect(await row(page, "nojs_new").count()).toBe(0);
+
+    // 批量删除: tick rows, confirm, gone.
+    await page.goto("/isystem/user?username=*nojs_p1*");
+    expect(await rows(page).count()).toBe(2);
+    for (const name of ["nojs_p10", "nojs_p11"]) await row(page, name).locator(".ant-checkbox-input").check();
+    await page.getByRole("button", { name: "批量删除" }).click();
+    await page.waitForURL(/confirm=deleteBatch/);
+    expect(await page.locator(".plain-confirm-list li").allTextContents()).toEqual(expect.arrayContaining(["nojs_p10", "nojs_p11"]));
+    await page.getByRole("button", { name: /确\s*定/ }).click();
+    await page.waitForURL((url) => !url.searchParams.has("confirm"));
+    expect(await rows(page).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("adds, searches, sorts, edits, shows and deletes a position", async () => {
+    const page = await newPage(browser, { javaScriptEnabled: false });
+    await signInWithoutScript(page);
+    await page.goto("/isystem/position");
+
+    await page.getByRole("button", { name: /新\s*增/ }).click();
+    await page.waitForURL(/form=add/);
+    await page.getByLabel("职务名称").fill("无脚本职务");
+    await submit(page);
+    await expect.poll(() => page.getByText("请输入职务编码!").isVisible()).toBe(true);
+    expect(await page.getByLabel("职务名称").inputValue()).toBe("无脚本职务");
+    await page.getByLabel("职务编码").fill("nojsPos1");
+    await page.getByLabel("职级").selectOption({ index: 1 });
+    const rank = await page.getByLabel("职级").evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent ?? "");
+    await submit(page);
+    await page.waitForURL((url) => url.pathname === "/isystem/position" && !url.searchParams.has("form"));
+
+    await search(page, "请输入职务名称", "无脚本");
+    await page.waitForURL(/name=/);
+    await expect.poll(() => row(page, "nojsPos1").count()).toBe(1);
+    await page.locator(".list-page thead").getByRole("link", { name: "职务编码" }).click();
+    await page.waitForURL(/column=code&order=asc/);
+    expect(await row(page, "nojsPos1").count()).toBe(1);
+
+    await row(page, "nojsPos1").getByRole("link", { name: "编辑" }).click();
+    await page.waitForURL(/form=edit/);
+    // The code is fixed once created.
+    expect(await page.getByLabel("职务编码").getAttribute("readonly")).not.toBeNull();
+    await page.getByLabel("职务名称").fill("无脚本职务二");
+    await submit(page);
+    await page.waitForURL((url) => !url.searchParams.has("form"));
+    await expect.poll(() => row(page, "nojsPos1").textContent()).toContain("无脚本职务二");
+
+    await row(page, "nojsPos1").getByRole("link", { name: "详情" }).click();
+    await page.waitForURL(/form=detail/);
+    expect(await described(page, "职务名称").textContent()).toBe("无脚本职务二");
+    // The dictionary's text, not its value.
+    expect(await described(page, "职级").textContent()).toBe(rank);
+    await page.getByRole("link", { name: /关\s*闭/ }).click();
+
+    await row(page, "nojsPos1").getByRole("link", { name: "删除" }).click();
+    await page.waitForURL(/confirm=delete/);
+    await page.getByRole("button", { name: /确\s*定/ }).click();
+    await page.waitForURL((url) => !url.searchParams.has("confirm"));
+    expect(await row(page, "nojsPos1").count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("form addresses with JavaScript", () => {
+  it("opens an edit form, finds it open again after a reload, and closing drops the address", async () => {
+    const page = await newPage(browser);
+    await signInAs(page);
+    await page.goto("/isystem/user?username=*admin*");
+    await hydrated(page);
+    await row(page, "admin").getByText("编辑").click();
+    const dialog = page.getByRole("dialog", { name: "编辑" });
+    await expect.poll(() => dialog.getByLabel("用户账号").inputValue()).toBe("admin");
+    await page.waitForURL(/form=edit&id=/);
+
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => page.getByRole("dialog", { name: "编辑" }).getByLabel("用户账号").inputValue()).toBe("admin");
+    expect(new URL(page.url()).searchParams.get("username")).toBe("*admin*");
+
+    await page.getByRole("dialog", { name: "编辑" }).getByRole("button", { name: /取\s*消/ }).click();
+    await page.waitForURL((url) => !url.searchParams.has("form"));
+    expect(new URL(page.url()).searchParams.get("username")).toBe("*admin*");
+    await page.context().close();
+  });
+});

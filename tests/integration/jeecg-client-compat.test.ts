@@ -1,0 +1,188 @@
+// The original JeecgBoot 3.3 client against the embedded backend (issue #16 part 2): each call it
+// makes that once answered 404 or failed, made the way its api/manage.js makes it — getAction and
+// postAction signed (X-Sign, X-TIMESTAMP; `_t` on every GET but getDictItems), putAction and
+// deleteAction unsigned, the token and tenant headers on all — and the answer's shape checked
+// against docs/spec/api-contract.md.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { computeSign, formatSignTimestamp } from "#contract/sign";
+import { loginToken, startTestBackend, type TestBackend } from "../support/backend";
+
+/** What the Vue 2 client's api/manage.js sends. */
+function originalClient(base: string, token: string, tenantId = "1") {
+  const headers = { "X-Access-Token": token, "tenant-id": tenantId };
+  const send = async (method: string, url: string, init: { params?: Record<string, string>; body?: unknown; signed: boolean }) => {
+    const query = new URLSearchParams(init.params ?? {}).toString();
+    const signHeaders: Record<string, string> = init.signed
+      ? { "X-Sign": computeSign(url, { ...(init.params ?? {}), ...((init.body as Record<string, string>) ?? {}) }), "X-TIMESTAMP": formatSignTimestamp() }
+      : {};
+    const response = await fetch(`${base}${url}${query ? `${url.includes("?") ? "&" : "?"}${query}` : ""}`, {
+      method,
+      headers: { ...headers, ...signHeaders, ...(init.body === undefined ? {} : { "Content-Type": "application/json;charset=UTF-8" }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const text = await response.text();
+    let json: any = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+    return { status: response.status, json, text, headers: response.headers };
+  };
+  const stamp = () => String(Math.floor(Date.now() / 1000));
+  return {
+    getAction: (url: string, params: Record<string, string> = {}) => send("GET", url, { params: { ...params, _t: stamp() }, signed: true }),
+    /** getDictItems is the one GET without `_t` (contract §0). */
+    getDictItems: (code: string) => send("GET", `/sys/dict/getDictItems/${code}`, { signed: true }),
+    postAction: (url: string, body: unknown) => send("POST", url, { body, signed: true }),
+    putAction: (url: string, body: unknown) => send("PUT", url, { body, signed: false }),
+    deleteAction: (url: string, params: Record<string, string>) => send("DELETE", url, { params, signed: false }),
+  };
+}
+
+/** The envelope of contract §1. */
+const envelope = (code: number) => ({ success: true, code, timestamp: expect.any(Number) });
+
+describe("the original JeecgBoot 3.3 client against the embedded backend", () => {
+  let server: TestBackend;
+  let base: string;
+  let token: string;
+  let client: ReturnType<typeof originalClient>;
+
+  beforeAll(async () => {
+    server = await startTestBackend("pglite");
+    base = server.url;
+    token = await loginToken(base);
+    client = originalClient(base, token);
+  });
+  afterAll(async () => server?.close());
+
+  it("answers the role's 授权 tree at /sys/role/queryTreeList as at /sys/permission/queryTreeList", async () => {
+    const answer = await client.getAction("/sys/role/queryTreeList");
+    expect(answer.json).toMatchObject(envelope(200));
+    const { treeList, ids } = answer.json.result;
+    expect(Array.isArray(ids) && ids.length).toBeGreaterThan(10);
+    expect(treeList[0]).toMatchObject({ key: expect.any(String), title: expect.any(String), slotTitle: expect.any(String), isLeaf: expect.any(Boolean) });
+    const system = treeList.find((node: { title: string }) => node.title === "系统管理");
+    expect(system.children.map((node: { title: string }) => node.title)).toContain("租户管理");
+    const same = await client.getAction("/sys/permission/queryTreeList");
+    expect(same.json.result).toEqual(answer.json.result);
+  });
+
+  it("refuses the tree to a user without the role or department page", async () => {
+    const teacher = originalClient(base, await loginToken(base, "teacher_li", (await import("../support/constants")).TEST_DEMO_PASSWORD));
+    const refused = await teacher.getAction("/sys/role/queryTreeList");
+    expect(refused.json).toMatchObject({ success: false, code: 510 });
+  });
+
+  it("tells which third-party apps are enabled (none)", async () => {
+    const answer = await client.getAction("/sys/thirdApp/getEnabledType");
+    expect(answer.json).toMatchObject({ ...envelope(200), result: { wechatEnterprise: false, dingtalk: false } });
+  });
+
+  it("answers syncNotic as the original: success, code 0, no result", async () => {
+    const answer = await client.getAction("/sys/annountCement/syncNotic");
+    expect(answer.json).toMatchObject({ ...envelope(0), message: "", result: null });
+  });
+
+  it("serves the dictionaries activiti_sync and global_perms_type with the original's items", async () => {
+    const sync = await client.getDictItems("activiti_sync");
+    expect(sync.json).toMatchObject({ success: true, result: [{ value: "1", text: "同步" }, { value: "0", text: "不同步" }] });
+    const perms = await client.getDictItems("global_perms_type");
+    expect(perms.json.result.map((item: { value: string; title: string }) => [item.value, item.title])).toEqual([
+      ["1", "可见/可访问(授权后可见/可访问)"],
+      ["2", "可编辑(未授权时禁用)"],
+    ]);
+  });
+
+  it("gives the menu the original client's component names", async () => {
+    const answer = await client.getAction("/sys/permission/getUserPermissionByToken");
+    const components: string[] = [];
+    const walk = (nodes: Array<{ component?: string; children?: unknown[] }>) =>
+      nodes.forEach((node) => {
+        if (node.component) components.push(node.component);
+        walk((node.children ?? []) as typeof nodes);
+      });
+    walk(answer.json.result.menu);
+    expect(components).toEqual(expect.arrayContaining(["modules/message/SysMessageTemplateList", "modules/oss/OSSFileList", "system/SysUserOnlineList"]));
+    expect(components).not.toContain("system/OSSFileList");
+  });
+
+  it("serves the tenant page's list and the tenants a form offers", async () => {
+    const list = await client.getAction("/sys/tenant/list", { column: "createTime", order: "desc", field: "id,,,name,beginDate,endDate,status_dictText", pageNo: "1", pageSize: "10" });
+    expect(list.json).toMatchObject({ ...envelope(200), result: { records: expect.any(Array), total: expect.any(Number), current: 1, size: 10 } });
+    expect(list.json.result.records[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), status_dictText: expect.any(String) });
+    const offered = await client.getAction("/sys/tenant/queryList");
+    expect(offered.json).toMatchObject(envelope(200));
+    expect(offered.json.result[0]).toMatchObject({ id: 1, name: expect.any(String), status: 1 });
+  });
+
+  it("serves the list endpoints of 校验规则, 数据规则, 文件存储 and 数据源管理", async () => {
+    for (const url of ["/sys/checkRule/list", "/sys/oss/file/list", "/sys/dataSource/list", "/sys/permissionDataRule/list"]) {
+      const answer = await client.getAction(url, { pageNo: "1", pageSize: "10", column: "createTime", order: "desc" });
+      expect(answer.json, url).toMatchObject({ ...envelope(200), result: { records: expect.any(Array), total: expect.any(Number) } });
+    }
+    const [menu] = await server.backend.db.rows<{ id: string }>(sql`SELECT id FROM sys_permission WHERE url = '/school/student'`);
+    const rules = await client.getAction("/sys/permission/getPermRuleListByPermId", { permissionId: menu!.id });
+    expect(rules.json).toMatchObject({ success: true, result: expect.any(Array) });
+    const checked = await client.getAction("/sys/checkRule/checkByCode", { ruleCode: "common", value: encodeURIComponent("a1") });
+    expect(checked.json).toMatchObject({ success: false, message: "最少输入3位数" });
+    // 测试连接 of the original client (its online module's path): a refused port answers a reason.
+    const tested = await client.postAction("/online/cgreport/api/testConnection", { dbUrl: "jdbc:postgresql://127.0.0.1:1/postgres", dbUsername: "postgres", dbPassword: "x" });
+    expect(tested.json).toMatchObject({ success: false, message: "数据库连接失败：服务器拒绝连接" });
+  });
+
+  describe("the announcement's 查看 page (/sys/annountCement/show/{id})", () => {
+    let published: string;
+    let draft: string;
+    let toUser: string;
+    beforeAll(async () => {
+      const add = async (titile: string, extra: Record<string, unknown> = {}) => {
+        const added = await client.postAction("/sys/annountCement/add", {
+          titile,
+          msgContent: '<p>请<strong>准时</strong>参加<script>alert(1)</script><img src="x" onerror="alert(2)"></p>',
+          msgCategory: "1",
+          msgType: "ALL",
+          priority: "H",
+          ...extra,
+        });
+        expect(added.json.success).toBe(true);
+        const [row] = await server.backend.db.rows<{ id: string }>(sql`SELECT id FROM sys_announcement WHERE titile = ${titile}`);
+        return row!.id;
+      };
+      published = await add("家长会通知");
+      draft = await add("草稿通知");
+      const [teacher] = await server.backend.db.rows<{ id: string }>(sql`SELECT id FROM sys_user WHERE username = 'teacher_li'`);
+      toUser = await add("给李老师的通知", { msgType: "USER", userIds: `${teacher!.id},` });
+      for (const id of [published, toUser]) expect((await client.getAction("/sys/annountCement/doReleaseData", { id })).json.success).toBe(true);
+    });
+
+    it("shows a published notice to everyone as a cleaned HTML page", async () => {
+      const page = await fetch(`${base}/sys/annountCement/show/${published}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toContain("text/html");
+      expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+      const html = await page.text();
+      expect(html).toContain("<h1>家长会通知</h1>");
+      expect(html).toContain("紧急消息");
+      expect(html).toContain("<strong>准时</strong>");
+      expect(html).not.toMatch(/<script>alert|onerror/);
+    });
+
+    it("shows a draft only with an administrator's token, as the original's ?token=", async () => {
+      expect((await fetch(`${base}/sys/annountCement/show/${draft}`)).status).toBe(404);
+      const withToken = await fetch(`${base}/sys/annountCement/show/${draft}?token=${token}`);
+      expect(withToken.status).toBe(200);
+      expect(await withToken.text()).toContain("草稿通知");
+    });
+
+    it("shows a notice to named users only to them and its administrators, never anonymously", async () => {
+      expect((await fetch(`${base}/sys/annountCement/show/${toUser}`)).status).toBe(404);
+      const teacherToken = await loginToken(base, "teacher_li", (await import("../support/constants")).TEST_DEMO_PASSWORD);
+      expect((await fetch(`${base}/sys/annountCement/show/${toUser}?token=${teacherToken}`)).status).toBe(200);
+      expect((await fetch(`${base}/sys/annountCement/show/${draft}?token=${teacherToken}`)).status).toBe(404);
+      expect((await fetch(`${base}/sys/annountCement/show/unknown-id`)).status).toBe(404);
+    });
+  });
+});

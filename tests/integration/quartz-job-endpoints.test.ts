@@ -1,0 +1,160 @@
+// /sys/quartzJob on the embedded backend (PGlite): the engine's CRUD with the cron and class-name
+// checks, pause / resume / execute, the run log, permissions, and the misfire policy.
+import { spawn } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { call, loginToken, startTestBackend, type TestBackend } from "../support/backend";
+import { TEST_DEMO_PASSWORD } from "../support/constants";
+import { schoolDay } from "../../backend/modules/system/fill-rule/fill-number";
+
+const SAMPLE = "org.jeecg.modules.quartz.job.SampleParamJob";
+const PURGE = "org.jeecg.modules.quartz.job.PurgeExpiredJob";
+
+let server: TestBackend;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestBackend();
+  token = await loginToken(server.url);
+});
+afterAll(async () => server?.close());
+
+async function jobIdOf(description: string): Promise<string> {
+  const answer = await call(server.url, "GET", `/sys/quartzJob/list?description=${encodeURIComponent(description)}`, { token });
+  expect(answer.json.success).toBe(true);
+  return answer.json.result.records[0].id;
+}
+
+async function runsOf(jobId: string) {
+  const answer = await call(server.url, "GET", `/sys/quartzJob/runs?jobId=${jobId}&pageSize=50`, { token });
+  expect(answer.json.success).toBe(true);
+  return answer.json.result.records as Array<{ trigger: string; outcome: string; message: string | null; fireTime: string | null; endTime: string | null }>;
+}
+
+describe("/sys/quartzJob", () => {
+  it("refuses an invalid expression, both day and weekday, and an unknown class", async () => {
+    const add = (body: Record<string, unknown>) => call(server.url, "POST", "/sys/quartzJob/add", { token, body });
+    expect((await add({ jobClassName: SAMPLE, cronExpression: "0 0 25 * * ?", description: "bad" })).json).toMatchObject({ success: false, message: expect.stringContaining("Cron表达式不正确") });
+    expect((await add({ jobClassName: SAMPLE, cronExpression: "0 0 12 1 * 2", description: "bad" })).json).toMatchObject({ success: false, message: "日和周不能同时指定，其中一个必须为?" });
+    expect((await add({ jobClassName: "com.example.Evil", cronExpression: "0 0 12 * * ?", description: "bad" })).json).toMatchObject({ success: false, message: "任务类名不存在" });
+    expect((await add({ cronExpression: "0 0 12 * * ?" })).json).toMatchObject({ success: false, message: "请选择任务类名" });
+  });
+
+  it("adds a job, runs it once with its parameter, and pauses and resumes it", async () => {
+    const added = await call(server.url, "POST", "/sys/quartzJob/add", {
+      token,
+      body: { jobClassName: SAMPLE, cronExpression: "0   0 12 L * ? 2099", parameter: "三年级", description: "endpoint test", status: -1 },
+    });
+    expect(added.json.success).toBe(true);
+    const id = await jobIdOf("endpoint test");
+    const stored = await call(server.url, "GET", `/sys/quartzJob/queryById?id=${id}`, { token });
+    // Blanks are collapsed; the status is shown with its dictionary text.
+    expect(stored.json.result).toMatchObject({ cronExpression: "0 0 12 L * ? 2099", status: -1, status_dictText: "停止" });
+
+    expect((await call(server.url, "GET", `/sys/quartzJob/execute?id=${id}`, { token })).json).toMatchObject({ success: true, message: "执行成功!" });
+    await expect.poll(async () => (await runsOf(id)).map((run) => [run.trigger, run.outcome, run.message, run.fireTime])).toEqual([["manual", "success", "示例任务执行，参数：三年级", null]]);
+
+    expect((await call(server.url, "GET", `/sys/quartzJob/resume?id=${id}`, { token })).json).toMatchObject({ success: true, message: "启动定时任务成功" });
+    expect((await call(server.url, "GET", `/sys/quartzJob/queryById?id=${id}`, { token })).json.result.status).toBe(0);
+    expect((await call(server.url, "GET", `/sys/quartzJob/pause?id=${id}`, { token })).json).toMatchObject({ success: true, message: "停止定时任务成功" });
+    expect((await call(server.url, "GET", `/sys/quartzJob/queryById?id=${id}`, { token })).json.result.status).toBe(-1);
+    expect((await call(server.url, "GET", "/sys/quartzJob/execute?id=nope", { token })).json.success).toBe(false);
+  });
+
+  it("runs a running job at its fire times and stops at once when paused", async () => {
+    await call(server.url, "POST", "/sys/quartzJob/add", {
+      token,
+      body: { jobClassName: SAMPLE, cronExpression: "* * * * * ?", parameter: "tick", description: "every second", status: 0 },
+    });
+    const id = await jobIdOf("every second");
+    await expect.poll(async () => (await runsOf(id)).filter((run) => run.trigger === "cron" && run.outcome === "success").length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    await call(server.url, "GET", `/sys/quartzJob/pause?id=${id}`, { token });
+    const afterPause = (await runsOf(id)).length;
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    expect((await runsOf(id)).length).toBe(afterPause);
+    // Fire times are whole seconds of the expression.
+    expect((await runsOf(id)).every((run) => run.fireTime !== null && run.endTime !== null)).toBe(true);
+  });
+
+  it("runs a fire missed within the grace window once when the job becomes known, and not again", async () => {
+    const scheduler = server.backend.services.scheduler;
+    const db = server.backend.db;
+    // A daily job at a time a minute ago, changed before it: its fire was missed.
+    const now = new Date(Date.now() - 60_000);
+    const local = new Date(now.getTime() + 8 * 3600_000);
+    const cron = `${local.getUTCSeconds()} ${local.getUTCMinutes()} ${local.getUTCHours()} * * ?`;
+    await db.rows(sql`INSERT INTO sys_quartz_job (id, job_class_name, cron_expression, parameter, description, status, create_time)
+      VALUES ('misfire000000000000000000000001', ${SAMPLE}, ${cron}, 'missed', 'misfire test', 0, now() - interval '10 minutes')`);
+    await scheduler.sync();
+    await expect.poll(async () => (await runsOf("misfire000000000000000000000001")).map((run) => [run.trigger, run.outcome])).toEqual([["misfire", "success"]]);
+    await scheduler.sync();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await runsOf("misfire000000000000000000000001")).toHaveLength(1);
+  });
+
+  it("purges expired sessions whose token has expired too, and expired captchas", async () => {
+    const id = await jobIdOf("每天凌晨3点清理过期会话、验证码和30天前的运行日志");
+    const [user] = await server.backend.db.rows<{ id: string }>(sql`SELECT id FROM sys_user WHERE username = 'admin'`);
+    await server.backend.db.rows(sql`INSERT INTO sys_session (id, token_hash, user_id, username, create_time, last_active, expires_at)
+      VALUES ('oldsession00000000000000000001', ${"a".repeat(64)}, ${user!.id}, 'admin', now() - interval '30 days', now() - interval '29 days', now() - interval '29 days'),
+             ('livesession0000000000000000001', ${"b".repeat(64)}, ${user!.id}, 'admin', now() - interval '30 days', now(), now() + interval '1 hour')`);
+    await server.backend.db.rows(sql`INSERT INTO sys_captcha (check_key, code, expires_at)
+      VALUES ('expired-captcha-key', 'abcd', now() - interval '1 minute'), ('live-captcha-key', 'efgh', now() + interval '1 minute')`);
+    await call(server.url, "GET", `/sys/quartzJob/execute?id=${id}`, { token });
+    await expect.poll(async () => (await runsOf(id))[0]?.outcome).toBe("success");
+    expect((await runsOf(id))[0]!.message).toContain("清理过期会话 1 条");
+    expect((await runsOf(id))[0]!.message).toContain("清理过期验证码 1 条");
+    const captchas = await server.backend.db.rows<{ check_key: string }>(sql`SELECT check_key FROM sys_captcha WHERE check_key LIKE '%-captcha-key'`);
+    expect(captchas.map((row) => row.check_key)).toEqual(["live-captcha-key"]);
+    const left = await server.backend.db.rows<{ id: string }>(sql`SELECT id FROM sys_session WHERE id IN ('oldsession00000000000000000001', 'livesession0000000000000000001')`);
+    expect(left.map((row) => row.id)).toEqual(["livesession0000000000000000001"]);
+  });
+
+  it("retries the mails kept as 失败, and counts the overdue bills it reminds", async () => {
+    await server.backend.db.rows(sql`INSERT INTO comm_mail (id, tenant_id, mail_to, subject, body, status, error)
+      VALUES ('retryjobmail00000000000000000001', 1, 'corp@example.com', '账单', '正文', '2', 'SMTP 未配置')`);
+    const retry = await jobIdOf("每10分钟重发失败的邮件");
+    await call(server.url, "GET", `/sys/quartzJob/execute?id=${retry}`, { token });
+    await expect.poll(async () => (await runsOf(retry))[0]?.outcome).toBe("success");
+    // No SMTP server in this test: the mail is tried again and stays 失败.
+    expect((await runsOf(retry))[0]!.message).toMatch(/重发失败邮件 [1-9]\d* 封，成功 0 封/);
+
+    // The reminders themselves: tests/integration/bill-reminders.test.ts.
+    const remind = await jobIdOf("工作日上午9点提醒未缴账单");
+    const { year, month, day } = schoolDay(new Date(), server.backend.services.config.schoolTimeZone);
+    const [{ n: overdue }] = (await server.backend.db.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM bill_bill WHERE tenant_id = 1 AND status IN ('1', '2') AND payable > paid_amount AND due_date < ${`${year}-${month}-${day}`}::date`,
+    )) as [{ n: number }];
+    await call(server.url, "GET", `/sys/quartzJob/execute?id=${remind}`, { token });
+    await expect.poll(async () => (await runsOf(remind))[0]?.outcome).toBe("success");
+    expect((await runsOf(remind))[0]!.message).toContain(`逾期 0 天以上未缴清的账单 ${overdue} 张`);
+  });
+
+  it("refuses pause, resume and execute without their buttons, and the run log without the page", async () => {
+    const teacher = await loginToken(server.url, "teacher_li", TEST_DEMO_PASSWORD);
+    const id = await jobIdOf("endpoint test");
+    for (const path of [`/sys/quartzJob/pause?id=${id}`, `/sys/quartzJob/resume?id=${id}`, `/sys/quartzJob/execute?id=${id}`, `/sys/quartzJob/runs?jobId=${id}`]) {
+      const answer = await call(server.url, "GET", path, { token: teacher });
+      expect(answer.json?.success, path).toBe(false);
+    }
+  });
+});
+
+describe("the scheduler's lifetime", () => {
+  it("leaves nothing running once the backend is closed: the process ends by itself", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/backend-lifetime.ts", inject("pgliteTemplate")], { stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += String(chunk)));
+    let timer: NodeJS.Timeout | undefined;
+    const exit = await Promise.race([
+      new Promise<number | null>((resolve) => child.once("exit", resolve)),
+      new Promise<"hung">((resolve) => {
+        timer = setTimeout(() => resolve("hung"), 45_000);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (exit === "hung") child.kill("SIGKILL");
+    expect(output).toContain("closed");
+    expect(exit).toBe(0);
+  }, 90_000);
+});

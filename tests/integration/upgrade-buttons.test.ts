@@ -1,0 +1,50 @@
+// Migration 0140 on a database seeded before its modules' buttons existed: the missing buttons come
+// back under their pages, granted to the platform administrators only (no school role gains a right
+// by an upgrade), and applying it to a complete database changes nothing.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrationsFolder } from "../../backend/db/migrate";
+import { startTestBackend, type TestBackend } from "../support/backend";
+
+const MIGRATION = "0140_seed_buttons.sql";
+const LOST = ["payment:reverse", "voucher:post", "order:refund", "signup:confirm"];
+
+let server: TestBackend;
+const rows = <T>(text: string) => server.backend.db.rows<T>(sql.raw(text));
+const apply = () => server.backend.db.execInTransaction(readFileSync(path.join(migrationsFolder(), MIGRATION), "utf8"));
+const list = LOST.map((perms) => `'${perms}'`).join(", ");
+
+beforeAll(async () => {
+  server = await startTestBackend("pglite");
+});
+afterAll(async () => server?.close());
+
+describe("migration 0140 (buttons of an older database)", () => {
+  it("changes nothing on a complete database", async () => {
+    const count = async () => (await rows<{ n: string }>(`select count(*)::text n from sys_permission where menu_type = 2`))[0]!.n;
+    const before = await count();
+    await apply();
+    expect(await count()).toBe(before);
+  });
+
+  it("brings lost buttons back under their pages, for the platform administrators only", async () => {
+    const pages = await rows<{ perms: string; parent_id: string }>(`select perms, parent_id from sys_permission where perms in (${list})`);
+    expect(pages).toHaveLength(LOST.length);
+    await rows(`delete from sys_permission where perms in (${list})`);
+    await apply();
+    const back = await rows<{ id: string; perms: string; parent_id: string; status: string }>(`select id, perms, parent_id, status from sys_permission where perms in (${list}) and menu_type = 2`);
+    expect(back.map((row) => row.perms).sort()).toEqual([...LOST].sort());
+    for (const row of back) {
+      expect(row.parent_id).toBe(pages.find((page) => page.perms === row.perms)!.parent_id);
+      expect(row.status).toBe("1");
+    }
+    const holders = await rows<{ role_code: string; platform_admin: number }>(
+      `select distinct r.role_code, r.platform_admin from sys_role_permission rp join sys_role r on r.id = rp.role_id
+        where rp.permission_id in (${back.map((row) => `'${row.id}'`).join(", ")})`,
+    );
+    expect(holders.length).toBeGreaterThan(0);
+    expect(holders.every((holder) => Number(holder.platform_admin) === 1)).toBe(true);
+  });
+});

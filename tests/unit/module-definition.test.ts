@@ -1,0 +1,139 @@
+// One definition per module: the page's columns, search, form, zod schema and advanced query, and
+// the backend's body rules, Excel columns and unique checks, all derived from contract/modules.
+import { describe, expect, it } from "vitest";
+import { columnName, defineModule, fieldsIn, moduleUrls, patternOf } from "#contract/modules/module";
+import { NAMED_PATTERNS } from "#contract/modules/patterns";
+import { modulePage } from "~/components/widgets/list/module-page";
+
+const pets = defineModule({
+  title: "宠物信息",
+  table: "demo_pet",
+  api: "/demo/pet",
+  page: "/demo/pet",
+  permissionPrefix: "pet",
+  fields: {
+    petCode: { label: "编号", required: "请输入编号!", pattern: "code", maxLength: 8, unique: true, fixed: true, checkRule: "common", show: { search: true } },
+    name: { label: "名字", required: "请输入名字!", show: { search: true } },
+    kind: { label: "种类", dict: "pet_kind", show: { search: true } },
+    phone: { label: "主人电话", pattern: "m", show: { list: false } },
+    weight: { label: "体重", type: "decimal", show: { excel: false } },
+    bornOn: { label: "生日", type: "date", show: { query: false } },
+    serialNo: { label: "流水号", readOnly: true },
+    createTime: { label: "创建时间", type: "datetime", readOnly: true, show: { excel: false } },
+  },
+});
+
+describe("a module definition", () => {
+  it("names its URLs, places and columns", () => {
+    expect(moduleUrls(pets)).toMatchObject({ list: "/demo/pet/list", add: "/demo/pet/add", exportXls: "/demo/pet/exportXls", importExcel: "/demo/pet/importExcel" });
+    expect(fieldsIn(pets, "search").map(([property]) => property)).toEqual(["petCode", "name", "kind"]);
+    // Server-set fields never show in the form.
+    expect(fieldsIn(pets, "form").map(([property]) => property)).toEqual(["petCode", "name", "kind", "phone", "weight", "bornOn"]);
+    expect(fieldsIn(pets, "excel").map(([property]) => property)).toEqual(["petCode", "name", "kind", "phone", "bornOn", "serialNo"]);
+    expect(columnName("petCode")).toBe("pet_code");
+    expect(patternOf(pets.fields.phone)).toBe(NAMED_PATTERNS.m);
+  });
+
+  it("refuses a property that is not camelCase", () => {
+    expect(() => defineModule({ ...pets, fields: { pet_code: { label: "x" } } })).toThrow(/camelCase/);
+  });
+});
+
+describe("the page of a module", () => {
+  const page = modulePage(pets, { columns: { name: { width: 120 } }, form: { bornOn: { placeholder: "哪天" } } });
+
+  it("derives the columns with dictionary texts and the page's widths", () => {
+    expect(page.columns.map((column) => column.dataIndex)).toEqual(["petCode", "name", "kind", "weight", "bornOn", "serialNo", "createTime"]);
+    expect(page.columns.find((column) => column.dataIndex === "kind")).toMatchObject({ title: "种类", dict: true });
+    expect(page.columns.find((column) => column.dataIndex === "name")).toMatchObject({ width: 120, sorter: true });
+  });
+
+  it("derives the search bar and the form with the loaded dictionaries", () => {
+    const options = { pet_kind: [{ value: "1", label: "猫" }] };
+    expect(page.dictCodes).toEqual(["pet_kind"]);
+    expect(page.searchFields(options)).toEqual([
+      { name: "petCode", label: "编号", kind: "text" },
+      { name: "name", label: "名字", kind: "text" },
+      { name: "kind", label: "种类", kind: "select", options: options.pet_kind },
+    ]);
+    const form = page.formFields(options);
+    expect(form[0]).toEqual({
+      name: "petCode",
+      label: "编号",
+      kind: "text",
+      required: true,
+      fixedOnEdit: true,
+      checkRule: "common",
+      duplicate: { tableName: "demo_pet", fieldName: "pet_code" },
+    });
+    expect(form.find((field) => field.name === "kind")).toMatchObject({ kind: "select", options: options.pet_kind });
+    expect(form.find((field) => field.name === "bornOn")).toMatchObject({ kind: "date", placeholder: "哪天" });
+  });
+
+  it("checks the form with the definition's messages", () => {
+    const messages = (values: Record<string, unknown>) => {
+      const checked = page.formSchema.safeParse(values);
+      return checked.success ? [] : checked.error.issues.map((issue) => issue.message);
+    };
+    expect(messages({ petCode: "cat_01", name: "咪咪" })).toEqual([]);
+    expect(messages({ petCode: "", name: " " })).toEqual(["请输入编号!", "请输入名字!"]);
+    expect(messages({ petCode: "cat-1", name: "x" })).toEqual([NAMED_PATTERNS.code.message]);
+    expect(messages({ petCode: "cat_0123456", name: "x" })).toEqual(["最大长度8位字符"]);
+    expect(messages({ petCode: "cat", name: "x", phone: "12345" })).toEqual(["请输入正确手机号"]);
+    expect(messages({ petCode: "cat", name: "x", weight: "3.5kg" })).toEqual(["体重必须是数字"]);
+    expect(messages({ petCode: "cat", name: "x", phone: "", weight: "3.50" })).toEqual([]);
+  });
+
+  it("sends fixed fields only when adding", () => {
+    const values = { petCode: "cat", name: "咪咪" };
+    expect(page.list.toBody!(values, undefined)).toEqual(values);
+    expect(page.list.toBody!(values, "id-1")).toEqual({ name: "咪咪" });
+  });
+
+  it("derives the advanced query with dictionaries and types", () => {
+    expect(page.superQuery).toEqual([
+      { value: "petCode", text: "编号", type: "string" },
+      { value: "name", text: "名字", type: "string" },
+      { value: "kind", text: "种类", type: "list", dictCode: "pet_kind" },
+      { value: "phone", text: "主人电话", type: "string" },
+      { value: "weight", text: "体重", type: "number" },
+      { value: "serialNo", text: "流水号", type: "string" },
+      { value: "createTime", text: "创建时间", type: "datetime" },
+    ]);
+  });
+});
+
+describe("the backend's CRUD of a module", async () => {
+  const { positionCrud } = await import("../../backend/modules/system/position/position-endpoints");
+  const { positionModule } = await import("#contract/modules/position");
+
+  it("derives the URLs, the Excel sheet and its unique checks from the definition", () => {
+    expect(positionCrud.config).toMatchObject({ basePath: positionModule.api, pagePath: positionModule.page, permissionPrefix: "position" });
+    expect(positionCrud.config.excel).toMatchObject({
+      title: "职务信息",
+      columns: [
+        { property: "code", title: "职务编码", required: true },
+        { property: "name", title: "职务名称", required: true },
+        { property: "postRank", title: "职级" },
+      ],
+      unique: ["code"],
+    });
+    expect(positionCrud.entity.fields.find((field) => field.property === "postRank")?.dictCode).toBe("position_rank");
+    expect(positionCrud.endpoints.map((endpoint) => endpoint.path)).toEqual(expect.arrayContaining(["/sys/position/list", "/sys/position/exportXls", "/sys/position/importExcel"]));
+  });
+
+  it("checks bodies with the same messages as the page, and never takes server fields", () => {
+    const problem = (body: Record<string, unknown>) => {
+      try {
+        positionCrud.validate(body, "add");
+        return null;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(problem({ name: "x" })).toBe(positionModule.fields.code.required);
+    expect(problem({ code: "a-b", name: "x" })).toBe(NAMED_PATTERNS.code.message);
+    expect(problem({ code: "abc", name: "名".repeat(101) })).toBe("职务名称长度不能超过100个字符");
+    expect(positionCrud.validate({ code: "abc", name: "x", createTime: "2020-01-01 00:00:00" }, "add")).toEqual({ code: "abc", name: "x" });
+  });
+});

@@ -35,8 +35,10 @@ describe("addresses", () => {
     // 600 demo parents: the select is searched by typing.
     await dialog.getByLabel("家长", { exact: true }).click();
     await page.keyboard.type("端到端家长");
-    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "端到端家长" }).first().click();
-    await expect.poll(() => page.locator(".ant-select-dropdown:visible").count()).toBe(0);
+    // Filtered to the one parent, chosen by keyboard (a click can land while the list re-renders).
+    await expect.poll(() => page.locator(".ant-select-dropdown:visible .ant-select-item-option").allTextContents()).toEqual(["端到端家长"]);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => dialog.locator(".ant-form-item").filter({ has: page.locator('label:text-is("家长")') }).locator(".ant-select").textContent()).toContain("端到端家长");
     await dialog.getByLabel("收货人").fill("王端端");
     await dialog.getByLabel("手机号").fill("13912345678");
     // Province, then city, then district, one menu each.

@@ -134,11 +134,15 @@ describe("widgets", () => {
 
     // Slider: half way snaps back, to the end verifies.
     const handle = page.getByRole("slider", { name: "拖动滑块验证" });
+    // Mouse coordinates are the viewport's: the slider must be on screen before it is measured.
+    await handle.scrollIntoViewIfNeeded();
     const box = (await handle.boundingBox())!;
     const track = (await page.locator(".slider-verify").boundingBox())!;
     await page.mouse.move(box.x + 5, box.y + 5);
     await page.mouse.down();
     await page.mouse.move(box.x + track.width / 2, box.y + 5, { steps: 5 });
+    // The handle follows the pointer while dragged (so the snap back below is a real one).
+    expect(parseFloat((await handle.evaluate((node) => (node as HTMLElement).style.left)) || "0")).toBeGreaterThan(0);
     await page.mouse.up();
     await expect.poll(() => page.locator(".slider-verify").getAttribute("data-verified")).toBe("false");
     await page.waitForTimeout(400);

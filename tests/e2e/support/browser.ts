@@ -81,6 +81,17 @@ export async function clickMenuItem(page: Page, open: () => Promise<unknown>, na
   }
 }
 
+/**
+ * Types `keyword` into the open async search select (a table dictionary searched as you type) and
+ * waits for the backend's answer to that very keyword: until then, options of a shorter keyword can
+ * be replaced under the pointer.
+ */
+export async function typeSearch(page: Page, keyword: string): Promise<void> {
+  const answered = page.waitForResponse((response) => response.url().includes("/api/widgets/dict-search/") && new URL(response.url()).searchParams.get("keyword") === keyword);
+  await page.keyboard.type(keyword);
+  await answered;
+}
+
 /** Signs in as the administrator with JavaScript turned off: the login form posts as plain HTML. */
 export async function signInWithoutScript(page: Page): Promise<void> {
   await page.goto("/user/login");

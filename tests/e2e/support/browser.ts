@@ -5,8 +5,11 @@ import { E2E_ADMIN_PASSWORD } from "./constants";
 
 export const baseUrl = () => inject("baseUrl");
 
+/** The browsers this test file launched: on a failure, their pages are reported (failure-report.ts). */
+export const launchedBrowsers = new Set<Browser>();
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
       "--headless",
@@ -19,6 +22,9 @@ export async function launchBrowser(): Promise<Browser> {
       "--no-first-run",
     ],
   });
+  launchedBrowsers.add(browser);
+  browser.once("disconnected", () => launchedBrowsers.delete(browser));
+  return browser;
 }
 
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {

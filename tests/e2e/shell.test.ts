@@ -5,6 +5,8 @@ import { baseUrl, clickMenuItem, hydrated, launchBrowser, newPage, signInAs } fr
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 let browser: Browser;
+/** dean_liu is this file's own account: the change-password test changes its password, the expiry test after it signs in with it. */
+let deanPassword = E2E_DEMO_PASSWORD;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -95,7 +97,7 @@ describe("header", () => {
 
   it("checks every change-password rule, then really changes the password", async () => {
     const page = await newPage(browser);
-    await signInAs(page, "principal_zhang", E2E_DEMO_PASSWORD);
+    await signInAs(page, "dean_liu", deanPassword);
     await openUserMenu(page, "密码修改");
     const dialog = page.getByRole("dialog", { name: "修改密码" });
     await dialog.getByRole("button", { name: /确\s*定/ }).click();
@@ -112,14 +114,15 @@ describe("header", () => {
     await dialog.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => toast(page, "旧密码输入错误!").isVisible()).toBe(true);
 
-    await dialog.getByPlaceholder("请输入旧密码").fill(E2E_DEMO_PASSWORD);
+    await dialog.getByPlaceholder("请输入旧密码").fill(deanPassword);
     await dialog.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => toast(page, "密码修改成功!").isVisible()).toBe(true);
+    deanPassword = "Changed-2026";
 
     await openUserMenu(page, "退出登录");
     await page.getByRole("dialog").getByRole("button", { name: /确\s*定/ }).click();
     await page.waitForURL("**/user/login");
-    await signInAs(page, "principal_zhang", "Changed-2026");
+    await signInAs(page, "dean_liu", deanPassword);
     expect(new URL(page.url()).pathname).toBe("/dashboard/analysis");
     await page.context().close();
   });
@@ -154,18 +157,18 @@ describe("access", () => {
 
   it("shows the expiry modal when the session has been ended elsewhere", async () => {
     const page = await newPage(browser);
-    await signInAs(page, "dean_liu", E2E_DEMO_PASSWORD);
+    await signInAs(page, "dean_liu", deanPassword);
     // A password change from another session ends this browser's backend session.
     const api = `${baseUrl()}/jeecg-boot`;
     const login = await fetch(`${api}/sys/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ username: "dean_liu", password: E2E_DEMO_PASSWORD }),
+      body: JSON.stringify({ username: "dean_liu", password: deanPassword }),
     }).then((response) => response.json());
     const changed = await fetch(`${api}/sys/user/updatePassword`, {
       method: "PUT",
       headers: { "Content-Type": "application/json", "X-Access-Token": login.result.token },
-      body: JSON.stringify({ username: "dean_liu", oldpassword: E2E_DEMO_PASSWORD, password: "Other-2026", confirmpassword: "Other-2026" }),
+      body: JSON.stringify({ username: "dean_liu", oldpassword: deanPassword, password: "Other-2026", confirmpassword: "Other-2026" }),
     }).then((response) => response.json());
     expect(changed.success).toBe(true);
 

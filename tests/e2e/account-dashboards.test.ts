@@ -3,7 +3,7 @@
 // shown in the header; each dashboard renders and a figure's link lands on its filtered list.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { clickMenuItem, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -18,14 +18,17 @@ const pathAndSearch = (page: Page) => {
   return url.pathname + url.search;
 };
 
-async function openUserMenuItem(page: Page, name: string) {
-  await expect
-    .poll(async () => {
-      if (!(await page.getByRole("menuitem", { name }).isVisible())) await page.getByTestId("user-menu").click();
-      return page.getByRole("menuitem", { name }).isVisible();
-    })
-    .toBe(true);
-  await page.getByRole("menuitem", { name }).click();
+/** Opens the user menu's item `name` and waits for its page `path` (once more if a click was lost). */
+async function openUserMenuItem(page: Page, name: string, path: string) {
+  for (let attempt = 1; ; attempt++) {
+    await clickMenuItem(page, () => page.getByTestId("user-menu").click({ timeout: 10_000 }), name);
+    try {
+      await page.waitForURL((url) => url.pathname === path, { timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 describe("account centre", () => {
@@ -34,8 +37,7 @@ describe("account centre", () => {
     await signInAs(page, ACCOUNT, E2E_DEMO_PASSWORD);
     const original = (await page.getByTestId("current-user").textContent()) ?? "";
 
-    await openUserMenuItem(page, "账户设置");
-    await page.waitForURL((url) => url.pathname === "/account/settings/base");
+    await openUserMenuItem(page, "账户设置", "/account/settings/base");
     await hydrated(page);
     const form = page.getByTestId("profile-form");
     await form.getByLabel("手机号码").fill("12345");
@@ -47,8 +49,7 @@ describe("account centre", () => {
     await page.getByRole("button", { name: "更新基本信息" }).click();
     await expect.poll(() => page.getByTestId("current-user").textContent(), { timeout: 20_000 }).toBe("赵出纳改名");
     // 个人中心 shows it too, after a reload (it is stored, not only in the page).
-    await openUserMenuItem(page, "个人中心");
-    await page.waitForURL((url) => url.pathname === "/account/center");
+    await openUserMenuItem(page, "个人中心", "/account/center");
     await page.reload();
     await expect.poll(() => page.getByTestId("center-realname").textContent()).toBe("赵出纳改名");
     await expect.poll(() => page.getByText("13700001111").isVisible()).toBe(true);

@@ -120,7 +120,7 @@ describe("activities and sign-ups", () => {
     // 确认 bills the fee; the bill is found under 账单.
     await rowAction(signups.first(), "确认");
     // The answer's words are polled (not only counted), so a refusal shows what it said.
-    await expect.poll(() => page.locator(".ant-message").textContent(), { timeout: 20_000 }).toMatch(/确认成功，费用已计入账单 BL\d+/);
+    await expect.poll(async () => (await page.locator(".ant-message-notice").allTextContents()).join(" | "), { timeout: 20_000 }).toMatch(/确认成功，费用已计入账单 BL\d+/);
     const billNo = /BL\d+/.exec((await toast(/确认成功/).first().textContent())!)![0];
     await expect.poll(() => cellOf(rows().filter({ hasText: title }).filter({ hasText: billNo }), "状态")).toBe("已确认");
     await open(`/billing/bill?billNo=${billNo}`);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, chooseOption } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { fenToYuan, multiplyFen, toFen } from "../../contract/money";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
@@ -42,9 +42,7 @@ async function rowAction(row: ReturnType<Page["locator"]>, label: string, confir
 }
 
 async function chooseSecondTerm(dialog: ReturnType<Page["locator"]>) {
-  await dialog.locator(".ant-select").click();
-  await page.locator(".ant-select-item-option").filter({ hasText: "下学期" }).last().click();
-  await expect.poll(() => dialog.locator(".ant-select").textContent()).toContain("下学期");
+  await chooseOption(page, dialog.locator(".ant-select"), "下学期");
 }
 
 /** The 合计 of the statement's last row (column 应付金额). */

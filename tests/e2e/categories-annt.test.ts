@@ -4,7 +4,7 @@
 // and a child, shows the child when the root is expanded, and deletes it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, chooseOption } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 /** A demo user no other end-to-end file signs in as (赵强, finance: no user list). */
@@ -22,25 +22,6 @@ const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tb
 const confirmOk = (page: Page) => page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
 const bell = (page: Page) => page.getByTestId("notice-bell");
 const unread = async (page: Page) => Number(await bell(page).getAttribute("data-unread"));
-
-/** Picks an option of a form's select, again if a click landed while the dropdown was still moving. */
-async function choose(page: Page, scope: ReturnType<Page["getByRole"]>, label: string, option: string) {
-  const field = scope.locator(".ant-form-item").filter({ has: page.getByLabel(label) });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await scope.getByLabel(label).click();
-    const item = page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: option });
-    await item.waitFor();
-    await page.waitForTimeout(200);
-    await item.click();
-    try {
-      await expect.poll(() => field.locator(".ant-select-content, .ant-select-selection-item").first().textContent(), { timeout: 2_000 }).toContain(option);
-      return;
-    } catch {
-      // the dropdown was still opening: try again
-    }
-  }
-  throw new Error(`could not choose ${option} in ${label}`);
-}
 
 async function rowMenu(page: Page, text: string, item: string) {
   await row(page, text).getByText("更多").click();
@@ -63,7 +44,7 @@ describe("announcements and categories", () => {
     await admin.getByRole("button", { name: /新\s*增/ }).click();
     const dialog = admin.getByRole("dialog", { name: "新增" });
     await dialog.getByLabel("标题").fill(title);
-    await choose(admin, dialog, "通告类型", "指定用户");
+    await chooseOption(admin, dialog.getByLabel("通告类型"), "指定用户");
     await dialog.getByRole("button", { name: /选\s*择/ }).click();
     const picker = admin.getByRole("dialog", { name: "选择用户" });
     await picker.getByPlaceholder("请输入账号").fill(READER);

@@ -3,7 +3,7 @@
 // delete; and a position's add / edit / delete with the form's checks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { clickMenuItem, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { clickMenuItem, hydrated, launchBrowser, newPage, signInAs, chooseOption } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -99,8 +99,7 @@ describe("positions", () => {
     expect(await dialog.getByText("请输入职务名称!").isVisible()).toBe(true);
     await dialog.getByLabel("职务编码").fill("bad code");
     await dialog.getByLabel("职务名称").fill("教练");
-    await dialog.getByLabel("职级").click();
-    await page.locator(".ant-select-item-option").filter({ hasText: "中级" }).click();
+    await chooseOption(page, dialog.getByLabel("职级"), "中级");
     await dialog.getByRole("button", { name: ok }).click();
     await expect.poll(() => dialog.getByText("编码只能由字母、数字、下划线组成").isVisible()).toBe(true);
     // The 通用编码规则 check rule: a letter first.

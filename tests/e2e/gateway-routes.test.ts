@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { baseUrl, hydrated, launchBrowser, newPage, signInAs, chooseOption } from "./support/browser";
 
 const ok = /确\s*定/;
 let browser: Browser;
@@ -35,10 +35,7 @@ const rows = () => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
 const row = (text: string) => rows().filter({ hasText: text });
 const message = (text: string | RegExp) => page.locator(".ant-message").getByText(text);
 
-async function chooseOption(dialog: Locator, label: string, option: string) {
-  await dialog.getByLabel(label).click();
-  await page.locator(".ant-select-dropdown:visible").getByTitle(option, { exact: true }).click();
-}
+
 
 async function openAddDialog(): Promise<Locator> {
   await page.goto("/isystem/gatewayRoute");
@@ -82,7 +79,7 @@ describe("网关路由", () => {
 
     await row("e2e_upstream").getByText("编辑").click();
     const edit = page.getByRole("dialog", { name: "编辑" });
-    await chooseOption(edit, "状态", "无效");
+    await chooseOption(page, edit.getByLabel("状态"), /^无效$/);
     await edit.getByRole("button", { name: ok }).click();
     await expect.poll(() => row("e2e_upstream").textContent()).toContain("无效");
     const before = seen.length;

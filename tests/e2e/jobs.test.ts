@@ -3,7 +3,7 @@
 // and paused, in Chromium against the production build.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { baseUrl, chooseOption, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -18,13 +18,6 @@ const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tb
 
 /** A mode (radio) of the open tab of the cron editor, by the start of its text. */
 const mode = (cron: Locator, text: string) => cron.getByRole("tabpanel").locator(".ant-radio-wrapper").filter({ hasText: new RegExp(`^${text}`) });
-
-async function pickWeekday(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: new RegExp(`^${label}$`) }).click();
-  // The list closes with an animation; the next one opens only once it has gone.
-  await page.locator(".ant-select-dropdown:visible").waitFor({ state: "hidden" });
-}
 
 async function rowAction(page: Page, action: string) {
   await row(page, DESCRIPTION).getByText("更多").click();
@@ -61,8 +54,8 @@ describe("scheduled jobs", () => {
     // 周: 周一 to 周五 (the day becomes ?, and the hour, minute and second 0).
     await cron.getByRole("tab", { name: "周" }).click();
     await mode(cron, "周期从").locator(".ant-radio").click();
-    await pickWeekday(page, cron.getByLabel("周 范围开始"), "周一");
-    await pickWeekday(page, cron.getByLabel("周 范围结束"), "周五");
+    await chooseOption(page, cron.getByLabel("周 范围开始"), /^周一$/);
+    await chooseOption(page, cron.getByLabel("周 范围结束"), /^周五$/);
     await expect.poll(() => expression.inputValue()).toBe("0 0 0 ? * 2-6 *");
     // 时: 9 to 17.
     await cron.getByRole("tab", { name: "时" }).click();

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
-import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, chooseOption } from "./support/browser";
 
 const ok = /确\s*定/;
 const READER = "teacher_li";
@@ -39,8 +39,7 @@ describe("消息模板", () => {
     const dialog = admin.getByRole("dialog", { name: "新增" });
     await dialog.getByLabel("模板编码").fill(code);
     await dialog.getByLabel("模板标题").fill("课程通知 ${course}");
-    await dialog.getByLabel("模板类型", { exact: true }).click();
-    await admin.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "站内" }).first().click();
+    await chooseOption(admin, dialog.getByLabel("模板类型", { exact: true }), "站内");
     await dialog.getByLabel("模板内容").fill("${name} 老师：${course} 课改到 ${room} 上。");
     await dialog.getByLabel("测试数据").fill('{"name": "李明", "course": "数学", "room": "302 教室"}');
     await dialog.getByRole("button", { name: ok }).click();

@@ -6,7 +6,7 @@
 // gives one set of trades, and reconciliation creates the missing payment.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs, typeSearch } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, typeSearch, chooseOption } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { amountInWords } from "../../contract/amount-in-words";
 import { fenToYuan, toFen } from "../../contract/money";
@@ -72,8 +72,7 @@ describe("payments, receipts and vouchers", () => {
     // 付款方 is searched as you type, among parents (付款方类型 家长 is the default).
     await formItem(dialog, "付款方").locator(".ant-select").click();
     await typeSearch(page, payerName);
-    await openDropdown().locator(".ant-select-item-option").filter({ hasText: payerName }).first().click();
-    await expect.poll(() => formItem(dialog, "付款方").locator(".ant-select").textContent()).toContain(payerName);
+    await chooseOption(page, formItem(dialog, "付款方").locator(".ant-select"), payerName);
     const paidAt = formItem(dialog, "付款时间").locator("input");
     await paidAt.click();
     await paidAt.fill("2026-09-10 10:30:00");

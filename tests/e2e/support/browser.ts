@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core (no browser downloads here: docs/stack.md).
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
 import { E2E_ADMIN_PASSWORD } from "./constants";
 
 export const baseUrl = () => inject("baseUrl");
@@ -97,6 +97,31 @@ export async function typeSearch(page: Page, keyword: string): Promise<void> {
   await page.keyboard.type(keyword);
   await answered;
 }
+
+/**
+ * Chooses the option `text` of the antd select that holds `field` (its input or the select itself)
+ * and waits until the select shows it. On a loaded machine a click can land while the dropdown is
+ * still being placed, and is lost: then the option is clicked again (the select reopened if it
+ * closed), up to three times.
+ */
+export async function chooseOption(page: Page, field: Locator, text: string | RegExp): Promise<void> {
+  const select = field.locator("xpath=ancestor-or-self::*[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]");
+  const dropdown = page.locator(".ant-select-dropdown:visible");
+  for (let attempt = 1; ; attempt++) {
+    if ((await dropdown.count()) === 0) await select.click();
+    await dropdown.locator(".ant-select-item-option").filter({ hasText: text }).first().click();
+    try {
+      await expect.poll(() => select.textContent(), { timeout: 3_000 }).toMatch(typeof text === "string" ? new RegExp(escapeRegExp(text)) : text);
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+  // The list closes with an animation; another one opens cleanly only once it has gone.
+  await dropdown.waitFor({ state: "hidden" });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Signs in as the administrator with JavaScript turned off: the login form posts as plain HTML. */
 export async function signInWithoutScript(page: Page): Promise<void> {

@@ -2,6 +2,7 @@
 // definition (contract/modules/check-rule.ts); the items are edited on the grid, and 测试 checks a
 // value against the saved rule through the backend.
 import { useCallback, useMemo, useState } from "react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { checkRuleModule } from "#contract/modules/check-rule";
 import type { Route } from "./+types/check-rules";
@@ -39,6 +40,12 @@ export const action = (route: Route.ActionArgs) =>
       return { message: answer.message && answer.message !== "操作成功！" ? answer.message : "校验通过" };
     },
   });
+
+// 测试 reads a rule and changes nothing: the list is not loaded again after it (the answer is shown
+// as soon as the backend gives it, not after a reload of the page's data).
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "test" ? false : defaultShouldRevalidate;
+}
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "校验规则" }];
 

@@ -16,6 +16,8 @@ import { benchDashboard, summarizeDashboard } from "./dashboard";
 import { benchOnlineForm, summarizeOnlineForm } from "./online-form";
 // 在线开发 (issue #18 part 2): online reports (bench/online-report.ts).
 import { benchOnlineReport, summarizeOnlineReport } from "./online-report";
+// What a person waits for in Chromium (issue #19 part 5): login usable, sign-in, menu → list.
+import { benchPageload, summarizePageload } from "./pageload";
 import { PROJECT_ROOT, installCleanupHandlers, killAllServers } from "./lib";
 
 interface Section {
@@ -43,6 +45,7 @@ const SECTIONS: Record<string, Section> = {
   online: { run: benchOnlineForm, summarize: summarizeOnlineForm, timeoutMs: 10 * 60_000 },
   // Online reports (issue #18 part 2): getData p50 on a report of 100,000 rows.
   "online-report": { run: benchOnlineReport, summarize: summarizeOnlineReport, timeoutMs: 10 * 60_000 },
+  pageload: { run: benchPageload, summarize: summarizePageload, timeoutMs: 10 * 60_000 },
 };
 
 const RESULTS_FILE = path.join(PROJECT_ROOT, "bench", "results", "latest.json");

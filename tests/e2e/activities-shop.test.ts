@@ -4,7 +4,7 @@
 // it and see the stock back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, rowAction } from "./support/browser";
 
 let browser: Browser;
 let page: Page;
@@ -32,15 +32,6 @@ async function open(path: string) {
   await hydrated(page);
 }
 
-async function rowAction(row: Locator, label: string) {
-  const direct = row.getByText(label, { exact: true });
-  if (await direct.count()) await direct.click();
-  else {
-    await row.getByText("更多").click();
-    await page.locator(".ant-dropdown:visible").getByText(label, { exact: true }).click();
-  }
-  await page.locator(".ant-modal-confirm").getByRole("button", { name: ok }).click();
-}
 
 /** Chooses in the select labelled `label`: typed `search` then Enter, or the option `index` by keyboard. */
 async function choose(scope: Locator, label: string, pick: { search?: string; index?: number }) {
@@ -94,7 +85,7 @@ describe("activities and sign-ups", () => {
     await expect.poll(() => activity.count()).toBe(1);
     expect(await cellOf(activity, "状态")).toBe("草稿");
 
-    await rowAction(activity, "开放报名");
+    await rowAction(page, activity, "开放报名", { confirm: true });
     await expect.poll(() => toast("开放报名成功").count()).toBeGreaterThan(0);
     await expect.poll(() => cellOf(activity, "状态")).toBe("报名中");
 
@@ -118,7 +109,7 @@ describe("activities and sign-ups", () => {
     await expect.poll(() => signups.count()).toBe(3);
 
     // 确认 bills the fee; the bill is found under 账单.
-    await rowAction(signups.first(), "确认");
+    await rowAction(page, signups.first(), "确认", { confirm: true });
     // The answer's words are polled (not only counted), so a refusal shows what it said.
     await expect.poll(async () => (await page.locator(".ant-message-notice").allTextContents()).join(" | "), { timeout: 20_000 }).toMatch(/确认成功，费用已计入账单 BL\d+/);
     const billNo = /BL\d+/.exec((await toast(/确认成功/).first().textContent())!)![0];
@@ -157,7 +148,7 @@ describe("the shop", () => {
     await form.getByRole("button", { name: ok }).click();
     await expect.poll(() => toast("添加成功！").count()).toBeGreaterThan(0);
 
-    await rowAction(rows().filter({ hasText: commodity }).first(), "下单");
+    await rowAction(page, rows().filter({ hasText: commodity }).first(), "下单", { confirm: true });
     await expect.poll(() => toast(/下单成功，订单号 DD\d+/).count()).toBeGreaterThan(0);
     const orderNo = /DD\d+/.exec((await toast(/下单成功/).first().textContent())!)![0];
     expect(await stock()).toBe(before - 2);
@@ -166,9 +157,9 @@ describe("the shop", () => {
     const order = rows().first();
     await expect.poll(() => rows().count()).toBe(1);
     expect(await cellOf(order, "状态")).toBe("待付款");
-    await rowAction(order, "付款");
+    await rowAction(page, order, "付款", { confirm: true });
     await expect.poll(() => cellOf(rows().first(), "状态")).toBe("已付款");
-    await rowAction(rows().first(), "退款");
+    await rowAction(page, rows().first(), "退款", { confirm: true });
     await expect.poll(() => cellOf(rows().first(), "状态")).toBe("已退款");
     expect(await stock()).toBe(before);
   });

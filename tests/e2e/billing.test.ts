@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs, chooseOption } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, chooseOption, rowAction } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { fenToYuan, multiplyFen, toFen } from "../../contract/money";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
@@ -35,11 +35,6 @@ async function open(path: string) {
   await hydrated(page);
 }
 
-async function rowAction(row: ReturnType<Page["locator"]>, label: string, confirm = false) {
-  await row.getByText("更多").click();
-  await page.locator(".ant-dropdown:visible").getByText(label, { exact: true }).click();
-  if (confirm) await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
-}
 
 async function chooseSecondTerm(dialog: ReturnType<Page["locator"]>) {
   await chooseOption(page, dialog.locator(".ant-select"), "下学期");
@@ -92,7 +87,7 @@ describe("fees and billing", () => {
     await open("/billing/receivableBill?payerType=2&period=2026-2027-1");
     const row = rows().first();
     await row.waitFor();
-    await rowAction(row, "邮件发送", true);
+    await rowAction(page, row, "邮件发送", { confirm: true });
     await expect.poll(() => message("邮件发送成功").count()).toBe(1);
     const mail = await smtp.waitForMail(1);
     const expected = /应收金额合计 ([\d.]+) 元/.exec(mail.text ?? "")![1]!;
@@ -108,7 +103,7 @@ describe("fees and billing", () => {
   it("keeps a mail that fails while SMTP is down as 失败, and 重发 delivers it when it is back", async () => {
     await smtp.stop();
     await open("/billing/receivableBill?payerType=2&period=2026-2027-1");
-    await rowAction(rows().nth(1), "邮件发送", true);
+    await rowAction(page, rows().nth(1), "邮件发送", { confirm: true });
     await expect.poll(() => page.locator(".ant-message, .ant-notification").getByText(/邮件发送失败/).count()).toBeGreaterThan(0);
 
     await open("/communication/mail");
@@ -117,7 +112,7 @@ describe("fees and billing", () => {
     await expect.poll(() => failed.textContent()).toMatch(/ECONNREFUSED|connect/);
 
     await smtp.start();
-    await rowAction(failed, "重发");
+    await rowAction(page, failed, "重发");
     await expect.poll(() => message("重发成功").count()).toBe(1);
     const mail = await smtp.waitForMail(2);
     expect(mail.attachments).toHaveLength(1);

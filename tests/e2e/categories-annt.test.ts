@@ -4,7 +4,7 @@
 // and a child, shows the child when the root is expanded, and deletes it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs, chooseOption } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, chooseOption, confirmOk } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 /** A demo user no other end-to-end file signs in as (赵强, finance: no user list). */
@@ -19,7 +19,6 @@ afterAll(async () => browser?.close());
 
 const toast = (page: Page, text: string) => page.locator(".ant-message").getByText(text);
 const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tbody tr.ant-table-row").filter({ hasText: text });
-const confirmOk = (page: Page) => page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
 const bell = (page: Page) => page.getByTestId("notice-bell");
 const unread = async (page: Page) => Number(await bell(page).getAttribute("data-unread"));
 

@@ -3,7 +3,7 @@
 // delete; and a position's add / edit / delete with the form's checks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { clickMenuItem, hydrated, launchBrowser, newPage, signInAs, chooseOption } from "./support/browser";
+import { clickMenuItem, hydrated, launchBrowser, newPage, signInAs, chooseOption, confirmOk } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -76,7 +76,7 @@ describe("departments", () => {
     // Deleting the top-level department takes the sub-department with it.
     await treeNode(page, "E2E分校").click({ button: "right" });
     await page.getByRole("menuitem", { name: "删除" }).click();
-    await page.locator(".ant-modal-confirm").getByRole("button", { name: ok }).click();
+    await confirmOk(page);
     await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
     await expect.poll(() => treeNode(page, "E2E分校").count()).toBe(0);
     expect(await treeNode(page, "E2E教研组").count()).toBe(0);
@@ -126,7 +126,7 @@ describe("positions", () => {
 
     await row("e2e_coach").getByText("更多").click();
     await page.getByRole("menuitem", { name: "删除" }).click();
-    await page.locator(".ant-modal-confirm").getByRole("button", { name: ok }).click();
+    await confirmOk(page);
     await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
     await expect.poll(() => row("e2e_coach").count()).toBe(0);
     await page.context().close();

@@ -3,7 +3,7 @@
 // and paused, in Chromium against the production build.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { baseUrl, chooseOption, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { baseUrl, chooseOption, hydrated, launchBrowser, newPage, signInAs, rowAction } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -19,11 +19,6 @@ const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tb
 /** A mode (radio) of the open tab of the cron editor, by the start of its text. */
 const mode = (cron: Locator, text: string) => cron.getByRole("tabpanel").locator(".ant-radio-wrapper").filter({ hasText: new RegExp(`^${text}`) });
 
-async function rowAction(page: Page, action: string) {
-  await row(page, DESCRIPTION).getByText("更多").click();
-  await page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").getByRole("menuitem", { name: action, exact: true }).click();
-  await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
-}
 
 async function jobStatus(): Promise<number> {
   const login = await fetch(`${baseUrl()}/jeecg-boot/sys/login`, {
@@ -96,7 +91,7 @@ describe("scheduled jobs", () => {
     expect(await jobStatus()).toBe(0);
 
     // 立即执行, then its run in 运行日志.
-    await rowAction(page, "立即执行");
+    await rowAction(page, row(page, DESCRIPTION), "立即执行", { confirm: true });
     await expect.poll(() => toast(page, "执行成功!").isVisible()).toBe(true);
     await row(page, DESCRIPTION).getByText("更多").click();
     await page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").getByRole("menuitem", { name: "运行日志", exact: true }).click();
@@ -110,7 +105,7 @@ describe("scheduled jobs", () => {
     await log.getByRole("button", { name: "关 闭" }).click();
 
     // 停止.
-    await rowAction(page, "停止");
+    await rowAction(page, row(page, DESCRIPTION), "停止", { confirm: true });
     await expect.poll(() => toast(page, "停止定时任务成功").isVisible()).toBe(true);
     await expect.poll(() => jobStatus()).toBe(-1);
     await expect.poll(() => row(page, DESCRIPTION).getByText("停止").count()).toBeGreaterThan(0);

@@ -177,6 +177,48 @@ describe("lists without JavaScript", () => {
   });
 });
 
+describe("a form with a grid without JavaScript", () => {
+  it("edits a student's fields, shows the parents on the form's grid and keeps them", async () => {
+    const token = await backendToken();
+    const backendGet = async <T,>(path: string): Promise<T> => {
+      const answer = await fetch(`${baseUrl()}/jeecg-boot${path}`, { headers: { "X-Access-Token": token } }).then((response) => response.json());
+      expect(answer.success).toBe(true);
+      return answer.result as T;
+    };
+    const parentsOf = async (id: string) =>
+      (await backendGet<{ parentId: string; relation: string; isPayer: boolean }[]>(`/school/student/queryParentsByStudentId?id=${id}`)).map(({ parentId, relation, isPayer }) => ({ parentId, relation, isPayer }));
+    const students = await backendGet<{ records: { id: string; nameCn: string }[] }>("/school/student/list?pageSize=30");
+    let chosen: { id: string; parents: Awaited<ReturnType<typeof parentsOf>> } | undefined;
+    for (const student of students.records) {
+      const parents = await parentsOf(student.id);
+      if (parents.length > 0) {
+        chosen = { id: student.id, parents };
+        break;
+      }
+    }
+    expect(chosen, "a demo student with parents").toBeDefined();
+
+    const page = await newPage(browser, { javaScriptEnabled: false });
+    await signInWithoutScript(page);
+    await page.goto(`/school/student?form=edit&id=${chosen!.id}`);
+    // The parents, loaded by the server, on the grid (read-only: editing a grid needs JavaScript).
+    const grid = page.locator(".plain-form .jvxe-static-table tbody tr");
+    expect(await grid.count()).toBe(chosen!.parents.length);
+    // By their names and the relation's words, not by their codes.
+    const first = (await grid.first().textContent()) ?? "";
+    expect(first).not.toContain(chosen!.parents[0]!.parentId);
+    expect(first).toMatch(/父亲|母亲|监护人/);
+    await page.getByLabel("备注").fill("无脚本修改的备注");
+    await submit(page);
+    await page.waitForURL((url) => url.pathname === "/school/student" && !url.searchParams.has("form"));
+
+    const saved = await backendGet<{ remark: string }>(`/school/student/queryById?id=${chosen!.id}`);
+    expect(saved.remark).toBe("无脚本修改的备注");
+    expect(await parentsOf(chosen!.id)).toEqual(chosen!.parents);
+    await page.context().close();
+  });
+});
+
 describe("form addresses with JavaScript", () => {
   it("opens an edit form, finds it open again after a reload, and closing drops the address", async () => {
     const page = await newPage(browser);

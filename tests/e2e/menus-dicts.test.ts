@@ -3,7 +3,7 @@
 // refreshed, answers its items to the dictionary selects; both are deleted again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, confirmOk } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -60,7 +60,7 @@ describe("menus and dictionaries", () => {
 
     // Deleting the sub-menu takes its button with it.
     await rowMenu(page, "E2E菜单", "删除");
-    await ok(page.locator(".ant-modal-confirm")).click();
+    await confirmOk(page);
     await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
     await expect.poll(() => row(page, "E2E菜单").count()).toBe(0);
     expect(await row(page, "E2E按钮").count()).toBe(0);
@@ -116,7 +116,7 @@ describe("menus and dictionaries", () => {
     expect(options).toMatchObject({ ok: true, items: [{ value: "red", text: "红色" }, { value: "green", text: "绿色" }] });
 
     await rowMenu(page, "e2e_colour", "删除");
-    await ok(page.locator(".ant-modal-confirm")).click();
+    await confirmOk(page);
     await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
     await expect.poll(() => row(page.locator(".list-page"), "e2e_colour").count()).toBe(0);
     await page.context().close();

@@ -3,7 +3,7 @@
 // the 强退; 性能监控 and 接口文档 open and answer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, confirmOk } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 /**
@@ -47,7 +47,7 @@ describe("系统监控", () => {
     await expect(row.innerText()).resolves.toContain("127.0.0.1");
     await row.getByText("更多").click();
     await admin.getByRole("menuitem", { name: "强退" }).click();
-    await admin.locator(".ant-modal-confirm").filter({ hasText: "确定强制退出该用户吗?" }).getByRole("button", { name: /确\s*定/ }).click();
+    await confirmOk(admin, "确定强制退出该用户吗?");
     await admin.locator(".ant-message").getByText("退出登录成功！").waitFor();
 
     // No click on the user's side: the page leaves for sign-in by itself, remembering where it was.

@@ -4,7 +4,7 @@
 // one tab clears it in both; the HTML body cannot run script; revoking removes it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { baseUrl, hydrated, launchBrowser, newPage, signInAs, confirmOk } from "./support/browser";
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./support/constants";
 
 /** A demo user no other end-to-end file changes. */
@@ -209,7 +209,7 @@ describe("notices", () => {
     await hydrated(page);
     await expect.poll(() => page.locator(".my-notices .ant-table-tbody tr.ant-table-row").count(), { timeout: LIVE_MS }).toBeGreaterThan(0);
     await page.getByRole("button", { name: "全部标注已读" }).click();
-    await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
+    await confirmOk(page);
     await expect.poll(() => page.locator(".my-notices .ant-table-tbody tr.ant-table-row").count(), { timeout: LIVE_MS }).toBe(0);
     await expect.poll(() => unread(page), { timeout: LIVE_MS }).toBe(0);
     await page.context().close();

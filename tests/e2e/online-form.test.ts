@@ -5,7 +5,7 @@
 // and the teacher's rows are still there with the new column.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { chooseOption, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { chooseOption, clickMenuItem, hydrated, launchBrowser, newPage, signInAs, rowAction } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -32,10 +32,6 @@ async function fillField(dialog: Locator, index: number, values: { name: string;
   if (values.search) await gridRow.locator('[data-key="showSearch"] input').check();
 }
 
-async function rowAction(page: Page, text: string, action: string) {
-  await row(page, text).getByText("更多").click();
-  await page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").getByRole("menuitem", { name: action, exact: true }).click();
-}
 
 describe("online forms", () => {
   it("an administrator builds 图书借阅 in the browser and a teacher uses its page", async () => {
@@ -68,23 +64,26 @@ describe("online forms", () => {
     await expect.poll(() => row(admin, "book_borrow_line").count()).toBe(1);
 
     for (const table of ["book_borrow", "book_borrow_line"]) {
-      await rowAction(admin, table === "book_borrow" ? "图书借阅" : "借阅明细", "同步数据库");
+      await rowAction(admin, row(admin, table === "book_borrow" ? "图书借阅" : "借阅明细"), "同步数据库");
       await expect.poll(() => toast(admin, "同步数据库成功!").count()).toBeGreaterThan(0);
       await expect.poll(() => row(admin, table === "book_borrow" ? "图书借阅" : "借阅明细").textContent()).toContain("已同步");
     }
-    await rowAction(admin, "图书借阅", "加入菜单");
+    await rowAction(admin, row(admin, "图书借阅"), "加入菜单");
     await expect.poll(() => toast(admin, "加入菜单成功！请在角色管理中授权").isVisible()).toBe(true);
 
     // 角色管理 → 授权: the teachers' role gets the page with its buttons.
     await admin.goto("/isystem/roleUserList?roleCode=teacher");
     await hydrated(admin);
-    await rowAction(admin, "teacher", "授权");
+    await rowAction(admin, row(admin, "teacher"), "授权");
     const auth = admin.locator(".role-auth-drawer");
     const node = auth.locator(".ant-tree-treenode").filter({ has: admin.locator(".ant-tree-title", { hasText: /^图书借阅$/ }) });
     await expect.poll(() => node.count()).toBe(1);
-    await auth.getByRole("button", { name: /树操作/ }).click();
-    await admin.getByRole("menuitem", { name: "父子关联" }).click();
+    // 父子关联: checking the page checks its parent 在线开发 half-way, which the teacher's menu needs
+    // (a click on the menu's item lost while it opens would leave the tree's checks independent).
+    await clickMenuItem(admin, () => auth.getByRole("button", { name: /树操作/ }).click(), "父子关联");
     await node.locator(".ant-tree-checkbox").click();
+    const parent = auth.locator(".ant-tree-treenode").filter({ has: admin.locator(".ant-tree-title", { hasText: /^在线开发$/ }) });
+    await expect.poll(() => parent.locator(".ant-tree-checkbox-indeterminate, .ant-tree-checkbox-checked").count()).toBe(1);
     await auth.getByRole("button", { name: "保存并关闭" }).click();
     await expect.poll(() => auth.isVisible()).toBe(false);
 
@@ -132,7 +131,7 @@ describe("online forms", () => {
     await fillField(dialog, 2, { name: "days", label: "借阅天数" });
     await dialog.getByRole("button", { name: OK }).click();
     await expect.poll(() => row(admin, "图书借阅").textContent()).toContain("未同步");
-    await rowAction(admin, "图书借阅", "同步数据库");
+    await rowAction(admin, row(admin, "图书借阅"), "同步数据库");
     await expect.poll(() => row(admin, "图书借阅").textContent()).toContain("已同步");
 
     await teacher.goto("/online/cgformList/book_borrow");

@@ -3,8 +3,8 @@
 // (功能测试) and search by the parameter; then pick a row of it through the generic popup picker,
 // in a grid cell and in a form field (组件示例's 报表弹窗, popup code demo_report).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import type { Browser, Page } from "playwright-core";
+import { hydrated, launchBrowser, newPage, signInAs, rowAction } from "./support/browser";
 
 const ok = /确\s*定/;
 let browser: Browser;
@@ -28,10 +28,6 @@ afterEach(async (context) => {
 const listRows = () => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
 const message = (text: string | RegExp) => page.locator(".ant-message").getByText(text);
 
-async function rowAction(target: Locator, label: string) {
-  await target.getByText("更多").click();
-  await page.locator(".ant-dropdown:visible").getByText(label, { exact: true }).click();
-}
 
 describe("online reports", () => {
   it("defines a report with a parameter in 报表配置 and opens it", { timeout: 300_000 }, async () => {
@@ -54,7 +50,7 @@ describe("online reports", () => {
 
     const saved = listRows().filter({ hasText: "demo_report" });
     await expect.poll(() => saved.count()).toBe(1);
-    await rowAction(saved, "功能测试");
+    await rowAction(page, saved, "功能测试");
     await page.waitForURL(/\/online\/cgreport\/[A-Za-z0-9]+$/);
     await hydrated(page);
     await expect.poll(() => listRows().filter({ hasText: "teacher_chen" }).count()).toBe(1);

@@ -6,7 +6,7 @@
 // gives one set of trades, and reconciliation creates the missing payment.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs, typeSearch, chooseOption } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, typeSearch, chooseOption, rowAction } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { amountInWords } from "../../contract/amount-in-words";
 import { fenToYuan, toFen } from "../../contract/money";
@@ -35,11 +35,6 @@ async function open(path: string) {
   await hydrated(page);
 }
 
-async function rowAction(row: Locator, label: string, confirm = false) {
-  await row.getByText("更多").click();
-  await page.locator(".ant-dropdown:visible").getByText(label, { exact: true }).click();
-  if (confirm) await page.locator(".ant-modal-confirm").getByRole("button", { name: ok }).click();
-}
 
 /** The text of `row`'s cell under the column titled `title`. */
 async function cellText(row: Locator, title: string): Promise<string> {
@@ -122,14 +117,14 @@ describe("payments, receipts and vouchers", () => {
   it("issues the payment's receipt and prints it: the print view shows the amount in capitals", async () => {
     await open(`/billing/payment?payerName=${encodeURIComponent(payerName)}`);
     await expect.poll(() => rows().count()).toBe(1);
-    await rowAction(rows().first(), "开收据");
+    await rowAction(page, rows().first(), "开收据");
     await expect.poll(() => toast(/收据 RC\d+ 已开具/).count()).toBeGreaterThan(0);
 
     await open(`/billing/receipt?payerName=${encodeURIComponent(payerName)}`);
     await expect.poll(() => rows().count()).toBe(1);
     const words = amountInWords(toFen(paymentAmount));
     await expect.poll(() => cellText(rows().first(), "大写金额")).toBe(words);
-    const [printView] = await Promise.all([page.context().waitForEvent("page"), rowAction(rows().first(), "打印")]);
+    const [printView] = await Promise.all([page.context().waitForEvent("page"), rowAction(page, rows().first(), "打印")]);
     await printView.waitForLoadState();
     const sheet = printView.locator("main.sheet");
     await expect.poll(() => sheet.textContent()).toContain(`人民币${words}`);
@@ -179,7 +174,7 @@ describe("payments, receipts and vouchers", () => {
     const voucher = rows().filter({ hasText: "端到端收学费" });
     await expect.poll(() => voucher.count()).toBe(1);
     expect(await voucher.getByText("编辑", { exact: true }).count()).toBe(1);
-    await rowAction(voucher, "过账", true);
+    await rowAction(page, voucher, "过账", { confirm: true });
     await expect.poll(() => toast("过账成功").count()).toBeGreaterThan(0);
     await expect.poll(() => cellText(voucher, "状态")).toBe("已过账");
     expect(await voucher.getByText("编辑", { exact: true }).count()).toBe(0);

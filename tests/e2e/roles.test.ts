@@ -3,7 +3,7 @@
 // delete too, until the role is granted user:delete; 取消关联 takes the role away again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, newPage, signInAs, signInFirstTime } from "./support/browser";
+import { baseUrl, hydrated, launchBrowser, newPage, signInAs, signInFirstTime, confirmOk } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -145,7 +145,7 @@ describe("roles", () => {
     await expect.poll(() => memberRow.count()).toBe(1);
     await memberRow.getByText("更多").click();
     await page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").getByRole("menuitem", { name: "取消关联" }).click();
-    await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
+    await confirmOk(page);
     await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
     await expect.poll(() => memberRow.count()).toBe(0);
     await page.context().close();

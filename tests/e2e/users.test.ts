@@ -1,7 +1,7 @@
 // 用户管理 end to end, as a new staff member would use it (issue: list engine, CRUD engine).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { baseUrl, hydrated, launchBrowser, newPage, signInAs, confirmOk } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -92,7 +92,7 @@ describe("users", () => {
 
     await row(page, "e2e_new_teacher").getByText("更多").click();
     await page.getByRole("menuitem", { name: "删除" }).click();
-    await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
+    await confirmOk(page);
     await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
     await expect.poll(() => row(page, "e2e_new_teacher").count()).toBe(0);
     await page.context().close();
@@ -117,7 +117,7 @@ describe("users", () => {
     await expect.poll(() => page.locator(".list-selection").textContent()).toContain("2");
     await page.getByRole("button", { name: /批量操作/ }).click();
     await page.getByRole("menuitem", { name: "删除" }).click();
-    await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
+    await confirmOk(page);
     await expect.poll(() => toast(page, "批量删除成功！").isVisible()).toBe(true);
     await expect.poll(() => page.locator(".list-page .ant-table-tbody tr.ant-table-row").count()).toBe(0);
     await page.context().close();
@@ -189,7 +189,7 @@ describe("users", () => {
     // 冻结: the list says so, and the account can no longer sign in.
     await row(page, "e2e_reset_pw").getByText("更多").click();
     await page.getByRole("menuitem", { name: "冻结" }).click();
-    await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
+    await confirmOk(page);
     await expect.poll(() => toast(page, "操作成功!").isVisible()).toBe(true);
     await expect.poll(() => row(page, "e2e_reset_pw").textContent()).toContain("冻结");
     const frozen = await fetch(`${baseUrl()}/jeecg-boot/sys/login`, {

@@ -72,6 +72,15 @@ describe("the people pages", () => {
     const [student] = await rows<{ id: string }>(`SELECT id FROM school_student WHERE name_cn = '页面学生'`);
     const loaded = await studentParents.loader(args(get(`/api/people/student-parents?id=${student!.id}`)));
     expect(loaded).toMatchObject({ ok: true });
-    expect(JSON.parse((loaded as { values: { parents: string } }).values.parents)).toEqual(JSON.parse(onePayer));
+    // The grid's rows, each code with its name (shown before JavaScript).
+    const parentRows = JSON.parse((loaded as { values: Record<string, string> }).values.parents!) as Record<string, unknown>[];
+    expect(parentRows.map(({ parentId, relation, isPayer }) => ({ parentId, relation, isPayer }))).toEqual(JSON.parse(onePayer));
+    expect(parentRows[0]).toMatchObject({ relation_dictText: "父亲", parentId_dictText: expect.any(String) });
+    // Opened by its address (no JavaScript), the edit form carries the parents too, so that a plain
+    // save posts them back instead of wiping them.
+    const addressed = await students.loader(args(get(`/school/student?form=edit&id=${student!.id}`)));
+    const opened = addressed.list.opened;
+    expect(opened).toMatchObject({ kind: "form", mode: "edit", detailLoaded: true });
+    expect(JSON.parse(String((opened as { record: Record<string, unknown> }).record.parents))).toEqual(parentRows);
   });
 });

@@ -11,6 +11,7 @@ import { modulePage, type ModulePage } from "~/components/widgets/list/module-pa
 import type { FormField } from "~/components/widgets/list/types";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction } from "~/services/list.server";
+import { thirdPartyStudents } from "~/services/form-details.server";
 import { loadModulePage } from "~/services/module-page.server";
 
 const dateTime = { kind: "custom", render: () => <DateTimeInput /> } as const;
@@ -27,7 +28,7 @@ const page: ModulePage<typeof formSchema> = {
   },
 };
 
-export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "第三方活动");
+export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "第三方活动", [], thirdPartyStudents);
 export const action = (route: Route.ActionArgs) => listAction(route, page.list);
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "第三方活动" }];
 

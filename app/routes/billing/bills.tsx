@@ -17,6 +17,7 @@ import { useRowIntents } from "~/components/widgets/list/use-row-intents";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, postRowId, type ListRecord } from "~/services/list.server";
 import { requireMenuPage } from "~/services/menu-access.server";
+import { billItems } from "~/services/form-details.server";
 import { loadModulePage } from "~/services/module-page.server";
 import { failureData, withRouteFailures } from "~/services/route-errors.server";
 
@@ -38,7 +39,7 @@ const planSchema = z.object({ schoolYear: z.string(), term: z.string(), bills: z
 export async function loader(route: Route.LoaderArgs) {
   const [loaded, projects] = await Promise.all([
     // The generation preview names payer types.
-    loadModulePage(route, page, "账单", ["payer_type"]),
+    loadModulePage(route, page, "账单", ["payer_type"], billItems),
     requireMenuPage(route).then((access) =>
       withRouteFailures(() => access.signedIn.api.get("/billing/project/list", projectsSchema, { active: 1, pageSize: 500, column: "sortNo", order: "asc" })),
     ),

@@ -13,6 +13,7 @@ import { modulePage, withRowsField } from "~/components/widgets/list/module-page
 import type { FormField, RowAction } from "~/components/widgets/list/types";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, postRowId, type ListRecord } from "~/services/list.server";
+import { paymentAllocations } from "~/services/form-details.server";
 import { loadModulePage } from "~/services/module-page.server";
 
 const page = withRowsField(
@@ -23,7 +24,7 @@ const page = withRowsField(
 );
 const PAYMENT_FETCHER = "payment-list";
 
-export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "付款");
+export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "付款", [], paymentAllocations);
 
 export const action = (route: Route.ActionArgs) =>
   listAction(route, page.list, {

@@ -14,6 +14,7 @@ import { modulePage, parseJsonRows, withRowsField } from "~/components/widgets/l
 import type { FormField, RowAction } from "~/components/widgets/list/types";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, postRowId, type ListRecord } from "~/services/list.server";
+import { voucherEntries } from "~/services/form-details.server";
 import { loadModulePage } from "~/services/module-page.server";
 
 const page = withRowsField(
@@ -31,7 +32,7 @@ const page = withRowsField(
 );
 const VOUCHER_FETCHER = "voucher-list";
 
-export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "凭证");
+export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "凭证", [], voucherEntries);
 
 export const action = (route: Route.ActionArgs) =>
   listAction(route, page.list, {

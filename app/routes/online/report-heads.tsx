@@ -14,6 +14,7 @@ import { ParseSqlButton, ReportItemsField, ReportParamsField } from "~/component
 import { parseJsonRows } from "~/components/billing/payment-rows";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, postRowId, type ListRecord } from "~/services/list.server";
+import { reportDetails } from "~/services/form-details.server";
 import { loadModulePage } from "~/services/module-page.server";
 
 const RETURN_TYPES = [
@@ -44,7 +45,7 @@ const page: ModulePage<typeof formSchema> = {
 };
 const REPORT_FETCHER = "online-report-list";
 
-export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "报表配置");
+export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "报表配置", [], reportDetails);
 
 export const action = (route: Route.ActionArgs) =>
   listAction(route, page.list, {

@@ -11,6 +11,7 @@ import { StudentParentsField } from "~/components/people/student-parents-field";
 import { parentRowsProblem, parseParentRows } from "~/components/people/student-parents";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction } from "~/services/list.server";
+import { studentParents } from "~/services/form-details.server";
 import { loadModulePage } from "~/services/module-page.server";
 
 const derived = modulePage(studentModule, { columns: { studentNo: { width: 140 }, nameCn: { width: 120 } } });
@@ -33,7 +34,7 @@ const page: ModulePage<typeof formSchema> = {
   },
 };
 
-export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "学生");
+export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "学生", [], studentParents);
 
 export const action = (route: Route.ActionArgs) => listAction(route, page.list);
 

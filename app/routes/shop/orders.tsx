@@ -15,6 +15,7 @@ import { searchableFields } from "~/components/widgets/list/searchable-fields";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, postRowId, type CustomAction, type ListRecord } from "~/services/list.server";
 import { requireMenuPage } from "~/services/menu-access.server";
+import { orderLines } from "~/services/form-details.server";
 import { loadModulePage } from "~/services/module-page.server";
 import { withRouteFailures } from "~/services/route-errors.server";
 
@@ -28,7 +29,7 @@ const commoditiesSchema = z.object({ records: z.array(z.object({ id: z.string(),
 
 export async function loader(route: Route.LoaderArgs) {
   const [loaded, commodities] = await Promise.all([
-    loadModulePage(route, page, "订单"),
+    loadModulePage(route, page, "订单", [], orderLines),
     requireMenuPage(route).then((access) => withRouteFailures(() => access.signedIn.api.get("/shop/commodity/list", commoditiesSchema, { status: "1", pageSize: 500, column: "name", order: "asc" }))),
   ]);
   return { ...loaded, commodities: commodities.result.records as CommodityChoice[] };

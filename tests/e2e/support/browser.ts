@@ -74,11 +74,11 @@ export async function signInFirstTime(page: Page, username: string, password: st
  * menu can close again before the click lands (an animation, a re-render of its trigger): then it is
  * opened once more, up to `attempts` times.
  */
-export async function clickMenuItem(page: Page, open: () => Promise<unknown>, name: string, attempts = 4): Promise<void> {
+export async function clickMenuItem(page: Page, open: () => Promise<unknown>, name: string, attempts = 4, exact = false): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await open();
     try {
-      await page.getByRole("menuitem", { name }).click({ timeout: 5_000 });
+      await page.getByRole("menuitem", { name, exact }).click({ timeout: 5_000 });
       return;
     } catch (error) {
       if (attempt >= attempts) throw error;
@@ -119,6 +119,39 @@ export async function chooseOption(page: Page, field: Locator, text: string | Re
   }
   // The list closes with an animation; another one opens cleanly only once it has gone.
   await dropdown.waitFor({ state: "hidden" });
+}
+
+/**
+ * Clicks 确定 in the open confirmation (the one showing `text`, when given) and waits until the click
+ * is taken: the confirmation closes, or its 确定 loads (it waits for the server). A click that lands
+ * while the confirmation is still being placed is lost on a loaded machine: then 确定 is clicked
+ * again (antd ignores a second click once the first was taken).
+ */
+export async function confirmOk(page: Page, text?: string | RegExp): Promise<void> {
+  // A confirmation on its way out (antd's leave motion) has taken its click already.
+  const open = page.locator('.ant-modal-confirm:visible:not([class*="-leave"])');
+  const confirmation = text === undefined ? open : open.filter({ hasText: text });
+  const ok = confirmation.getByRole("button", { name: /确\s*定$/ });
+  for (let attempt = 1; ; attempt++) {
+    await ok.click();
+    try {
+      await expect.poll(async () => (await confirmation.count()) === 0 || (await ok.evaluate((button) => button.classList.contains("ant-btn-loading")).catch(() => true)), { timeout: 3_000 }).toBe(true);
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/**
+ * Runs the row action `label` of `row`: a link of the row, or an item of its 更多 menu (opened again
+ * if it closed before the click landed); `confirm` answers its confirmation with 确定.
+ */
+export async function rowAction(page: Page, row: Locator, label: string, { confirm = false } = {}): Promise<void> {
+  const direct = row.locator("a, button").filter({ hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) });
+  if (await direct.count()) await direct.click();
+  else await clickMenuItem(page, () => row.getByText("更多").click(), label, 4, true);
+  if (confirm) await confirmOk(page);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -37,7 +37,9 @@ export function CheckRuleTestModal({ rule, onClose }: CheckRuleTestModalProps) {
       title={`测试：${rule?.ruleName ?? ""}`}
       okText="测试"
       cancelText="关闭"
-      confirmLoading={fetcher.state !== "idle"}
+      // A test answers in a few milliseconds and the button is pressed again and again: the spinner
+      // shows only for a slow answer (a spinner shown and hidden at once can stay half-gone).
+      okButtonProps={{ loading: fetcher.state !== "idle" && { delay: 300 } }}
       onOk={test}
       onCancel={onClose}
       destroyOnHidden

@@ -165,7 +165,7 @@ function ReadOnlyGrid({ name, columns, rows = [], className, style }: EditableGr
             <tr key={row.id || index}>
               <td>{index + 1}</td>
               {shown.map((column) => (
-                <td key={column.key}>{cellText(column, row[column.key] ?? "")}</td>
+                <td key={column.key}>{cellText(column, row[column.key] ?? "", row[`${column.key}_dictText`])}</td>
               ))}
             </tr>
           ))}

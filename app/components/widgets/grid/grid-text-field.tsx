@@ -26,7 +26,10 @@ export interface GridTextFieldProps extends Omit<EditableGridProps, "name" | "ro
 }
 
 export function GridTextField({ value, onChange, prefix, toRows, toText, derive, className, footer, onReady, rowNumber = true, maxHeight = 300, size = "small", ...grid }: GridTextFieldProps) {
-  const { rows, emit } = useTextValueRows(value, (text) => toRows(text).map((row, index) => ({ ...row, id: `${prefix}_${index}` })));
+  const { rows, emit } = useTextValueRows(value, (text) => {
+    const texts = dictTexts(text);
+    return toRows(text).map((row, index) => ({ ...texts[index], ...row, id: `${prefix}_${index}` }));
+  });
   const store = useRef<GridStore | null>(null);
   return (
     <div className={className}>
@@ -57,4 +60,20 @@ export function GridTextField({ value, onChange, prefix, toRows, toText, derive,
       {footer}
     </div>
   );
+}
+
+/**
+ * The `<key>_dictText` of each row the text holds (the names the backend gave its codes): shown by
+ * the grid before JavaScript, which resolves the codes itself once it runs.
+ */
+function dictTexts(text: string | undefined): Record<string, string>[] {
+  try {
+    const parsed: unknown = JSON.parse(text ?? "");
+    if (!Array.isArray(parsed)) return [];
+    return parsed.map((row) =>
+      row && typeof row === "object" ? Object.fromEntries(Object.entries(row).filter(([key, cell]) => key.endsWith("_dictText") && typeof cell === "string")) : {},
+    ) as Record<string, string>[];
+  } catch {
+    return [];
+  }
 }

@@ -7,7 +7,7 @@ import { Button, Card, Form, Input, Space } from "antd";
 import { RETURN_FIELD } from "~/lib/list-query";
 import type { ListActionResult, ListRecord, OpenedOverlay } from "~/services/list.server";
 import type { FormMode } from "./form-modal";
-import { fieldText, RecordView } from "./record-view";
+import { fieldText, isRowsField, RecordView, RowsDetail } from "./record-view";
 import type { FormField } from "./types";
 
 export const FORM_TITLES: Record<FormMode, string> = {
@@ -178,11 +178,18 @@ function plainControl(field: FormField, value: string, mode: FormMode, record: R
         </span>
       );
     case "custom":
-      // Pickers and grids need JavaScript: the value is kept as it is, and shown as text.
+      // Pickers and grids need JavaScript: the value is kept as it is and posted back, and shown (a
+      // grid's rows read-only on the grid, anything else as text).
       return (
         <>
           <input type="hidden" name={field.name} value={value} />
-          <Input id={id} value={fieldText(field, record)} readOnly className="plain-readonly" />
+          {isRowsField(field, record) ? (
+            <div id={id} className="plain-readonly">
+              <RowsDetail field={field} record={record} />
+            </div>
+          ) : (
+            <Input id={id} value={fieldText(field, record)} readOnly className="plain-readonly" />
+          )}
         </>
       );
     default:

@@ -24,13 +24,13 @@ export function detailFields(fields: FormField[], record: Record<string, unknown
 }
 
 /** A custom field holding rows (a grid's JSON array): its own control, read-only, shows them. */
-function isRowsField(field: FormField, record: Record<string, unknown>): boolean {
+export function isRowsField(field: FormField, record: Record<string, unknown>): boolean {
   if (field.kind !== "custom" || !field.render) return false;
   const raw = record[field.name];
   return typeof raw === "string" && raw.trimStart().startsWith("[");
 }
 
-function RowsDetail({ field, record }: { field: FormField; record: Record<string, unknown> }) {
+export function RowsDetail({ field, record }: { field: FormField; record: Record<string, unknown> }) {
   return (
     <Form component={false} disabled initialValues={{ [field.name]: record[field.name] }}>
       <Form.Item name={field.name} noStyle>
@@ -38,6 +38,12 @@ function RowsDetail({ field, record }: { field: FormField; record: Record<string
       </Form.Item>
     </Form>
   );
+}
+
+/** A field's value as a detail shows it: its own view, its rows read-only on its grid, or its text. */
+export function FieldValue({ field, record }: { field: FormField; record: Record<string, unknown> }) {
+  if (field.detail) return <>{field.detail(record)}</>;
+  return isRowsField(field, record) ? <RowsDetail field={field} record={record} /> : <>{fieldText(field, record)}</>;
 }
 
 export function RecordView({ fields, record }: { fields: FormField[]; record: Record<string, unknown> }) {
@@ -50,7 +56,7 @@ export function RecordView({ fields, record }: { fields: FormField[]; record: Re
       items={detailFields(fields, record).map((field) => ({
         key: field.name,
         label: field.label,
-        children: field.detail ? field.detail(record) : isRowsField(field, record) ? <RowsDetail field={field} record={record} /> : fieldText(field, record),
+        children: <FieldValue field={field} record={record} />,
       }))}
     />
   );

@@ -1,0 +1,134 @@
+// What a person waits for in Chromium (issue #19 part 5), cold cache, median of 5 runs, on the
+// production build with its demo data:
+// - loginUsableMs: navigation start → the login form can be used (React has hydrated it: its
+//   handlers are attached and the 用户名 field is on screen);
+// - signInMs: the click on 确定 → the dashboard's first figure on screen;
+// - menuToListMs: the click on 用户管理 in the side menu (系统管理 opened first, untimed) → the first
+//   row of the users list on screen. Goal ≤ 300 ms normal, ≤ 1.1 s throttled.
+// Each run is a new browser context (an empty cache and no cookie). `throttled` repeats the runs on
+// a slow school network and a slow machine: 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up (Chrome
+// DevTools' network emulation) and 4× CPU slowdown.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { findFreePort, percentile, round, startServer, type RunningServer } from "./lib";
+
+const RUNS = 5;
+const ADMIN_PASSWORD = "Bench-pageload-1";
+export const PAGELOAD_GOALS = { menuToListNormalMs: 300, menuToListThrottledMs: 1100 } as const;
+
+interface Profile {
+  name: "normal" | "throttled";
+  network?: { latency: number; downloadThroughput: number; uploadThroughput: number };
+  cpuSlowdown?: number;
+}
+
+const PROFILES: Profile[] = [
+  { name: "normal" },
+  {
+    name: "throttled",
+    // Bytes per second, as the DevTools protocol takes them.
+    network: { latency: 150, downloadThroughput: (1.6 * 1_000_000) / 8, uploadThroughput: (750 * 1_000) / 8 },
+    cpuSlowdown: 4,
+  },
+];
+
+interface Run {
+  loginUsableMs: number;
+  signInMs: number;
+  menuToListMs: number;
+}
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined, null, { timeout: 60_000 });
+
+async function oneRun(browser: Browser, base: string, profile: Profile): Promise<Run> {
+  const context = await browser.newContext({ baseURL: base, locale: "zh-CN", viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
+    if (profile.network) await cdp.send("Network.emulateNetworkConditions", { offline: false, ...profile.network });
+    if (profile.cpuSlowdown) await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpuSlowdown });
+
+    // Login form usable, from the navigation's own start (the page's clock).
+    await page.goto("/user/login", { waitUntil: "commit" });
+    await page.getByLabel("用户名").waitFor({ state: "visible", timeout: 60_000 });
+    await hydrated(page);
+    const loginUsableMs = await page.evaluate(() => performance.now());
+
+    await page.getByLabel("用户名").fill("admin");
+    await page.getByLabel("密码", { exact: true }).fill(ADMIN_PASSWORD);
+    const signInStarted = Date.now();
+    await page.getByRole("button", { name: /确\s*定/ }).click();
+    await page.getByTestId("figure-active-students").waitFor({ state: "visible", timeout: 60_000 });
+    const signInMs = Date.now() - signInStarted;
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+
+    const menu = page.locator(".ant-layout-sider, nav").first();
+    await menu.getByText("系统管理", { exact: true }).click();
+    const item = menu.getByRole("menuitem", { name: "用户管理", exact: true });
+    await item.waitFor({ state: "visible" });
+    // Let the sub-menu finish opening (an animation) before the timed click.
+    await page.waitForTimeout(500);
+    const menuStarted = Date.now();
+    await item.click();
+    await page.locator(".list-page .ant-table-tbody tr.ant-table-row").first().waitFor({ state: "visible", timeout: 60_000 });
+    const menuToListMs = Date.now() - menuStarted;
+    return { loginUsableMs: round(loginUsableMs, 0), signInMs, menuToListMs };
+  } finally {
+    await context.close();
+  }
+}
+
+const summary = (values: number[]) => ({ median: round(percentile(values, 50), 0), min: Math.min(...values), max: Math.max(...values), runs: values });
+
+export async function benchPageload(): Promise<Record<string, unknown>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-pageload-"));
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await startServer({ env: { DATA_DIR: dataDir, ADMIN_PASSWORD }, port: await findFreePort(), readyTimeoutMs: 300_000 });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    });
+    // One untimed run warms the server (its first renders compile nothing, but fill its caches).
+    await oneRun(browser, server.baseUrl, PROFILES[0]!);
+    const figures: Record<string, unknown> = {};
+    for (const profile of PROFILES) {
+      const runs: Run[] = [];
+      for (let index = 0; index < RUNS; index++) runs.push(await oneRun(browser, server.baseUrl, profile));
+      figures[profile.name] = {
+        loginUsableMs: summary(runs.map((run) => run.loginUsableMs)),
+        signInMs: summary(runs.map((run) => run.signInMs)),
+        menuToListMs: summary(runs.map((run) => run.menuToListMs)),
+      };
+    }
+    return {
+      ...figures,
+      goals: PAGELOAD_GOALS,
+      meta: { chromium: browser.version(), runs: RUNS, cpus: os.cpus().length, loadAverage: os.loadavg().map((value) => round(value, 2)), date: new Date().toISOString() },
+    };
+  } finally {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function summarizePageload(result: Record<string, unknown>): string[] {
+  const lines: string[] = [];
+  for (const name of ["normal", "throttled"] as const) {
+    const profile = result[name] as Record<string, { median: number }> | undefined;
+    if (!profile) continue;
+    const goal = name === "normal" ? PAGELOAD_GOALS.menuToListNormalMs : PAGELOAD_GOALS.menuToListThrottledMs;
+    lines.push(
+      `${name}: login usable ${profile.loginUsableMs?.median} ms, sign-in → dashboard ${profile.signInMs?.median} ms, menu → first row ${profile.menuToListMs?.median} ms (goal ≤ ${goal})`,
+    );
+  }
+  return lines;
+}

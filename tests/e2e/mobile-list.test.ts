@@ -43,9 +43,11 @@ describe("the list on a phone", () => {
     const page = await newPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
     await signInWithoutScript(page);
     await page.goto("/isystem/position");
-    // Before JavaScript the side menu is not collapsed yet, so only the list itself is checked.
+    // Before JavaScript the side menu stands above the page, not beside it.
     const view = await cardView(page);
     expect(view.header).toBe("none");
+    expect(view.overflow).toBeLessThanOrEqual(0);
+    expect(view.rowWidth).toBeLessThanOrEqual(390);
     expect(view.lines.length).toBeGreaterThan(1);
     await page.context().close();
   });

@@ -3,7 +3,7 @@
 // delete too, until the role is granted user:delete; 取消关联 takes the role away again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, newPage, signInAs, signInFirstTime, confirmOk } from "./support/browser";
+import { baseUrl, clickMenuItem, hydrated, launchBrowser, newPage, rowAction, signInAs, signInFirstTime, confirmOk } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -44,10 +44,7 @@ function treeNode(drawer: Locator, title: string, offset = 0): Locator {
   return offset === 0 ? node : node.locator(`xpath=following-sibling::div[contains(@class, "ant-tree-treenode")][${offset}]`);
 }
 
-async function openRowAction(page: Page, roleName: string, action: string) {
-  await row(page, roleName).getByText("更多").click();
-  await page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").getByRole("menuitem", { name: action, exact: true }).click();
-}
+const openRowAction = (page: Page, roleName: string, action: string) => rowAction(page, row(page, roleName), action);
 
 describe("roles", () => {
   it("authorises a new role, gives it to a member, and the backend enforces what it grants", async () => {
@@ -79,8 +76,8 @@ describe("roles", () => {
     await openRowAction(page, "e2e_user_viewer", "授权");
     const auth = page.locator(".role-auth-drawer");
     await expect.poll(() => treeNode(auth, "用户管理").count()).toBe(1);
-    await auth.getByRole("button", { name: /树操作/ }).click();
-    await page.getByRole("menuitem", { name: "父子关联" }).click();
+    // A click on the menu's item lost while it opens would leave the checks independent.
+    await clickMenuItem(page, () => auth.getByRole("button", { name: /树操作/ }).click(), "父子关联");
     await treeNode(auth, "用户管理").locator(".ant-tree-checkbox").click();
     for (const offset of [3, 4]) {
       const button = treeNode(auth, "用户管理", offset);

@@ -1,7 +1,7 @@
 // 用户管理 end to end, as a new staff member would use it (issue: list engine, CRUD engine).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, newPage, signInAs, confirmOk } from "./support/browser";
+import { baseUrl, hydrated, launchBrowser, newPage, openedDialog, signInAs, confirmOk } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -45,7 +45,7 @@ describe("users", () => {
     await hydrated(page);
 
     await page.getByRole("button", { name: /新\s*增/ }).click();
-    const dialog = page.getByRole("dialog", { name: "新增" });
+    const dialog = await openedDialog(page, "新增");
     await dialog.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => dialog.getByText("请输入用户账号!").isVisible()).toBe(true);
     expect(await dialog.getByText("请输入密码!").isVisible()).toBe(true);
@@ -67,7 +67,7 @@ describe("users", () => {
     await expect.poll(() => row(page, "e2e_new_teacher").count()).toBe(1);
 
     await row(page, "e2e_new_teacher").getByText("编辑").click();
-    const edit = page.getByRole("dialog", { name: "编辑" });
+    const edit = await openedDialog(page, "编辑");
     await expect.poll(() => edit.getByLabel("用户姓名").inputValue()).toBe("新老师");
     await edit.getByLabel("用户姓名").fill("新来的老师");
     // 角色分配 through the role picker: its rows load when it opens.

@@ -122,6 +122,17 @@ export async function chooseOption(page: Page, field: Locator, text: string | Re
 }
 
 /**
+ * The dialog named `name` once its opening motion has ended: on a loaded machine a click that lands
+ * while antd still zooms it in can be lost.
+ */
+export async function openedDialog(page: Page, name: string): Promise<Locator> {
+  const dialog = page.getByRole("dialog", { name });
+  await dialog.waitFor();
+  await expect.poll(() => dialog.evaluate((element) => /-(appear|enter)\b/.test(element.className))).toBe(false);
+  return dialog;
+}
+
+/**
  * Clicks 确定 in the open confirmation (the one showing `text`, when given) and waits until the click
  * is taken: the confirmation closes, or its 确定 loads (it waits for the server). A click that lands
  * while the confirmation is still being placed is lost on a loaded machine: then 确定 is clicked

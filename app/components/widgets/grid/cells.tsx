@@ -377,8 +377,10 @@ function sameCellProps(previous: CellEditorProps, next: CellEditorProps): boolea
 
 export const CellEditor = memo(CellEditorImpl, sameCellProps);
 
-/** The read-only text of a cell (server rendering, disabled look-ups): option texts where known. */
-/** A cell as text; `named` is the name the backend gave its code (`<key>_dictText`), if any. */
+/**
+ * The read-only text of a cell (server rendering, disabled look-ups): option texts where known, else
+ * `named`, the name the backend gave its code (`<key>_dictText`), if any.
+ */
 export function cellText(column: GridColumn, value: string, named?: string): string {
   if (column.type === "checkbox") return value === checkboxValues(column)[0] ? "是" : "否";
   if (column.options) return optionText(column.options, value);

@@ -40,12 +40,6 @@ export function RowsDetail({ field, record }: { field: FormField; record: Record
   );
 }
 
-/** A field's value as a detail shows it: its own view, its rows read-only on its grid, or its text. */
-export function FieldValue({ field, record }: { field: FormField; record: Record<string, unknown> }) {
-  if (field.detail) return <>{field.detail(record)}</>;
-  return isRowsField(field, record) ? <RowsDetail field={field} record={record} /> : <>{fieldText(field, record)}</>;
-}
-
 export function RecordView({ fields, record }: { fields: FormField[]; record: Record<string, unknown> }) {
   return (
     <Descriptions
@@ -56,7 +50,7 @@ export function RecordView({ fields, record }: { fields: FormField[]; record: Re
       items={detailFields(fields, record).map((field) => ({
         key: field.name,
         label: field.label,
-        children: <FieldValue field={field} record={record} />,
+        children: field.detail ? field.detail(record) : isRowsField(field, record) ? <RowsDetail field={field} record={record} /> : fieldText(field, record),
       }))}
     />
   );

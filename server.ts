@@ -8,13 +8,14 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { securityHeaders } from "./server/security-headers";
-import { precompressed } from "./server/precompressed";
+import { staticFiles } from "./server/precompressed";
 import { createReactRouterHandler } from "./server/react-router-handler";
 import { requireSameOrigin } from "./server/origin-check";
 import { createBackend, backendOptionsFromEnv, BACKEND_BASE_PATH } from "./backend/index";
 import { attachNoticeSocket } from "./backend/realtime";
 import { closeNoticeBridge } from "./app/services/notice-bridge.server";
 import { emitWebEvent } from "./app/services/web-events.server";
+import { answerInProcess } from "./app/services/in-process-backend.server";
 import { createGateway, ownSegmentsOf } from "./server/gateway";
 import { GATEWAY_ROUTES_KEY, RedisWebEvents, webEventsOf, type WebEvents } from "./backend/realtime/web-events";
 import { enabledGatewayRoutes } from "./backend/modules/system/gateway-route/gateway-route-endpoints";
@@ -29,6 +30,8 @@ const startedAt = performance.now();
 
 const app = express();
 app.disable("x-powered-by");
+// No ETag on JSON answers: hashing every body costs CPU and no client revalidates API answers.
+app.set("etag", false);
 // Behind nginx: trust the proxy for the client address and the protocol (Secure cookies).
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
 app.use(securityHeaders);
@@ -66,6 +69,13 @@ app.get("/healthz", (_req, res) => {
 if (backend) {
   app.use(BACKEND_BASE_PATH, backend.router);
   process.env.BACKEND_URL = `http://127.0.0.1:${port}${BACKEND_BASE_PATH}`;
+  // The loaders' own calls skip the socket and this app's web middleware (docs/decisions/066).
+  const inProcess = express();
+  inProcess.disable("x-powered-by");
+  inProcess.set("etag", false);
+  inProcess.set("trust proxy", app.get("trust proxy"));
+  inProcess.use(BACKEND_BASE_PATH, backend.router);
+  await answerInProcess(process.env.BACKEND_URL, inProcess);
 }
 
 // Every mutation of the web app (page actions, /api/* resource routes) passes one origin check.
@@ -97,10 +107,8 @@ webEvents?.subscribe((kind) => {
 if (build) {
   const clientDir = path.join(here, "client");
   // Hashed file names never change content: cached for a year, sent precompressed when possible.
-  app.use("/assets", precompressed(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(precompressed(clientDir, { maxAge: "1h" }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  app.use("/assets", staticFiles(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(staticFiles(clientDir, { maxAge: "1h" }));
   app.use(gateway.middleware);
   app.all("/{*splat}", createReactRouterHandler(build, "production"));
 } else {

@@ -8,6 +8,8 @@ const port = Number(process.env.BACKEND_PORT ?? 8080);
 const backend = await createBackend(backendOptionsFromEnv());
 const app = express();
 app.disable("x-powered-by");
+// No ETag on JSON answers: hashing every body costs CPU and no client revalidates API answers.
+app.set("etag", false);
 // The web servers in front tell the browser's address (sign-in failures count per address).
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
 app.get("/healthz", (_req, res) => {

@@ -199,7 +199,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const readyPath = options.readyPath ?? "/healthz";
 
   const startedAtMs = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  // BENCH_NODE_ARGS (for example `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the servers.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: PROJECT_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

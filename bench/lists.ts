@@ -4,8 +4,8 @@
 // - listLoader: page 1 of /isystem/user sorted and filtered with 100k users, through the real web
 //   server (React Router's `.data` request of the route, signed in as admin; the loader also
 //   loads the page's options), against the raw SQL of the same list (the engine's count and page
-//   statements, rendered from the engine's own query builder, run through pg directly). Goal: the
-//   loader's p50 ≤ 2 × the raw SQL's p50.
+//   statements, rendered from the engine's own query builder, run through pg directly). Goals: the
+//   loader's p50 ≤ 1.5 × the raw SQL's p50, and the web server's CPU per warm request ≤ 9.45 ms.
 // - plans: EXPLAIN of the list page and of an export keyset page (they must use migration 0004's
 //   index, not sort the table).
 // - export: 1,000,000 users streamed from /sys/user/exportXls of the backend running on its own
@@ -36,13 +36,17 @@ const EXPORT_USERS = 1_000_000;
 const IMPORT_USERS = 50_000;
 const LIST_WARMUP = 5;
 const LIST_SAMPLES = 30;
+/** The loader is measured warm: a just-started server compiles its code during the first requests. */
+const LOADER_WARMUP = 40;
+const LOADER_SAMPLES = 60;
 const RSS_SAMPLE_MS = 20;
 /** The list under test: page 1, filtered by sex and status, sorted by creation time (newest first). */
 const LIST_QUERY = { sex: "2", status: "1", column: "createTime", order: "desc", pageNo: "1", pageSize: "10" } as const;
 const USERS_ROUTE = "routes/system/users";
 const BACKEND_ENTRY = path.join(PROJECT_ROOT, "build", "backend.js");
 
-export const LISTS_GOALS = { listLoaderToSqlRatio: 2, exportPeakRssGrowthMb: 200, import50kMs: 5000 } as const;
+/** Issue #16 part 4: the loader ≤ 1.5 × its SQL, and the web CPU per request half of 18.9 ms. */
+export const LISTS_GOALS = { listLoaderToSqlRatio: 1.5, webCpuMsPerRequest: 9.45, exportPeakRssGrowthMb: 200, import50kMs: 5000 } as const;
 
 export async function benchLists(): Promise<Record<string, unknown>> {
   const errors: string[] = [];
@@ -59,11 +63,7 @@ export async function benchLists(): Promise<Record<string, unknown>> {
       const firstPage = await client.query<{ username: string }>(statements[1]!.text, statements[1]!.params);
       const total = Number((await client.query<{ total: string }>(statements[0]!.text, statements[0]!.params)).rows[0]!.total);
       const cookie = await signIn(web.baseUrl, "admin", BENCH_ADMIN_PASSWORD);
-      const webCpuBefore = cpuMs(web.pid);
-      const loaderMs = await timeLoader(web.baseUrl, cookie, firstPage.rows[0]!.username, total);
-      // The web server's CPU per loader request (its own work and the embedded backend's): a figure
-      // that other load on the machine does not inflate as much as the wall-clock ones.
-      const webCpuMsPerRequest = round((cpuMs(web.pid) - webCpuBefore) / (LIST_WARMUP + LIST_SAMPLES), 1);
+      const { cpuMsPerRequest: webCpuMsPerRequest, ...loaderMs } = await timeLoader(web.baseUrl, cookie, firstPage.rows[0]!.username, total, web.pid);
       const plans: Record<string, { usesIndex: boolean; plan: string[] }> = {
         listPage: await explain(client, statements[1]!),
         listCount: await explain(client, statements[0]!),
@@ -129,7 +129,7 @@ export function summarizeLists(result: Record<string, unknown>): string[] {
   const exported = result.export as { ms: number; rows: number; fileMb: number; peakRssGrowthMb: number } | undefined;
   const plans = result.plans as Record<string, { usesIndex: boolean }> | undefined;
   return [
-    `list page 1 (100k users, ${list?.matching} matching): loader p50 ${list?.loaderMs.p50} ms (min ${list?.loaderMs.min}), raw SQL p50 ${list?.rawSqlMs.p50} ms (min ${list?.rawSqlMs.min}), ratio ${list?.ratio} (goal ≤ 2); web CPU ${list?.webCpuMsPerRequest} ms per request`,
+    `list page 1 (100k users, ${list?.matching} matching): loader p50 ${list?.loaderMs.p50} ms (min ${list?.loaderMs.min}), raw SQL p50 ${list?.rawSqlMs.p50} ms (min ${list?.rawSqlMs.min}), ratio ${list?.ratio} (goal ≤ ${LISTS_GOALS.listLoaderToSqlRatio}); web CPU ${list?.webCpuMsPerRequest} ms per request (goal ≤ ${LISTS_GOALS.webCpuMsPerRequest})`,
     `plans use idx_sys_user_create_time_id: ${Object.entries(plans ?? {})
       .map(([name, plan]) => `${name} ${plan.usesIndex ? "yes" : "no"}`)
       .join(", ")}`,
@@ -144,7 +144,7 @@ export function summarizeLists(result: Record<string, unknown>): string[] {
  * Users `from`..`to` in one INSERT … SELECT: unique names, numbers, e-mails and phones; half of
  * them women, one in ten frozen; three rows per creation second (ties for the tie-breaker).
  */
-async function seedUsers(client: pg.Client, from: number, to: number): Promise<void> {
+export async function seedUsers(client: pg.Client, from: number, to: number): Promise<void> {
   await client.query(
     `INSERT INTO sys_user (id, username, realname, sex, email, phone, status, del_flag, work_no, post, rel_tenant_ids, birthday, create_by, create_time)
      SELECT 'bench' || lpad(g::text, 27, '0'), 'bench_user_' || g, '测试用户' || g, (g % 2) + 1,
@@ -163,7 +163,7 @@ export interface Statement {
 }
 
 /** The count and page statements the engine issues for LIST_QUERY as admin in tenant 1 (no data rules). */
-async function engineStatements(client: pg.Client): Promise<Statement[]> {
+export async function engineStatements(client: pg.Client): Promise<Statement[]> {
   const statements: Statement[] = [];
   const built = buildListQuery(userEntity, LIST_QUERY as ListQueryParams, { conditions: [userTenantScope.condition(1)] });
   await runListQuery(recordingDb(client, statements), userEntity, built);
@@ -218,26 +218,33 @@ export async function timeRawSql(client: pg.Client, statements: Statement[]) {
   return stats(durations);
 }
 
-async function timeLoader(base: string, cookie: string, firstUsername: string, total: number) {
+export async function timeLoader(base: string, cookie: string, firstUsername: string, total: number, webPid: number) {
   const query = new URLSearchParams({ ...LIST_QUERY, _routes: USERS_ROUTE });
   query.delete("pageNo");
   query.delete("pageSize");
-  return timeDataRequest(`${base}/isystem/user.data?${query.toString()}`, cookie, [firstUsername, String(total)]);
+  return timeDataRequest(`${base}/isystem/user.data?${query.toString()}`, cookie, [firstUsername, String(total)], webPid);
 }
 
-/** A route's `.data` request, sequentially, after warm-ups; every answer must carry `mustCarry`. */
-export async function timeDataRequest(url: string, cookie: string, mustCarry: readonly string[]) {
+/**
+ * A route's `.data` request, sequentially, after warm-ups; every answer must carry `mustCarry`.
+ * `cpuMsPerRequest`: the web server's CPU (its own work and the embedded backend's) per measured
+ * request, warm-ups left out; a figure that other load on the machine inflates less than the
+ * wall-clock ones.
+ */
+export async function timeDataRequest(url: string, cookie: string, mustCarry: readonly string[], webPid: number) {
   const durations: number[] = [];
-  for (let index = 0; index < LIST_WARMUP + LIST_SAMPLES; index++) {
+  let cpuBefore = 0;
+  for (let index = 0; index < LOADER_WARMUP + LOADER_SAMPLES; index++) {
+    if (index === LOADER_WARMUP) cpuBefore = cpuMs(webPid);
     const started = performance.now();
     const answer = await getPage(url, cookie);
     const elapsed = performance.now() - started;
     if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
     const body = answer.body.toString("utf8");
     if (!mustCarry.every((text) => body.includes(text))) throw new Error(`GET ${url} did not carry ${mustCarry.join(", ")}`);
-    if (index >= LIST_WARMUP) durations.push(elapsed);
+    if (index >= LOADER_WARMUP) durations.push(elapsed);
   }
-  return stats(durations);
+  return { ...stats(durations), cpuMsPerRequest: round((cpuMs(webPid) - cpuBefore) / LOADER_SAMPLES, 1) };
 }
 
 // ---- the backend on its own ---------------------------------------------------------------------

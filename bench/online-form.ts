@@ -68,8 +68,8 @@ export async function benchOnlineForm(): Promise<Record<string, unknown>> {
     const generatedUrl = `${web.baseUrl}/online/cgformList/${CODE}.data?_routes=${encodeURIComponent("routes/online/form-list")}`;
     const p50s = { code: [] as number[], generated: [] as number[] };
     for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex++) {
-      p50s.code.push((await timeDataRequest(codeUrl, cookie, [total, "P1"])).p50);
-      p50s.generated.push((await timeDataRequest(generatedUrl, cookie, [String(ROWS), "P1"])).p50);
+      p50s.code.push((await timeDataRequest(codeUrl, cookie, [total, "P1"], web.pid)).p50);
+      p50s.generated.push((await timeDataRequest(generatedUrl, cookie, [String(ROWS), "P1"], web.pid)).p50);
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const codeP50 = round(median(p50s.code), 2);

@@ -18,6 +18,8 @@ import { benchOnlineForm, summarizeOnlineForm } from "./online-form";
 import { benchOnlineReport, summarizeOnlineReport } from "./online-report";
 // What a person waits for in Chromium (issue #19 part 5): login usable, sign-in, menu → list.
 import { benchPageload, summarizePageload } from "./pageload";
+// The users list through nginx, 1+1 against 2+2 instances, 200 clients (issue #16 part 4).
+import { benchTopology, summarizeTopology } from "./topology";
 import { PROJECT_ROOT, installCleanupHandlers, killAllServers } from "./lib";
 
 interface Section {
@@ -46,6 +48,8 @@ const SECTIONS: Record<string, Section> = {
   // Online reports (issue #18 part 2): getData p50 on a report of 100,000 rows.
   "online-report": { run: benchOnlineReport, summarize: summarizeOnlineReport, timeoutMs: 10 * 60_000 },
   pageload: { run: benchPageload, summarize: summarizePageload, timeoutMs: 10 * 60_000 },
+  // topology: the users list's data through nginx, 1 + 1 against 2 + 2 instances, 200 clients (issue #16 part 4).
+  topology: { run: benchTopology, summarize: summarizeTopology, timeoutMs: 15 * 60_000 },
 };
 
 const RESULTS_FILE = path.join(PROJECT_ROOT, "bench", "results", "latest.json");

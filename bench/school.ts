@@ -19,7 +19,7 @@ import { BENCH_ADMIN_PASSWORD, withBenchDatabase } from "./database";
 import { benchBillGeneration, summarizeBillGeneration } from "./billing";
 import { benchReconcile, summarizeReconcile } from "./reconcile";
 import { benchShop, summarizeShop } from "./shop";
-import { cpuMs, recordingDb, timeDataRequest, timeRawSql, type Statement } from "./lists";
+import { recordingDb, timeDataRequest, timeRawSql, type Statement } from "./lists";
 
 const STUDENTS = 100_000;
 const STUDENT_QUERY = { grade: "3", status: "1", column: "createTime", order: "desc", pageNo: "1", pageSize: "10" } as const;
@@ -44,9 +44,7 @@ export async function benchSchool(): Promise<Record<string, unknown>> {
     const query = new URLSearchParams({ ...STUDENT_QUERY, _routes: STUDENTS_ROUTE });
     query.delete("pageNo");
     query.delete("pageSize");
-    const cpuBefore = cpuMs(web.pid);
-    const loaderMs = await timeDataRequest(`${web.baseUrl}/school/student.data?${query.toString()}`, cookie, [first.studentNo, String(total)]);
-    const webCpuMsPerRequest = round((cpuMs(web.pid) - cpuBefore) / (loaderMs.samples + 5), 1);
+    const { cpuMsPerRequest: webCpuMsPerRequest, ...loaderMs } = await timeDataRequest(`${web.baseUrl}/school/student.data?${query.toString()}`, cookie, [first.studentNo, String(total)], web.pid);
     const plan = (await client.query<{ "QUERY PLAN": string }>(`EXPLAIN ${statements[1]!.text}`, statements[1]!.params)).rows.map((row) => row["QUERY PLAN"]);
     return {
       studentList: {

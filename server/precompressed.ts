@@ -1,9 +1,10 @@
-// Serves the build's precompressed copies (scripts/precompress.mjs): `x.js.br` or `x.js.gz` for
-// `x.js` when the browser accepts the encoding, with the original file's type and caching. The
-// files present are listed once at start-up, so a request costs a set lookup, not a disk check.
+// The build's static files: the precompressed copy (scripts/precompress.mjs, `x.js.br` or
+// `x.js.gz` for `x.js`) when the browser accepts the encoding, with the original file's type and
+// caching, else the file itself. The files present are listed once at start-up, so every other
+// request (each page and `.data` request passes here first) costs a set lookup, not a disk check.
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { RequestHandler } from "express";
+import express, { type RequestHandler } from "express";
 
 const ENCODINGS = [
   { name: "br", suffix: ".br" },
@@ -31,15 +32,24 @@ export function acceptsEncoding(header: string | undefined, encoding: string): b
   });
 }
 
-export function precompressed(root: string, options: { maxAge: string; immutable?: boolean }): RequestHandler {
+function decodedPath(requestPath: string): string | null {
+  try {
+    return decodeURIComponent(requestPath);
+  } catch {
+    return null;
+  }
+}
+
+export function staticFiles(root: string, options: { maxAge: string; immutable?: boolean }): RequestHandler {
   const present = new Set(listFiles(root));
+  const plain = express.static(root, { maxAge: options.maxAge, immutable: options.immutable ?? false, index: false });
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const wanted = req.path;
-    if (!present.has(wanted)) return next();
+    const wanted = decodedPath(req.path);
+    if (wanted === null || !present.has(wanted)) return next();
     const encoding = ENCODINGS.find(({ name, suffix }) => present.has(wanted + suffix) && acceptsEncoding(req.headers["accept-encoding"], name));
     res.vary("Accept-Encoding");
-    if (!encoding) return next();
+    if (!encoding) return plain(req, res, next);
     res.type(path.extname(wanted));
     res.setHeader("Content-Encoding", encoding.name);
     res.sendFile(path.join(root, wanted + encoding.suffix), { maxAge: options.maxAge, immutable: options.immutable ?? false, dotfiles: "deny" }, (error) => {

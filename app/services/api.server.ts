@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { resultEnvelopeSchema, type ResultEnvelope } from "#contract/envelope";
 import { computeSign, formatSignTimestamp, signableParams, type SignParams } from "#contract/sign";
 import { backendTimeoutMs, backendUrl, signatureSecret } from "./env.server";
+import { backendFetch } from "./in-process-backend.server";
 import { describeBusinessFailure, describeHttpFailure, timeoutFailure, type Failure } from "./api-errors";
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -73,7 +74,7 @@ export class BackendClient {
     const url = `${backendUrl()}${path}${search ? `?${search}` : ""}`;
     let response: Response;
     try {
-      response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(backendTimeoutMs()) });
+      response = await backendFetch(url, { method, headers, body, signal: AbortSignal.timeout(backendTimeoutMs()) });
     } catch (error) {
       const name = (error as Error).name;
       if (name === "TimeoutError" || name === "AbortError") throw new BackendError(timeoutFailure());

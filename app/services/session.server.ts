@@ -1,6 +1,6 @@
 // The browser's session: an httpOnly cookie (7 days, SameSite=Lax, Secure behind TLS) holding
 // the backend token, tenant and user name. The browser never sees the backend token itself.
-import { createCookieSessionStorage, type Session } from "react-router";
+import { createCookie, createCookieSessionStorage, type Cookie, type Session } from "react-router";
 import { sessionSecret } from "./env.server";
 
 export interface SessionData {
@@ -31,16 +31,57 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData, SessionFl
 
 function sessionStorage() {
   storage ??= createCookieSessionStorage<SessionData, SessionFlash>({
-    cookie: {
-      name: "school_session",
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      maxAge: SESSION_MAX_AGE_SECONDS,
-      secrets: [sessionSecret()],
-    },
+    cookie: rememberingParses(
+      createCookie("school_session", {
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        maxAge: SESSION_MAX_AGE_SECONDS,
+        secrets: [sessionSecret()],
+      }),
+    ),
   });
   return storage;
+}
+
+/** How many verified Cookie headers are remembered (a few hundred bytes each). */
+const REMEMBERED_PARSES = 1000;
+
+/**
+ * The cookie, with the last verified Cookie headers remembered: React Router checks the signature
+ * with WebCrypto on every request (a key import and an HMAC, about a millisecond of the web
+ * server's time per page), although a browser sends the same header request after request. The
+ * same header with the same secret always verifies the same way, so its value is kept (as JSON,
+ * handed out as a fresh copy) and only new headers are checked (docs/decisions/066).
+ */
+function rememberingParses(cookie: Cookie): Cookie {
+  const parsed = new Map<string, string>();
+  return {
+    get name() {
+      return cookie.name;
+    },
+    get isSigned() {
+      return cookie.isSigned;
+    },
+    get expires() {
+      return cookie.expires;
+    },
+    async parse(header, options) {
+      if (!header || options) return cookie.parse(header, options);
+      const known = parsed.get(header);
+      if (known !== undefined) {
+        // Most recently used last: the oldest entry is the one to drop.
+        parsed.delete(header);
+        parsed.set(header, known);
+        return JSON.parse(known) as unknown;
+      }
+      const value: unknown = await cookie.parse(header);
+      parsed.set(header, JSON.stringify(value ?? null));
+      if (parsed.size > REMEMBERED_PARSES) parsed.delete(parsed.keys().next().value!);
+      return value;
+    },
+    serialize: (value, options) => cookie.serialize(value, options),
+  };
 }
 
 export type AppSession = Session<SessionData, SessionFlash>;

@@ -17,9 +17,21 @@ export async function signToken(keys: TokenKeys, username: string, lifetimeSecon
 
 export type TokenCheck = { ok: true; username: string } | { ok: false; reason: "expired" | "invalid" };
 
+/** The secret imported once as an HMAC key: jose would import the raw bytes again on every check. */
+const verifyKeys = new WeakMap<TokenKeys, Promise<CryptoKey>>();
+
+function verifyKey(keys: TokenKeys): Promise<CryptoKey> {
+  let key = verifyKeys.get(keys);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new Uint8Array(keys.secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+    verifyKeys.set(keys, key);
+  }
+  return key;
+}
+
 export async function verifyToken(keys: TokenKeys, token: string): Promise<TokenCheck> {
   try {
-    const { payload } = await jwtVerify(token, keys.secret, { algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, await verifyKey(keys), { algorithms: ["HS256"] });
     if (typeof payload.username !== "string") return { ok: false, reason: "invalid" };
     return { ok: true, username: payload.username };
   } catch (error) {

@@ -1,5 +1,5 @@
 // The product behind nginx, as ops run it (issue #16 part 3; README "Running behind nginx"):
-// Debian's nginx with the README's configuration (ports changed, no TLS), two web servers
+// Debian's nginx with the README's configuration (tests/support/topology.ts: ports changed, no TLS), two web servers
 // (`node build/server.js`), two backends (`node build/backend.js`), a database of its own on the
 // local PostgreSQL server and the local Redis (keys under a prefix of this run). Proves, in
 // Chromium and over HTTP: signing in on one web server and continuing on the other; notices
@@ -8,19 +8,15 @@
 // server killed under traffic answered by the other (no error status; at most the answers it was
 // already streaming are cut). Skipped, saying why, without nginx,
 // PostgreSQL or Redis.
-import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { hydrated, launchBrowser, signInAs } from "./support/browser";
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./support/constants";
 import { createDatabase, freePort, postgresAnswers, spawnNode, waitHealthy, type NodeProcess } from "./support-notices";
+import { NGINX_PATH as NGINX, backendEnv, deleteRedisKeys, nginxInstalled, redisAnswers, startNginx, webEnv, type RunningNginx, type TopologyPorts } from "../support/topology";
 
-const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const READER = "teacher_chen";
 const LIVE_MS = 10_000;
@@ -28,53 +24,12 @@ const RECONNECT_MS = 20_000;
 /** A process start on a loaded machine (a fresh database is migrated and seeded by the first backend). */
 const START_MS = 240_000;
 
-async function redisAnswers(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, enableOfflineQueue: false });
-  client.on("error", () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
 const missing = [
-  ...(existsSync(NGINX) ? [] : [`nginx (${NGINX}; apt-get install nginx)`]),
+  ...(nginxInstalled() ? [] : [`nginx (${NGINX}; apt-get install nginx)`]),
   ...((await postgresAnswers()) ? [] : ["PostgreSQL"]),
-  ...((await redisAnswers()) ? [] : [`Redis (${REDIS_URL})`]),
+  ...((await redisAnswers(REDIS_URL)) ? [] : [`Redis (${REDIS_URL})`]),
 ];
 if (missing.length > 0) console.warn(`[topology] skipped: ${missing.join(", ")} not available`);
-
-/** The README's nginx block, with this run's ports and without TLS. */
-function nginxConfig(ports: { listen: number; backendListen: number; web: [number, number]; backend: [number, number] }, dir: string): string {
-  const readme = readFileSync("README.md", "utf8");
-  const block = /## Running behind nginx[\s\S]*?```nginx\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!block) throw new Error("README.md has no nginx block under 'Running behind nginx'");
-  const site = block
-    .replace("listen 443 ssl http2;", `listen 127.0.0.1:${ports.listen};`)
-    .replace("127.0.0.1:3000", `127.0.0.1:${ports.web[0]}`)
-    .replace("127.0.0.1:3001", `127.0.0.1:${ports.web[1]}`)
-    .replace("127.0.0.1:8080", `127.0.0.1:${ports.backend[0]}`)
-    .replace("127.0.0.1:8081", `127.0.0.1:${ports.backend[1]}`)
-    .replace("listen 127.0.0.1:8090;", `listen 127.0.0.1:${ports.backendListen};`);
-  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
-  return [
-    ...(process.getuid?.() === 0 ? ["user root;"] : []),
-    "worker_processes 2;",
-    "daemon off;",
-    `pid ${path.join(dir, "nginx.pid")};`,
-    `error_log ${path.join(dir, "error.log")} warn;`,
-    "events { worker_connections 4096; }",
-    "http {",
-    "  access_log off;",
-    `  ${temp("client_body")} ${temp("proxy")} ${temp("fastcgi")} ${temp("uwsgi")} ${temp("scgi")}`,
-    site,
-    "}",
-  ].join("\n");
-}
 
 interface Envelope<T = unknown> {
   success: boolean;
@@ -86,11 +41,10 @@ interface Envelope<T = unknown> {
 describe.skipIf(missing.length > 0)("behind nginx: 2 web servers, 2 backends, PostgreSQL, Redis", { timeout: 180_000 }, () => {
   let database: { url: string; drop(): Promise<void> };
   let pool: pg.Pool;
-  let dir = "";
-  let nginx: ChildProcess | null = null;
+  let nginx: RunningNginx | null = null;
   const backends: Array<NodeProcess | null> = [null, null];
   const webs: Array<NodeProcess | null> = [null, null];
-  let ports: { listen: number; backendListen: number; web: [number, number]; backend: [number, number] };
+  let ports: TopologyPorts;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   let front = "";
@@ -101,15 +55,11 @@ describe.skipIf(missing.length > 0)("behind nginx: 2 web servers, 2 backends, Po
   const web = (index: number) => `http://127.0.0.1:${ports.web[index]}`;
 
   async function startBackend(index: number) {
-    backends[index] = spawnNode(path.resolve("build/backend.js"), { ...shared(), BACKEND_PORT: String(ports.backend[index]) }, `backend ${index}`);
+    backends[index] = spawnNode(path.resolve("build/backend.js"), backendEnv(shared(), ports.backend[index]!), `backend ${index}`);
     await waitHealthy(`http://127.0.0.1:${ports.backend[index]}/healthz`, backends[index]!, START_MS);
   }
   async function startWeb(index: number) {
-    webs[index] = spawnNode(
-      path.resolve("build/server.js"),
-      { ...shared(), PORT: String(ports.web[index]), HOST: "127.0.0.1", BACKEND_URL: backendUrl, SESSION_SECRET: "topology-session-secret", DATABASE_URL: "" },
-      `web ${index}`,
-    );
+    webs[index] = spawnNode(path.resolve("build/server.js"), webEnv(shared(), ports.web[index]!, backendUrl, "topology-session-secret"), `web ${index}`);
     await waitHealthy(`${web(index)}/healthz`, webs[index]!, START_MS);
   }
 
@@ -146,25 +96,14 @@ describe.skipIf(missing.length > 0)("behind nginx: 2 web servers, 2 backends, Po
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
     const [listen, backendListen, web0, web1, backend0, backend1] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
     ports = { listen, backendListen, web: [web0, web1], backend: [backend0, backend1] };
-    front = `http://127.0.0.1:${listen}`;
-    backendUrl = `http://127.0.0.1:${backendListen}/jeecg-boot`;
-
-    dir = mkdtempSync(path.join(tmpdir(), "school-nginx-"));
-    chmodSync(dir, 0o755);
-    for (const name of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, name));
-    writeFileSync(path.join(dir, "nginx.conf"), nginxConfig(ports, dir));
-    nginx = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: ["ignore", "ignore", "pipe"] });
-    let nginxErrors = "";
-    nginx.stderr!.on("data", (chunk) => (nginxErrors += chunk));
+    nginx = startNginx(ports);
+    front = nginx.front;
+    backendUrl = nginx.backendUrl;
 
     // The first backend creates and seeds the database; the second finds it ready.
     await startBackend(0);
     await Promise.all([startBackend(1), startWeb(0), startWeb(1)]);
-    const deadline = Date.now() + 10_000;
-    while (!(await fetch(`${front}/healthz`).then((r) => r.ok, () => false))) {
-      if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not start: ${nginxErrors}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await nginx.waitReady(10_000);
     const login = await api<{ token: string }>("POST", "/sys/login", { username: "admin", password: E2E_ADMIN_PASSWORD });
     expect(login.success, login.message).toBe(true);
     adminToken = login.result.token;
@@ -175,17 +114,10 @@ describe.skipIf(missing.length > 0)("behind nginx: 2 web servers, 2 backends, Po
     for (const context of contexts) await context.close().catch(() => undefined);
     await browser?.close();
     await Promise.all([...webs, ...backends].map((node) => node?.stop()));
-    if (nginx && nginx.exitCode === null) {
-      nginx.kill("SIGQUIT");
-      await new Promise((resolve) => nginx!.once("exit", resolve));
-    }
+    await nginx?.stop();
     await pool?.end();
     await database?.drop();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await deleteRedisKeys(REDIS_URL, `${prefix}*`);
   }, 60_000);
 
   it("signs in on one web server and continues on the other, and through nginx", async () => {

@@ -9,7 +9,7 @@ import path from "node:path";
 import { request } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptsEncoding, precompressed } from "../../server/precompressed";
+import { acceptsEncoding, staticFiles } from "../../server/precompressed";
 
 const folder = mkdtempSync(path.join(tmpdir(), "precompressed-"));
 const css = `.ant-btn{color:red}\n`.repeat(500);
@@ -33,10 +33,10 @@ beforeAll(async () => {
   mkdirSync(path.join(folder, "assets"));
   writeFileSync(path.join(folder, "assets", "antd-abc.css"), css);
   writeFileSync(path.join(folder, "assets", "tiny-abc.js"), "export{};");
+  writeFileSync(path.join(folder, "assets", "说明 1.txt"), "说明");
   execFileSync(process.execPath, ["scripts/precompress.mjs", folder]);
   const app = express();
-  app.use("/assets", precompressed(path.join(folder, "assets"), { immutable: true, maxAge: "1y" }));
-  app.use("/assets", express.static(path.join(folder, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use("/assets", staticFiles(path.join(folder, "assets"), { immutable: true, maxAge: "1y" }));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   port = (server.address() as AddressInfo).port;
@@ -71,10 +71,14 @@ describe("precompressed assets", () => {
     expect((await get("/assets/antd-abc.css", "br;q=0, gzip")).headers["content-encoding"]).toBe("gzip");
   });
 
-  it("leaves files too small to compress, and unknown paths, to the static server", async () => {
+  it("sends files too small to compress as they are, and leaves unknown paths to the next handler", async () => {
     const tiny = await get("/assets/tiny-abc.js", "br");
     expect(tiny.headers["content-encoding"]).toBeUndefined();
     expect(tiny.body.toString()).toBe("export{};");
+    // A name that travels percent-encoded is found under its decoded name.
+    const named = await get(`/assets/${encodeURIComponent("说明 1.txt")}`, "br");
+    expect(named.status).toBe(200);
+    expect(named.body.toString()).toBe("说明");
     expect((await get("/assets/missing.css", "br")).status).toBe(404);
     expect((await get("/assets/../precompressed.ts", "br")).status).toBe(404);
   });

@@ -59,7 +59,9 @@ export function watchRequests(services: BackendServices) {
 
 function record(services: BackendServices, req: Request, res: Response, startedAt: number, ms: number): void {
   const notes = notesOf(res);
-  const status = res.writableFinished ? res.statusCode : 499;
+  // 499: the caller left before the answer was complete. writableEnded, not writableFinished: a
+  // loader's call answered in process (app/services/in-process-backend.server.ts) has no socket to drain.
+  const status = res.writableEnded ? res.statusCode : 499;
   services.requests.add({
     at: startedAt,
     method: req.method,

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { sysAppSecret, sysSession, sysUser } from "../../../db/schema";
+import { sysAppSecret, sysRole, sysSession, sysUser, sysUserRole } from "../../../db/schema";
 import { newId } from "../../../db/ids";
 import { signToken, tokenHash, verifyToken, type TokenKeys } from "../../../security/token";
 import type { BackendConfig } from "../../../config";
@@ -17,6 +17,11 @@ export interface SessionUser {
   relTenantIds: string | null;
   /** An import or an administrator chose the password: only the self-change is open. */
   passwordChangeRequired: boolean;
+  /**
+   * Holds a platform administrator role, read with the session: the permission checks of this
+   * request need no query of their own (docs/decisions/066).
+   */
+  platformAdmin: boolean;
 }
 
 export interface SessionRecord {
@@ -99,6 +104,7 @@ export class SessionService {
         passwordChangeRequired: sysUser.passwordChangeRequired,
         status: sysUser.status,
         delFlag: sysUser.delFlag,
+        platformAdmin: sql<boolean>`exists (select 1 from ${sysUserRole} inner join ${sysRole} on ${sysRole.id} = ${sysUserRole.roleId} where ${sysUserRole.userId} = ${sysSession.userId} and ${sysRole.platformAdmin} = 1)`,
       })
       .from(sysSession)
       .leftJoin(sysUser, eq(sysUser.id, sysSession.userId))
@@ -127,6 +133,7 @@ export class SessionService {
         orgCode: row.orgCode,
         relTenantIds: row.relTenantIds,
         passwordChangeRequired: row.passwordChangeRequired ?? false,
+        platformAdmin: row.platformAdmin === true,
       },
       session: { id: row.sessionId, tenantId: row.tenantId, createTime: row.createTime, lastActive: row.lastActive },
     };

@@ -69,7 +69,7 @@ app.get("/healthz", (_req, res) => {
 if (backend) {
   app.use(BACKEND_BASE_PATH, backend.router);
   process.env.BACKEND_URL = `http://127.0.0.1:${port}${BACKEND_BASE_PATH}`;
-  // The loaders' own calls skip the socket and this app's web middleware (docs/decisions/066).
+  // The loaders' own calls skip the socket and this app's web middleware (docs/decisions/064).
   const inProcess = express();
   inProcess.disable("x-powered-by");
   inProcess.set("etag", false);

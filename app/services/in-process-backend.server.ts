@@ -1,4 +1,4 @@
-// The embedded backend answered without a socket (docs/decisions/066). When the web server runs
+// The embedded backend answered without a socket (docs/decisions/064). When the web server runs
 // the backend itself (no BACKEND_URL), a loader's call to it used to cross the loopback: undici's
 // fetch, the kernel's TCP both ways and a second HTTP parse, for every list page. server.ts hands
 // the backend's request listener here; the backend client's JSON calls are then dispatched to it

@@ -52,7 +52,7 @@ const REMEMBERED_PARSES = 1000;
  * with WebCrypto on every request (a key import and an HMAC, about a millisecond of the web
  * server's time per page), although a browser sends the same header request after request. The
  * same header with the same secret always verifies the same way, so its value is kept (as JSON,
- * handed out as a fresh copy) and only new headers are checked (docs/decisions/066).
+ * handed out as a fresh copy) and only new headers are checked (docs/decisions/064).
  */
 function rememberingParses(cookie: Cookie): Cookie {
   const parsed = new Map<string, string>();

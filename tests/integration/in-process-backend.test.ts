@@ -1,4 +1,4 @@
-// The embedded backend answered in process (app/services/in-process-backend.server.ts, docs/decisions/066):
+// The embedded backend answered in process (app/services/in-process-backend.server.ts, docs/decisions/064):
 // the same answers as over HTTP, the browser's address and the request journal as before, and the
 // web server's own requests untouched (light-my-request's Express support would re-parent the
 // prototypes every Express application shares).

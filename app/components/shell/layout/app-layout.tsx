@@ -48,6 +48,7 @@ export function AppLayout({
     body.append("path", visitedPage);
     void fetch(VISIT_ROUTE, { method: "POST", body, keepalive: true }).catch(() => undefined);
   }, [visitedPage]);
+  useEffect(warmListEngineWhenIdle, []);
   const collapsed = !settings.sidebarOpened;
   const topMenu = settings.layout === "topmenu" && !mobile;
   const menuTheme = settings.theme;
@@ -111,4 +112,20 @@ export function AppLayout({
       </Layout>
     </Layout>
   );
+}
+
+/**
+ * Most menu pages are lists: once the page shown is idle, the list engine's code (and the antd
+ * components it brings) is loaded and evaluated, so the next menu click waits only for its data
+ * and its render, not for a chain of modules to arrive and compile (issue #19 part 5). A page that
+ * already shows a list has it loaded; the import is then a no-op.
+ */
+function warmListEngineWhenIdle(): () => void {
+  const warm = () => void import("~/components/widgets/list/list-page").catch(() => undefined);
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(warm, { timeout: 4000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(warm, 2000);
+  return () => window.clearTimeout(timer);
 }

@@ -19,7 +19,7 @@ export interface SessionUser {
   passwordChangeRequired: boolean;
   /**
    * Holds a platform administrator role, read with the session: the permission checks of this
-   * request need no query of their own (docs/decisions/066).
+   * request need no query of their own (docs/decisions/064).
    */
   platformAdmin: boolean;
 }

@@ -5,7 +5,7 @@
 // and the teacher's rows are still there with the new column.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { chooseOption, clickMenuItem, hydrated, launchBrowser, newPage, signInAs, rowAction } from "./support/browser";
+import { chooseOption, linkTreeChecks, hydrated, launchBrowser, newPage, signInAs, rowAction } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -80,7 +80,7 @@ describe("online forms", () => {
     await expect.poll(() => node.count()).toBe(1);
     // 父子关联: checking the page checks its parent 在线开发 half-way, which the teacher's menu needs
     // (a click on the menu's item lost while it opens would leave the tree's checks independent).
-    await clickMenuItem(admin, () => auth.getByRole("button", { name: /树操作/ }).click(), "父子关联");
+    await linkTreeChecks(admin, auth);
     await node.locator(".ant-tree-checkbox").click();
     const parent = auth.locator(".ant-tree-treenode").filter({ has: admin.locator(".ant-tree-title", { hasText: /^在线开发$/ }) });
     await expect.poll(() => parent.locator(".ant-tree-checkbox-indeterminate, .ant-tree-checkbox-checked").count()).toBe(1);

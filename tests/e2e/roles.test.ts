@@ -3,7 +3,7 @@
 // delete too, until the role is granted user:delete; 取消关联 takes the role away again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { baseUrl, clickMenuItem, hydrated, launchBrowser, newPage, rowAction, signInAs, signInFirstTime, confirmOk } from "./support/browser";
+import { baseUrl, linkTreeChecks, hydrated, launchBrowser, newPage, rowAction, signInAs, signInFirstTime, confirmOk } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -77,7 +77,7 @@ describe("roles", () => {
     const auth = page.locator(".role-auth-drawer");
     await expect.poll(() => treeNode(auth, "用户管理").count()).toBe(1);
     // A click on the menu's item lost while it opens would leave the checks independent.
-    await clickMenuItem(page, () => auth.getByRole("button", { name: /树操作/ }).click(), "父子关联");
+    await linkTreeChecks(page, auth);
     await treeNode(auth, "用户管理").locator(".ant-tree-checkbox").click();
     for (const offset of [3, 4]) {
       const button = treeNode(auth, "用户管理", offset);

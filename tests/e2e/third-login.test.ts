@@ -146,6 +146,9 @@ describe("work-chat in-app browser", () => {
     await page.locator(".main-layout").waitFor();
 
     // The session ends (its cookie goes): the app signs in again through the provider, no form.
+    // The open page is left first: its own requests, refused once the cookie is gone, would start
+    // a second sign-in through the provider, whose state replaces the first one's.
+    await page.goto("about:blank");
     await page.context().clearCookies({ name: "school_session" });
     await page.goto("/dashboard/analysis");
     await page.waitForURL((url) => url.pathname === "/dashboard/analysis");

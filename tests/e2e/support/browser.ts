@@ -88,6 +88,26 @@ export async function clickMenuItem(page: Page, open: () => Promise<unknown>, na
 }
 
 /**
+ * 树操作 → 父子关联 in a role's 授权 drawer, until the drawer's header says the checks are linked: a
+ * click that Playwright performed can still miss the menu item while the dropdown moves into place.
+ * No Escape between tries (as clickMenuItem does): it would close the drawer too.
+ */
+export async function linkTreeChecks(page: Page, drawer: Locator): Promise<void> {
+  const mode = drawer.locator(".role-auth-drawer__mode");
+  const item = page.getByRole("menuitem", { name: "父子关联" });
+  for (let attempt = 1; ; attempt++) {
+    if (!(await item.isVisible())) await drawer.getByRole("button", { name: /树操作/ }).click();
+    await item.click({ timeout: 5_000 }).catch(() => undefined);
+    try {
+      await expect.poll(() => mode.textContent(), { timeout: 3_000 }).toBe("父子关联");
+      return;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+    }
+  }
+}
+
+/**
  * Types `keyword` into the open async search select (a table dictionary searched as you type) and
  * waits for the backend's answer to that very keyword: until then, options of a shorter keyword can
  * be replaced under the pointer.

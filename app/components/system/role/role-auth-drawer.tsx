@@ -152,7 +152,9 @@ export default function RoleAuthDrawer({ role, onClose }: RoleAuthDrawerProps) {
     >
       <Flex justify="space-between" style={{ marginBottom: 12 }}>
         <strong>所拥有的权限 · {role.roleName}</strong>
-        <span style={{ color: "rgba(0, 0, 0, 0.65)" }}>{mode === "linked" ? "父子关联" : "取消关联"}</span>
+        <span className="role-auth-drawer__mode" style={{ color: "rgba(0, 0, 0, 0.65)" }}>
+          {mode === "linked" ? "父子关联" : "取消关联"}
+        </span>
       </Flex>
       {loaded ? (
         tree.length > 0 ? (

@@ -20,6 +20,31 @@ export async function adminQuery(adminUrl: string, text: string): Promise<void> 
   }
 }
 
+/** Whether the process `pid` still runs (EPERM: it does, under another user). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Drops the `<prefix>_<pid>_<time>` databases that interrupted runs (their process gone) left behind. */
+export async function dropLeftoverDatabases(adminUrl: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${prefix}_%`]);
+    for (const { datname } of rows) {
+      const pid = Number(new RegExp(`^${prefix}_(\\d+)_\\d+$`).exec(datname)?.[1]);
+      if (Number.isInteger(pid) && pid !== process.pid && !processAlive(pid)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 export async function serverVersion(client: pg.Client): Promise<string> {
   return (await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v;
 }

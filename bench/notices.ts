@@ -30,6 +30,7 @@ import {
   waitFor200,
   type RunningServer,
 } from "./lib";
+import { dropLeftoverDatabases } from "./database";
 
 const ADMIN_PASSWORD = "Bench-Admin-2026";
 const USER_PASSWORD = "Bench-User-2026";
@@ -206,32 +207,13 @@ async function adminQuery(sql: string): Promise<void> {
 
 /** A throw-away database; first drops those an interrupted run (its process gone) left behind. */
 async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'bench_notices_%'");
-    for (const { datname } of rows) {
-      const pid = Number(/^bench_notices_(\d+)_\d+$/.exec(datname)?.[1]);
-      if (Number.isInteger(pid) && pid !== process.pid && !processAlive(pid)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-    }
-  } finally {
-    await client.end();
-  }
+  await dropLeftoverDatabases(POSTGRES_ADMIN_URL, "bench_notices");
   const name = `bench_notices_${process.pid}_${Date.now()}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   return {
     url: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
     drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**

@@ -17,6 +17,7 @@ import { gunzipSync } from "node:zlib";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { spawnNode, waitHealthy, type NodeProcess } from "../tests/e2e/support-notices";
+import { seededRandom } from "../backend/seed/data/people";
 import {
   NGINX_PATH,
   backendEnv,
@@ -30,7 +31,7 @@ import {
   type SharedInstanceEnv,
   type TopologyPorts,
 } from "../tests/support/topology";
-import { BENCH_ADMIN_PASSWORD, adminQuery, serverVersion } from "./database";
+import { BENCH_ADMIN_PASSWORD, adminQuery, dropLeftoverDatabases, processAlive, serverVersion } from "./database";
 import { BENCH_PORT_MIN, PROJECT_ROOT, findFreePort, percentile, round, signIn } from "./lib";
 
 /** The build to run (`BENCH_BUILD_DIR`): a copy keeps a rebuild of build/ from changing it mid-run. */
@@ -217,18 +218,6 @@ function cpuFigures(before: CpuSnapshot, after: CpuSnapshot, requests: number) {
 
 // ---- load ---------------------------------------------------------------------------------------
 
-/** Small, seedable PRNG (mulberry32): the same think times on every run. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Answer {
   status: number;
   body: Buffer;
@@ -306,7 +295,7 @@ async function runLoad(options: LoadOptions): Promise<Record<string, unknown>> {
 
   const client = async (index: number) => {
     const cookie = options.cookies[index % options.cookies.length]!;
-    const random = prng((options.think?.seed ?? 0) + index * 7919);
+    const random = seededRandom((options.think?.seed ?? 0) + index * 7919);
     const think = options.think;
     // Staff do not all arrive at the same instant.
     if (think) await sleep(random() * think.maxMs);
@@ -521,28 +510,9 @@ async function runConfiguration(configuration: Configuration, shared: SharedInst
 
 // ---- the section --------------------------------------------------------------------------------
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Databases and Redis keys that interrupted runs (their process gone) left behind. */
 async function removeLeftovers(): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'bench_topology_%'");
-    for (const { datname } of rows) {
-      const pid = Number(/^bench_topology_(\d+)_\d+$/.exec(datname)?.[1]);
-      if (Number.isInteger(pid) && pid !== process.pid && !processAlive(pid)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-    }
-  } finally {
-    await client.end();
-  }
+  await dropLeftoverDatabases(POSTGRES_ADMIN_URL, "bench_topology");
   const redis = new Redis(REDIS_URL);
   try {
     const pids = new Set((await redis.keys("bench:topology:*")).map((key) => Number(key.split(":")[2])));

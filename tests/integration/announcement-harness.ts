@@ -5,7 +5,6 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import pg from "pg";
-import { Redis } from "ioredis";
 import { inject } from "vitest";
 import { WebSocket } from "ws";
 import { eq } from "drizzle-orm";
@@ -18,6 +17,7 @@ import { sysUser } from "../../backend/db/schema";
 import { newId } from "../../backend/db/ids";
 import { hashPassword, legacySalt } from "../../backend/security/password";
 import { postgresAdminUrl } from "../support/backend";
+import { redisAnswers } from "../support/topology";
 import type { BackendConfig } from "../../backend/config";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "../support/constants";
 
@@ -112,17 +112,8 @@ export function redisTestUrl(): string {
   return process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 }
 
-export async function redisReachable(): Promise<boolean> {
-  const client = new Redis(redisTestUrl(), { lazyConnect: true, connectTimeout: 1000, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-  client.on("error", () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
+export function redisReachable(): Promise<boolean> {
+  return redisAnswers(redisTestUrl(), 1000);
 }
 
 // ---- HTTP ---------------------------------------------------------------------------------------

@@ -217,9 +217,9 @@ export function webEnv(shared: SharedInstanceEnv, port: number, backendUrl: stri
   return { ...shared, PORT: String(port), HOST: "127.0.0.1", BACKEND_URL: backendUrl, SESSION_SECRET: sessionSecret, DATABASE_URL: "" };
 }
 
-/** Whether Redis answers PING at url within 1.5 s. */
-export async function redisAnswers(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+/** Whether Redis answers PING at url within `timeoutMs`, trying once. */
+export async function redisAnswers(url: string, timeoutMs = 1500): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false });
   client.on("error", () => undefined);
   try {
     await client.connect();

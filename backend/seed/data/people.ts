@@ -20,8 +20,8 @@ export const fillRules: FillRuleSeed[] = [
 
 export const DEMO_STUDENT_COUNT = 300;
 
-/** mulberry32: a small seeded generator (the same sequence on every run). */
-function seededRandom(seed: number): () => number {
+/** mulberry32: a small seeded generator (the same sequence on every run; also the topology bench's think times). */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -15,5 +15,7 @@ export default defineConfig({
   // Bundle antd and its helpers into the server build: tree-shaken ES modules import in a
   // fraction of the time Node needs for antd's whole CommonJS build (cold start, bench).
   ssr: { noExternal: [/^antd/, /^@ant-design\//, /^@rc-component\//, /^rc-/, /^@emotion\//, "stylis"] },
-  build: { sourcemap: false },
+  // zod's builders are pure: a module that mixes constants with schemas (the contract's) no longer
+  // pulls zod into every page that reads one of its constants (decision 063).
+  build: { sourcemap: false, rolldownOptions: { treeshake: { manualPureFunctions: ["z"] } } },
 });

@@ -111,7 +111,7 @@ export const preferencesSchema = z.object({
   custom: customPreferencesSchema.default(customPreferencesSchema.parse({})),
 });
 /** GET preferences: both parts, and whether the user ever saved his 个性化 (else the browser's own settings stay). */
-export const preferencesAnswerSchema = preferencesSchema.extend({ customSaved: z.boolean().default(false) });
+export const preferencesAnswerSchema = /* @__PURE__ */ preferencesSchema.extend({ customSaved: z.boolean().default(false) });
 export type Preferences = z.infer<typeof preferencesSchema>;
 export type NotifyPreferences = z.infer<typeof notifyPreferencesSchema>;
 export type CustomPreferences = z.infer<typeof customPreferencesSchema>;

@@ -25,7 +25,7 @@ export const ThirdLoginMessages = {
 export const thirdProviderSchema = z.object({ type: z.string(), name: z.string() });
 export type ThirdProvider = z.infer<typeof thirdProviderSchema>;
 
-export const thirdBindingSchema = thirdProviderSchema.extend({
+export const thirdBindingSchema = /* @__PURE__ */ thirdProviderSchema.extend({
   bound: z.boolean(),
   realname: z.string().nullish(),
   bindTime: z.string().nullish(),

@@ -129,11 +129,9 @@ describe("the editable grid", () => {
     await plain.context().close();
   });
 
-  // Open defect (issue #11): about one run in four this scenario failed after the drop. It saves twice
-  // within the first save's toast, and waited for the toast, so the reload could come before the
-  // second save was posted (a likely cause, not proven): each save now waits for its own answer. Not
-  // un-skipped until run 8 times in a row (the e2e server did not start within 300 s at load 30-40).
-  it.skip("drags a row to another place and keeps the order after saving", async () => {
+  // Each save waits for its own answer: saving twice within the first save's toast once let the
+  // reload come before the second save was posted (about one run in four failed after the drop).
+  it("drags a row to another place and keeps the order after saving", async () => {
     const page = await newPage(browser);
     await signInAs(page);
     await openDemo(page);

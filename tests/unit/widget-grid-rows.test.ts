@@ -29,6 +29,7 @@ import {
   TOO_FAST_MESSAGE,
 } from "~/components/widgets/grid/add-row";
 import { GridStore } from "~/components/widgets/grid/grid-store";
+import { valueCounts } from "~/components/widgets/grid/validation";
 import type { GridColumn, GridRow } from "~/components/widgets/grid/types";
 
 const rows = (...ids: string[]): GridRow[] => ids.map((id) => ({ id, name: id }));
@@ -149,6 +150,31 @@ describe("realtime merge", () => {
     const merged = mergeRealtimeRow([{ id: "1", name: "a", age: "3" }], { id: "1", name: "b" });
     expect(merged).toEqual({ rows: [{ id: "1", name: "b", age: "3" }], merged: true });
     expect(mergeRealtimeRow([{ id: "1" }], { id: "2", name: "x" }).merged).toBe(false);
+  });
+
+  it("keeps each column's value counts equal to a fresh count through edits, inserts, removals and merges", () => {
+    const store = new GridStore([
+      { id: "1", name: "a" },
+      { id: "2", name: "a" },
+      { id: "3", name: "" },
+    ]);
+    const fresh = () => Object.fromEntries(valueCounts(store.rows, "name"));
+    const kept = () => Object.fromEntries(store.valueCounts("name"));
+    expect(kept()).toEqual({ a: 2 });
+    store.setCell("1", "name", "b");
+    expect(kept()).toEqual({ a: 1, b: 1 });
+    store.setCell("3", "name", "b");
+    store.setCells("2", { name: " ", other: "x" });
+    expect(kept()).toEqual({ b: 2 });
+    expect(kept()).toEqual(fresh());
+    store.insert([{ id: "4", name: "b" }]);
+    expect(kept()).toEqual({ b: 3 });
+    store.remove(["1"]);
+    expect(kept()).toEqual(fresh());
+    store.mergeRealtime({ id: "4", name: "c" }, false);
+    expect(kept()).toEqual({ b: 1, c: 1 });
+    store.reset([{ id: "9", name: "z" }]);
+    expect(kept()).toEqual({ z: 1 });
   });
 
   it("highlights the merged row for 1.4 s", () => {

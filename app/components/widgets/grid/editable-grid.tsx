@@ -281,7 +281,8 @@ function LiveGrid({
       if (!column.validateRules?.length) return;
       const row = store.rowSnapshot(rowId)?.row;
       if (!row) return;
-      const answer = validateCell(column, row, store.rows);
+      const unique = column.validateRules.some((rule) => rule.unique || rule.pattern === "only");
+      const answer = validateCell(column, row, store.rows, unique ? store.valueCounts(column.key) : undefined);
       if (answer instanceof Promise) {
         const value = row[column.key];
         void answer.then((messageText) => {

@@ -1,8 +1,8 @@
 // The grid's state outside React: the rows, deleted ids, errors, selection and highlights, with
 // one subscription per row so that a keystroke re-renders one row, not 10,000 (docs/stack.md "Second
-// wave"). No DOM; unit-tested in tests/unit/widget-grid-store.test.ts.
+// wave"). No DOM; unit-tested in tests/unit/widget-grid-rows.test.ts.
 import { mergeRealtimeRow, moveRow, removeRows, renumber, insertRows, REALTIME_HIGHLIGHT_MS } from "./rows";
-import type { GridErrors } from "./validation";
+import { isEmpty, valueCounts, type GridErrors } from "./validation";
 import type { GridRow, GridValue } from "./types";
 
 /** What one row's component renders; replaced (never mutated) when anything of the row changes. */
@@ -35,6 +35,8 @@ export class GridStore {
   /** Per-column edit counters and a counter of changes that may touch any column (footer caches). */
   private keyVersions = new Map<string, number>();
   private anyKeyVersion = 0;
+  /** Per column with a unique rule, how often each value appears: kept by edits, dropped by the rest. */
+  private counts = new Map<string, Map<string, number>>();
 
   constructor(
     rows: readonly GridRow[] = [],
@@ -71,6 +73,23 @@ export class GridStore {
   }
   private touchKey(key: string): void {
     this.keyVersions.set(key, (this.keyVersions.get(key) ?? 0) + 1);
+  }
+
+  /** How often each non-empty value of the column appears (a unique rule's check is then O(1) per keystroke). */
+  valueCounts(key: string): ReadonlyMap<string, number> {
+    let counts = this.counts.get(key);
+    if (!counts) this.counts.set(key, (counts = valueCounts(this.rowList, key)));
+    return counts;
+  }
+  private recount(key: string, before: string | undefined, after: string | undefined): void {
+    const counts = this.counts.get(key);
+    if (!counts) return;
+    if (!isEmpty(before)) {
+      const left = (counts.get(before!) ?? 0) - 1;
+      if (left > 0) counts.set(before!, left);
+      else counts.delete(before!);
+    }
+    if (!isEmpty(after)) counts.set(after!, (counts.get(after!) ?? 0) + 1);
   }
 
   /** The row's index, or -1. */
@@ -122,6 +141,7 @@ export class GridStore {
   }
   private touchStructure(): void {
     this.indexes = null;
+    this.counts.clear();
     this.anyKeyVersion += 1;
     this.structureVersion += 1;
     for (const listener of this.structureListeners) listener();
@@ -152,6 +172,7 @@ export class GridStore {
     const index = this.indexOf(id);
     if (index < 0 || this.rowList[index][key] === value) return this.rowList[index];
     const row = { ...this.rowList[index], [key]: value };
+    this.recount(key, this.rowList[index][key], value);
     this.rowList[index] = row;
     this.touchKey(key);
     this.touchRow(id);
@@ -163,6 +184,7 @@ export class GridStore {
   setCells(id: string, values: Record<string, string>): void {
     const index = this.indexOf(id);
     if (index < 0) return;
+    for (const [key, value] of Object.entries(values)) this.recount(key, this.rowList[index][key], value);
     this.rowList[index] = { ...this.rowList[index], ...values };
     for (const key of Object.keys(values)) this.touchKey(key);
     this.touchRow(id);
@@ -234,6 +256,7 @@ export class GridStore {
     if (!merged) return false;
     this.rowList = rows;
     this.indexes = null;
+    this.counts.clear();
     this.anyKeyVersion += 1;
     if (highlight) {
       this.highlights.add(incoming.id);

@@ -15,7 +15,7 @@ export function ruleMessage(rule: ValidateRule, kind: keyof typeof DEFAULT_MESSA
   return (rule.message ?? DEFAULT_MESSAGES[kind]).replaceAll("${title}", column.title).replaceAll("${key}", column.key);
 }
 
-function isEmpty(value: string | undefined): boolean {
+export function isEmpty(value: string | undefined): boolean {
   return value === undefined || value === null || String(value).trim() === "";
 }
 

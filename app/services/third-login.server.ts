@@ -60,23 +60,38 @@ const flowSchema = z.object({
 export type ThirdLoginFlow = z.infer<typeof flowSchema>;
 
 const FLOW_MAX_AGE_SECONDS = 10 * 60;
+/**
+ * Flows one browser may have under way at once: two tabs signing in, or an open page whose
+ * refused requests start a sign-in while another is at the provider. Each callback takes its own
+ * flow by its state, so a later start no longer makes an earlier one 登录状态无效或已过期.
+ */
+const MAX_FLOWS = 4;
+const keptFlowSchema = flowSchema.extend({ startedAt: z.number() });
+/** A flow as the cookie keeps it: with the time it started (a new one gets it when written). */
+export type KeptFlow = z.infer<typeof keptFlowSchema>;
+type AnyFlow = ThirdLoginFlow & { startedAt?: number };
 const flowCookie = () =>
   createCookie("school_third_login", { httpOnly: true, sameSite: "lax", path: "/", maxAge: FLOW_MAX_AGE_SECONDS, secrets: [sessionSecret()] });
 
 const secure = (request: Request) => new URL(request.url).protocol === "https:";
 
-export async function readFlow(request: Request): Promise<ThirdLoginFlow | null> {
-  const value: unknown = await flowCookie().parse(request.headers.get("Cookie"));
-  const parsed = flowSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+/** The browser's flows under way, newest first, those older than the cookie's lifetime left out. */
+export async function readFlows(request: Request, now = Date.now()): Promise<KeptFlow[]> {
+  const parsed = z.array(keptFlowSchema).safeParse(await flowCookie().parse(request.headers.get("Cookie")));
+  return parsed.success ? parsed.data.filter((flow) => now - flow.startedAt < FLOW_MAX_AGE_SECONDS * 1000) : [];
 }
 
-export function writeFlow(request: Request, flow: ThirdLoginFlow): Promise<string> {
-  return flowCookie().serialize(flow, { secure: secure(request) });
+/** The Set-Cookie keeping `flows` (newest first, at most MAX_FLOWS), or clearing the cookie. */
+export function writeFlows(request: Request, flows: readonly AnyFlow[], now = Date.now()): Promise<string> {
+  if (flows.length === 0) return flowCookie().serialize("", { maxAge: 0, secure: secure(request) });
+  const kept: KeptFlow[] = flows.slice(0, MAX_FLOWS).map((flow) => ({ ...flow, startedAt: flow.startedAt ?? now }));
+  return flowCookie().serialize(kept, { secure: secure(request) });
 }
 
-export function clearFlow(request: Request): Promise<string> {
-  return flowCookie().serialize("", { maxAge: 0, secure: secure(request) });
+/** The flow `pick` chooses, and the others (to be written back). */
+export function takeFlow(flows: readonly KeptFlow[], pick: (flow: KeptFlow) => boolean): { flow: KeptFlow | null; rest: KeptFlow[] } {
+  const flow = flows.find(pick) ?? null;
+  return { flow, rest: flows.filter((other) => other !== flow) };
 }
 
 export function callbackUrl(request: Request, type: string): string {
@@ -100,7 +115,7 @@ export async function startThirdLogin(
     bind: Boolean(options.signedIn),
     app: options.app ?? false,
   };
-  return redirect(url.toString(), { headers: { "Set-Cookie": await writeFlow(request, flow) } });
+  return redirect(url.toString(), { headers: { "Set-Cookie": await writeFlows(request, [flow, ...(await readFlows(request))]) } });
 }
 
 export type CallbackAnswer = z.infer<typeof thirdCallbackSchema>;

@@ -145,10 +145,9 @@ describe("work-chat in-app browser", () => {
     await page.waitForURL((url) => url.pathname === "/isps/userAnnouncement");
     await page.locator(".main-layout").waitFor();
 
-    // The session ends (its cookie goes): the app signs in again through the provider, no form.
-    // The open page is left first: its own requests, refused once the cookie is gone, would start
-    // a second sign-in through the provider, whose state replaces the first one's.
-    await page.goto("about:blank");
+    // The session ends (its cookie goes) while the page stays open: the app signs in again through
+    // the provider, no form. The open page's own refused requests may start sign-ins of their own;
+    // each callback takes its own flow, so none makes another's state invalid.
     await page.context().clearCookies({ name: "school_session" });
     await page.goto("/dashboard/analysis");
     await page.waitForURL((url) => url.pathname === "/dashboard/analysis");

@@ -8,7 +8,7 @@ import UserOutlined from "@ant-design/icons-svg/es/asn/UserOutlined";
 import { ThirdLoginMessages } from "#contract/third-login";
 import { ErrorAlert, SubmitButton, SvgIcon, TextField } from "~/components/widgets/light-form";
 import { signedInResponse, SignInRefused } from "~/services/auth.server";
-import { BackendError, bindAnswerOf, clearFlow, readFlow, thirdProviders } from "~/services/third-login.server";
+import { BackendError, bindAnswerOf, readFlows, takeFlow, thirdProviders, writeFlows, type KeptFlow } from "~/services/third-login.server";
 import { ThirdLoginProblem } from "~/components/user/third-party-buttons";
 import { PLATFORM_NAME } from "~/config";
 
@@ -16,24 +16,29 @@ export const meta: Route.MetaFunction = () => [{ title: `绑定账号 - ${PLATFO
 
 const PREFIX_STYLE = { color: "rgba(0,0,0,.25)" };
 
+/** The browser's pending bind ticket for this provider (the newest), and its other flows. */
+async function bindFlow(request: Request, type: string | undefined): Promise<{ flow: KeptFlow | null; rest: KeptFlow[] }> {
+  return takeFlow(await readFlows(request), (candidate) => Boolean(candidate.bindToken) && candidate.type === type);
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const flow = await readFlow(request);
-  if (!flow?.bindToken || flow.type !== params.type) return { error: ThirdLoginMessages.ticketInvalid, provider: "", realname: null };
+  const { flow } = await bindFlow(request, params.type);
+  if (!flow?.bindToken) return { error: ThirdLoginMessages.ticketInvalid, provider: "", realname: null };
   const provider = (await thirdProviders(request)).find((candidate) => candidate.type === params.type);
   return { error: null, provider: provider?.name ?? params.type, realname: flow.realname ?? null };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const flow = await readFlow(request);
+  const { flow, rest } = await bindFlow(request, params.type);
   const form = await request.formData();
   const username = String(form.get("username") ?? "").trim();
   const password = String(form.get("password") ?? "");
-  if (!flow?.bindToken || flow.type !== params.type) return data({ formError: ThirdLoginMessages.ticketInvalid, username }, { status: 400 });
+  if (!flow?.bindToken) return data({ formError: ThirdLoginMessages.ticketInvalid, username }, { status: 400 });
   if (!username || !password) return data({ formError: "请输入帐户名和密码", username }, { status: 400 });
   try {
     const answer = await bindAnswerOf(request, { thirdType: params.type, bindToken: flow.bindToken, username, password });
     const response = await signedInResponse(request, answer, flow.redirect);
-    response.headers.append("Set-Cookie", await clearFlow(request));
+    response.headers.append("Set-Cookie", await writeFlows(request, rest));
     return response;
   } catch (error) {
     if (error instanceof SignInRefused || error instanceof BackendError) return data({ formError: error.message, username }, { status: 401 });

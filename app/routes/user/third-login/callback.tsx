@@ -5,7 +5,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/callback";
 import { ThirdLoginMessages } from "#contract/third-login";
 import { getSignedIn, signedInResponse, SignInRefused } from "~/services/auth.server";
-import { BackendError, clearFlow, loginAnswerOf, readFlow, thirdCallback, writeFlow } from "~/services/third-login.server";
+import { BackendError, loginAnswerOf, readFlows, takeFlow, thirdCallback, writeFlows } from "~/services/third-login.server";
 import { ThirdLoginProblem } from "~/components/user/third-party-buttons";
 import { PLATFORM_NAME } from "~/config";
 
@@ -15,18 +15,19 @@ export const BINDINGS_PATH = "/account/bindings";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const flow = await readFlow(request);
-  const cleared = { "Set-Cookie": await clearFlow(request) };
   const state = url.searchParams.get("state") ?? "";
+  // This callback's own flow, by its state; the browser's other flows stay under way.
+  const { flow, rest } = takeFlow(await readFlows(request), (candidate) => Boolean(candidate.state) && candidate.state === state && candidate.type === params.type);
+  const cleared = { "Set-Cookie": await writeFlows(request, rest) };
   const problem = (message: string) => Response.json({ error: message, retry: flow?.bind ? BINDINGS_PATH : "/user/login" }, { headers: cleared });
-  if (!flow || !flow.state || flow.state !== state || flow.type !== params.type) return problem(ThirdLoginMessages.stateInvalid);
+  if (!flow) return problem(ThirdLoginMessages.stateInvalid);
   if (url.searchParams.get("error") || !url.searchParams.get("code")) return problem(ThirdLoginMessages.providerFailed);
   try {
     const signedIn = flow.bind ? await getSignedIn(request) : null;
     const answer = await thirdCallback(request, params.type, url.searchParams.get("code")!, state, signedIn);
     if (answer.bound) return redirect(`${BINDINGS_PATH}?bound=${encodeURIComponent(params.type)}`, { headers: cleared });
     if (answer.bindToken) {
-      const pending = await writeFlow(request, { ...flow, state: "", bindToken: answer.bindToken, realname: answer.realname ?? null });
+      const pending = await writeFlows(request, [{ ...flow, state: "", bindToken: answer.bindToken, realname: answer.realname ?? null, startedAt: Date.now() }, ...rest]);
       return redirect(`/user/third-login/${encodeURIComponent(params.type)}/bind`, { headers: { "Set-Cookie": pending } });
     }
     const response = await signedInResponse(request, await loginAnswerOf(request, answer.token ?? "", params.type), flow.redirect);

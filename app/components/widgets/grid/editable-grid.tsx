@@ -61,7 +61,7 @@ import {
   toggleSelection,
   type DisabledRowsRule,
 } from "./rows";
-import { validateCell, validateRows } from "./validation";
+import { hasUniqueRule, validateCell, validateRows } from "./validation";
 import type { GridColumn, GridRow, GridSize, GridValue } from "./types";
 import "./grid.css";
 
@@ -281,8 +281,7 @@ function LiveGrid({
       if (!column.validateRules?.length) return;
       const row = store.rowSnapshot(rowId)?.row;
       if (!row) return;
-      const unique = column.validateRules.some((rule) => rule.unique || rule.pattern === "only");
-      const answer = validateCell(column, row, store.rows, unique ? store.valueCounts(column.key) : undefined);
+      const answer = validateCell(column, row, store.rows, hasUniqueRule(column) ? store.valueCounts(column.key) : undefined);
       if (answer instanceof Promise) {
         const value = row[column.key];
         void answer.then((messageText) => {

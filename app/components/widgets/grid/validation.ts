@@ -19,6 +19,16 @@ export function isEmpty(value: string | undefined): boolean {
   return value === undefined || value === null || String(value).trim() === "";
 }
 
+/** A rule that fails on a value found in two or more rows (`unique`, or the `only` pattern). */
+export function isUniqueRule(rule: ValidateRule): boolean {
+  return Boolean(rule.unique) || rule.pattern === "only";
+}
+
+/** Whether the column's check needs the counts of its values. */
+export function hasUniqueRule(column: GridColumn): boolean {
+  return (column.validateRules ?? []).some(isUniqueRule);
+}
+
 /** How often each value of a column appears: the unique rules of one collection share it. */
 export function valueCounts(rows: readonly GridRow[], key: string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -52,8 +62,7 @@ export function validateCell(
   for (let index = 0; index < rules.length; index += 1) {
     const rule = rules[index];
     if (rule.required && isEmpty(value)) return ruleMessage(rule, "required", column);
-    const unique = rule.unique || rule.pattern === "only";
-    if (unique && !isEmpty(value) && (counts ? counts.get(value) ?? 0 : countOf(rows, column.key, value)) >= 2) return ruleMessage(rule, "unique", column);
+    if (isUniqueRule(rule) && !isEmpty(value) && (counts ? counts.get(value) ?? 0 : countOf(rows, column.key, value)) >= 2) return ruleMessage(rule, "unique", column);
     if (rule.pattern !== undefined && rule.pattern !== "only" && !isEmpty(value) && !resolvePattern(rule.pattern).test(value))
       return ruleMessage(rule, "pattern", column);
     if (rule.handler) {
@@ -90,7 +99,7 @@ export type GridErrors = Map<string, Record<string, string>>;
 /** Validates every cell (the collection of spec §5): the errors and their count. */
 export async function validateRows(columns: readonly GridColumn[], rows: readonly GridRow[]): Promise<{ errors: GridErrors; count: number }> {
   const checked = columns.filter((column) => (column.validateRules?.length ?? 0) > 0);
-  const counts = new Map(checked.map((column) => [column.key, valueCounts(rows, column.key)]));
+  const counts = new Map(checked.filter(hasUniqueRule).map((column) => [column.key, valueCounts(rows, column.key)]));
   const errors: GridErrors = new Map();
   const pending: Promise<void>[] = [];
   let count = 0;

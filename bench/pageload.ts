@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { findFreePort, percentile, round, startServer, type RunningServer } from "./lib";
+import { hoverSettledMenuLink } from "../tests/support/menu-hover";
 
 const RUNS = 5;
 const ADMIN_PASSWORD = "Bench-pageload-1";
@@ -93,22 +94,10 @@ async function oneRun(browser: Browser, base: string, profile: Profile): Promise
     await page.waitForLoadState("networkidle");
 
     const menu = page.locator(".ant-layout-sider, nav").first();
-    // The sub-menu's links are discovered (React Router's /__manifest) once they render, and they
-    // move while it opens: a pointer put on one too early rests on another afterwards.
-    const discovered = page.waitForResponse((answer) => new URL(answer.url()).pathname === "/__manifest" && decodeURIComponent(answer.url()).includes("/isystem/user"), { timeout: 60_000 });
-    await menu.getByText("系统管理", { exact: true }).click();
     const item = menu.getByRole("menuitem", { name: "用户管理", exact: true });
-    await item.waitFor({ state: "visible" });
-    await discovered;
-    for (let box = ""; ; ) {
-      const next = JSON.stringify(await item.boundingBox());
-      if (next === box) break;
-      box = next;
-      await page.waitForTimeout(150);
-    }
     // The pointer rests on the item before the click, as a hand's does (the link prefetches the
     // page's data on that intent).
-    await item.hover();
+    await hoverSettledMenuLink(page, () => menu.getByText("系统管理", { exact: true }).click(), item, "/isystem/user");
     await page.waitForTimeout(400);
     await item.click();
     const menuToListMs = await sinceClick(page, "row");

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { hoverSettledMenuLink } from "../support/menu-hover";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,18 +70,8 @@ describe("page load", () => {
     const page = await newPage(browser);
     await signInAs(page);
     const network = await watchNetwork(page);
-    // The submenu's links are discovered (React Router's /__manifest) once they render, and they
-    // move while the submenu opens: a pointer put on one too early rests on another afterwards.
-    const discovered = page.waitForResponse((answer) => new URL(answer.url()).pathname === "/__manifest" && decodeURIComponent(answer.url()).includes("/isystem/position"));
-    await page.getByRole("menuitem", { name: "系统管理" }).click();
-    await discovered;
     const link = page.getByRole("link", { name: "职务管理" });
-    await expect.poll(async () => {
-      const before = JSON.stringify(await link.boundingBox());
-      await page.waitForTimeout(150);
-      return before === JSON.stringify(await link.boundingBox());
-    }).toBe(true);
-    await link.hover();
+    await hoverSettledMenuLink(page, () => page.getByRole("menuitem", { name: "系统管理" }).click(), link, "/isystem/position");
     await expect.poll(() => network.sent(/^\/isystem\/position\.data$/)).toBe(1);
     await link.click();
     await page.waitForURL("**/isystem/position");

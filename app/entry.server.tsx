@@ -24,6 +24,10 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       </NonceContext.Provider>,
       {
         nonce,
+        // A part that is ready when the page goes out stays in place: pages work before and
+        // without JavaScript (issue #19), and React would otherwise move ready Suspense parts that
+        // come after its 12.8 KB chunk to the end of the page, shown by an inline script.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [routerContext.isSpaMode ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough({

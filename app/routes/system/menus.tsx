@@ -2,7 +2,7 @@
 // tree table of menus, sub-menus and buttons; a form whose fields follow the menu type; 添加下级
 // opens it under a row. A change drops this session's cached permission answer, so the side menu
 // and buttons follow at once (other sessions within their cache's lifetime).
-import { useMemo, useState, type Key } from "react";
+import { useMemo, useState } from "react";
 import { App } from "antd";
 import { z } from "zod";
 import { useNavigate } from "react-router";
@@ -115,7 +115,7 @@ export default function MenusPage({ loaderData }: Route.ComponentProps) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [childOf, setChildOf] = useState<ListRecord | null>(null);
-  const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const [expanded, setExpanded] = useState<readonly string[]>([]);
   const fields = useMemo(() => menuFormFields((editingId) => parentOptions(tree, editingId)), [tree]);
   const form = { fields, schema: menuPageDefinition.form, width: 800 };
   return (

@@ -5,11 +5,9 @@
 // form, the pager and the sortable headers are links, and the forms and delete confirmations have
 // addresses of their own (`?form=edit&id=…`, `?confirm=delete&id=…`) that the server renders in the
 // page; once hydrated, those addresses open the modal instead, so a reload reopens it.
-import { cloneElement, isValidElement, lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { useActionData, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
-import { App, Button, Card, Dropdown, Popconfirm, Space, Table } from "antd";
-import type { ColumnsType, TablePaginationConfig, TableProps } from "antd/es/table";
-import type { SorterResult } from "antd/es/table/interface";
+import { App, Button, Card, Dropdown, Space } from "antd";
 import PlusOutlined from "@ant-design/icons/PlusOutlined";
 import DownOutlined from "@ant-design/icons/DownOutlined";
 import DeleteOutlined from "@ant-design/icons/DeleteOutlined";
@@ -38,12 +36,16 @@ import type { ListActionResult, ListEndpoints, ListRecord, OpenedOverlay } from 
 import { usePermission } from "../../shell/permission/has-permission";
 import { showSessionExpired, useFailureFeedback } from "../../shell/feedback/failure-feedback";
 import { useFetcherAnswer } from "../../shell/feedback/use-fetcher-answer";
-import { SuperQuery, type SuperQueryField } from "../super-query";
+import type { SuperQueryField } from "../super-query";
+import { SUPER_QUERY_TEXTS } from "../super-query/super-query";
+import FilterOutlined from "@ant-design/icons/FilterOutlined";
 import { downloadExport, formatBytes } from "./export-excel";
 import { SearchBar } from "./search-bar";
 import type { FormMode, FormSchema } from "./form-modal";
-import { PlainConfirm, PlainRecordForm } from "./plain-overlay";
+import { lazyIsland } from "../lazy";
 import { isPlainClick, useHydrated } from "./use-hydrated";
+import { ListTable, type ListTableColumn, type ListTableExtras } from "./list-table";
+import { ListPager } from "./list-pager";
 import type { FormField, RowAction, SearchField, ToolbarAction } from "./types";
 
 // The form (its inputs, date pickers and the pickers it declares) loads when it first opens.
@@ -126,10 +128,10 @@ export interface ListPageProps {
   /** false: an un-paged list (a tree whose roots all come at once). */
   paged?: boolean;
   /**
-   * Extra antd Table props for tree tables and the like (`expandable`, `onExpand`…). The engine's
-   * own props (columns, data, paging, sorting, selection) are not overridable.
+   * What the page adds to the table: tree rows and expanded rows (`expandable`), row events, a
+   * loading veil. The engine's own parts (columns, data, paging, sorting, selection) stay its own.
    */
-  tableProps?: Omit<TableProps<ListRecord>, "columns" | "dataSource" | "pagination" | "onChange" | "rowSelection" | "rowKey">;
+  tableProps?: ListTableExtras;
 }
 
 /** 批量删除 (docs/spec/app-shell.md §5): a selection first (请选择一条记录！), then the confirmation. */
@@ -157,6 +159,19 @@ function openedForm(overlay: ListOverlay | null, data: ListPageProps["data"], de
 }
 
 type Editing = { mode: FormMode; record: Record<string, unknown> | null };
+
+// Parts of the page the server renders and the browser's first paint does without: the advanced
+// query (its dialog and selects) and the forms shown before JavaScript (decision 018).
+const SuperQuery = lazyIsland(
+  () => import("../super-query/super-query-builder").then((module) => module.SuperQuery),
+  () => (
+    <Button type="primary" icon={<FilterOutlined />}>
+      {SUPER_QUERY_TEXTS.button}
+    </Button>
+  ),
+);
+const PlainRecordForm = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainRecordForm));
+const PlainConfirm = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainConfirm));
 
 /** A link's click when the page handles it once hydrated (antd's pager, header or the page itself). */
 function handledClick(event: MouseEvent, handle?: () => void): void {
@@ -296,39 +311,39 @@ export function ListPage(props: ListPageProps) {
       void fetcher.submit({ intent: "deleteBatch", ids: selected.join(",") }, post);
     });
 
-  const tableColumns: ColumnsType<ListRecord> = useMemo(() => {
+  const tableColumns: ListTableColumn[] = useMemo(() => {
     const sortOrder = (dataIndex: string) => (state.column === dataIndex ? (state.order === "asc" ? "ascend" : "descend") : null);
-    const list: ColumnsType<ListRecord> = columns.map((column) => ({
-      // A sortable header is a link to the list sorted by it; once hydrated antd's header sorts.
-      title:
-        column.sorter && addressed ? (
-          <a className="list-sort-link" href={listAddress(sortToggle(state, column.dataIndex, defaultSort))} onClick={(event) => handledClick(event)}>
-            {column.title}
-          </a>
-        ) : (
-          column.title
-        ),
-      dataIndex: column.dict ? `${column.dataIndex}_dictText` : column.dataIndex,
-      key: column.dataIndex,
-      width: column.width,
-      sorter: column.sorter ?? false,
-      sortOrder: column.sorter ? sortOrder(column.dataIndex) : undefined,
-      // On a phone each row is a card and each cell names its column (app.css, "mobile list").
-      onCell: () => ({ "data-label": typeof column.title === "string" ? column.title : "" }) as object,
-      render: column.render
-        ? (value: unknown, row: ListRecord) => column.render!(value, row)
-        : (value: unknown) => (value === null || value === undefined ? "" : String(value)),
-    }));
+    const list: ListTableColumn[] = columns.map((column) => {
+      const field = column.dict ? `${column.dataIndex}_dictText` : column.dataIndex;
+      return {
+        // A sortable header is a link to the list sorted by it; once hydrated the header sorts.
+        title:
+          column.sorter && addressed ? (
+            <a className="list-sort-link" href={listAddress(sortToggle(state, column.dataIndex, defaultSort))} onClick={(event) => handledClick(event)}>
+              {column.title}
+            </a>
+          ) : (
+            column.title
+          ),
+        key: column.dataIndex,
+        label: column.title,
+        width: column.width,
+        sortOrder: column.sorter ? sortOrder(column.dataIndex) : undefined,
+        render: column.render
+          ? (row: ListRecord) => column.render!(row[field], row)
+          : (row: ListRecord) => (row[field] === null || row[field] === undefined ? "" : String(row[field])),
+      };
+    });
     const actions = rowActions.filter((action) => !action.permission || permission.isVisible(action.permission));
     const showEdit = !!form && can("edit");
     const rowHref = (next: ListOverlay) => (addressed ? address(next) : undefined);
     list.push({
       title: "操作",
       key: "actions",
+      label: "操作",
       width: 180,
-      fixed: "right",
-      onCell: () => ({ "data-label": "操作" }) as object,
-      render: (_value: unknown, row: ListRecord) => (
+      fixedEnd: true,
+      render: (row: ListRecord) => (
         <Space size={8} className="list-row-actions">
           {showEdit && (!form.canEdit || form.canEdit(row)) ? (
             <a
@@ -396,39 +411,6 @@ export function ListPage(props: ListPageProps) {
     // permission and form are stable per page
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [columns, rowActions, state, hydrated, listSearch]);
-
-  /** A pager item as a link to its page; once hydrated, antd's pager handles the click. */
-  const pageLink = (page: number, type: string, element: ReactNode): ReactNode => {
-    const last = Math.max(1, Math.ceil(total / state.pageSize));
-    if (!addressed || page < 1 || page > last || !isValidElement(element)) return element;
-    const href = listAddress(withPage(state, page, state.pageSize));
-    const item = element as ReactElement<{
-      className?: string;
-      children?: ReactNode;
-      "aria-label"?: string;
-    }>;
-    if (type === "prev" || type === "next")
-      return (
-        <a className={item.props.className} href={href} aria-label={type === "prev" ? "上一页" : "下一页"} onClick={(event) => handledClick(event)}>
-          {item.props.children}
-        </a>
-      );
-    return cloneElement(item as ReactElement<Record<string, unknown>>, {
-      href,
-      onClick: (event: MouseEvent) => handledClick(event),
-    });
-  };
-
-  const pagination: TablePaginationConfig = {
-    current: state.pageNo,
-    pageSize: state.pageSize,
-    total,
-    pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-    showQuickJumper: true,
-    showSizeChanger: true,
-    showTotal: (count, range) => `${range[0]}-${range[1]} 共${count}条`,
-    itemRender: pageLink,
-  };
 
   const batch = [
     ...(can("batch_delete") ? [{ key: "deleteBatch", label: "删除", icon: <DeleteOutlined /> }] : []),
@@ -562,30 +544,29 @@ export function ListPage(props: ListPageProps) {
           ) : null}
         </Space>
       </div>
-      <Table<ListRecord>
-        rowKey="id"
-        size="middle"
+      <ListTable
         columns={tableColumns}
-        dataSource={records}
-        scroll={{ x: "max-content" }}
+        rows={records}
         {...props.tableProps}
-        pagination={props.paged === false ? false : pagination}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys.map(String)),
+        footer={
+          props.paged === false || total === 0 ? null : (
+            <ListPager
+              current={state.pageNo}
+              pageSize={state.pageSize}
+              total={total}
+              pageSizeOptions={PAGE_SIZE_OPTIONS}
+              href={addressed ? (page, pageSize) => listAddress(withPage(state, page, pageSize)) : undefined}
+              onChange={(page, pageSize) => go(withPage(state, page, pageSize))}
+            />
+          )
+        }
+        selection={{
+          selected,
+          onChange: setSelected,
           // Before JavaScript a ticked box posts the row's id with the batch form.
-          ...(!hydrated && addressed
-            ? {
-                getCheckboxProps: (row: ListRecord) => ({ name: "ids", value: row.id, form: batchFormId }) as object,
-              }
-            : {}),
+          ...(!hydrated && addressed ? { checkboxProps: (row: ListRecord) => ({ name: "ids", value: row.id, form: batchFormId }) } : {}),
         }}
-        onChange={(page, _filters, sorter, extra) => {
-          if (extra.action === "sort") {
-            const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ListRecord> | undefined;
-            go(withSort({ ...state, pageNo: 1 }, single?.columnKey ? String(single.columnKey) : undefined, single?.order ?? null, defaultSort));
-          } else if (extra.action === "paginate") go(withPage(state, page.current ?? 1, page.pageSize ?? state.pageSize));
-        }}
+        onSort={(key, order) => go(withSort({ ...state, pageNo: 1 }, order ? key : undefined, order, defaultSort))}
       />
       {importing && url.importExcel ? (
         <Suspense fallback={null}>

@@ -2,17 +2,22 @@
 // starting again at page 1 and clearing the selection (docs/spec/app-shell.md §4). Before
 // JavaScript it is a plain GET form of named fields (issue #19): the loader reads them as the URL
 // state, `_like` naming the text fields that match anywhere.
-import { useEffect, useRef } from "react";
-import { Button, Form, Input, Select, Space } from "antd";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Button, Space } from "antd";
+import Input from "antd/es/input/Input";
 import SearchOutlined from "@ant-design/icons/SearchOutlined";
 import ReloadOutlined from "@ant-design/icons/ReloadOutlined";
 import dayjs, { type Dayjs } from "dayjs";
 import type { SearchField } from "./types";
 import { lazyWidget } from "../lazy";
 import { useHydrated } from "./use-hydrated";
+import { ChoiceSelect } from "./choice-select";
 
 /** The date-range picker loads only on lists that search by a date. */
 const RangePicker = lazyWidget(() => import("antd/es/date-picker").then((module) => module.default.RangePicker));
+
+const VAR = "css-var-school";
+const PLAIN_INPUT = `ant-input ant-input-outlined ${VAR} ant-input-css-var`;
 
 type Values = Record<string, string | [Dayjs, Dayjs] | undefined>;
 
@@ -61,8 +66,8 @@ export function SearchBar({
   /** Where 重置 leads before JavaScript (default: the bare page). */
   resetHref?: string;
 }) {
-  const [form] = Form.useForm<Values>();
   const hydrated = useHydrated();
+  const [values, setValues] = useState<Values>(() => filtersToValues(fields, filters));
   // Filled from the URL when the filters change, not on every revalidation (after a save, an
   // import…): that would wipe what the user is typing.
   // The fields' identity changes with every revalidation on pages that derive them from their
@@ -71,57 +76,64 @@ export function SearchBar({
   const fieldsRef = useRef(fields);
   fieldsRef.current = fields;
   const fieldsKey = fields.map((field) => field.name).join(",");
+  const first = useRef(true);
   useEffect(() => {
-    form.resetFields();
-    form.setFieldsValue(filtersToValues(fieldsRef.current, JSON.parse(filtersKey) as Record<string, string>));
-  }, [form, fieldsKey, filtersKey]);
+    if (first.current) first.current = false;
+    else setValues(filtersToValues(fieldsRef.current, JSON.parse(filtersKey) as Record<string, string>));
+  }, [fieldsKey, filtersKey]);
   if (fields.length === 0) return null;
   const like = fields.filter((field) => field.kind === "text" && !field.exact).map((field) => field.name);
+  const set = (name: string, value: Values[string]) => setValues((before) => ({ ...before, [name]: value }));
   return (
-    <Form
-      form={form}
-      layout="inline"
-      className="list-search"
-      onFinish={(values) => onSearch(valuesToFilters(fields, values))}
+    <form
       role="search"
       method="get"
-      initialValues={filtersToValues(fields, filters)}
+      className={`ant-form ant-form-inline ${VAR} ant-form-css-var list-search`}
+      onSubmit={(event) => {
+        // Before JavaScript the browser sends the form (a GET of the list's address).
+        event.preventDefault();
+        onSearch(valuesToFilters(fields, values));
+      }}
     >
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {like.length > 0 ? <input type="hidden" name="_like" value={like.join(",")} /> : null}
-      {fields.map((field) =>
-        field.kind === "date-range" && !hydrated ? (
-          <Form.Item key={field.name} label={field.label} htmlFor={`search_${field.name}`}>
-            <Space.Compact>
-              <Input
-                id={`search_${field.name}`}
-                type="date"
-                name={`${field.name}_begin`}
-                defaultValue={filters[`${field.name}_begin`]}
-                aria-label={`${field.label}开始`}
-              />
-              <Input type="date" name={`${field.name}_end`} defaultValue={filters[`${field.name}_end`]} aria-label={`${field.label}结束`} />
-            </Space.Compact>
-          </Form.Item>
-        ) : (
-          <Form.Item key={field.name} name={field.name} label={field.label}>
+      {fields.map((field) => {
+        const value = values[field.name];
+        const text = typeof value === "string" ? value : undefined;
+        if (field.kind === "date-range" && !hydrated)
+          return (
+            <InlineItem key={field.name} label={field.label} htmlFor={`search_${field.name}`}>
+              <Space.Compact>
+                <input id={`search_${field.name}`} type="date" className={PLAIN_INPUT} name={`${field.name}_begin`} defaultValue={filters[`${field.name}_begin`]} aria-label={`${field.label}开始`} />
+                <input type="date" className={PLAIN_INPUT} name={`${field.name}_end`} defaultValue={filters[`${field.name}_end`]} aria-label={`${field.label}结束`} />
+              </Space.Compact>
+            </InlineItem>
+          );
+        return (
+          <InlineItem key={field.name} label={field.label} htmlFor={field.name}>
             {field.kind === "select" ? (
-              hydrated ? (
-                <Select allowClear placeholder={`请选择${field.label}`} options={field.options} style={{ minWidth: 140 }} />
-              ) : (
-                <NativeSelect name={field.name} label={field.label} placeholder={`请选择${field.label}`} options={field.options ?? []} />
-              )
+              <ChoiceSelect
+                id={field.name}
+                name={field.name}
+                label={field.label}
+                allowClear
+                placeholder={`请选择${field.label}`}
+                options={field.options ?? []}
+                value={text}
+                onChange={(next) => set(field.name, next)}
+                style={{ minWidth: 140 }}
+              />
             ) : field.kind === "date-range" ? (
-              <RangePicker />
+              <RangePicker id={field.name} value={Array.isArray(value) ? value : null} onChange={(range) => set(field.name, range && range[0] && range[1] ? [range[0], range[1]] : undefined)} />
             ) : (
-              <Input allowClear placeholder={`请输入${field.label}`} name={field.name} />
+              <Input id={field.name} allowClear placeholder={`请输入${field.label}`} name={field.name} value={text ?? ""} onChange={(event) => set(field.name, event.target.value)} />
             )}
-          </Form.Item>
-        ),
-      )}
-      <Form.Item>
+          </InlineItem>
+        );
+      })}
+      <InlineItem>
         <Space>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
             查询
@@ -130,7 +142,7 @@ export function SearchBar({
             <Button
               icon={<ReloadOutlined />}
               onClick={() => {
-                form.resetFields();
+                setValues({});
                 onSearch({});
               }}
             >
@@ -142,38 +154,29 @@ export function SearchBar({
             </Button>
           )}
         </Space>
-      </Form.Item>
-    </Form>
+      </InlineItem>
+    </form>
   );
 }
 
-/** A select before JavaScript: the browser's own, given its value by the form item. */
-function NativeSelect({
-  id,
-  name,
-  label,
-  placeholder,
-  options,
-  value,
-  onChange,
-}: {
-  /** Given by the form item, so that its label names the select. */
-  id?: string;
-  name: string;
-  label: string;
-  placeholder: string;
-  options: { value: string; label: string }[];
-  value?: string;
-  onChange?: (value: string) => void;
-}) {
+/** An inline form item in antd's markup (the static stylesheet styles it; no form runtime). */
+function InlineItem({ label, htmlFor, children }: { label?: string; htmlFor?: string; children: ReactNode }) {
   return (
-    <select id={id} name={name} aria-label={label} className="ant-input plain-select" value={value ?? ""} onChange={(event) => onChange?.(event.target.value)} style={{ minWidth: 140 }}>
-      <option value="">{placeholder}</option>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </select>
+    <div className={`ant-form-item ${VAR} ant-form-css-var ant-form-item-inline`}>
+      <div className={`ant-row ant-form-item-row ${VAR}`}>
+        {label ? (
+          <div className={`ant-col ant-form-item-label ${VAR}`}>
+            <label htmlFor={htmlFor} title={label}>
+              {label}
+            </label>
+          </div>
+        ) : null}
+        <div className={`ant-col ant-form-item-control ${VAR}`}>
+          <div className="ant-form-item-control-input">
+            <div className="ant-form-item-control-input-content">{children}</div>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }

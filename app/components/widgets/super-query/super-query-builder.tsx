@@ -39,7 +39,7 @@ import {
 import { lazyWidget } from "../lazy";
 
 // The value inputs (dates, pickers, area) load with the first condition row, not with the list page.
-const ValueEditor = lazyWidget(() => import("./value-editor").then((module) => module.ValueEditor));
+const ValueEditor = /* @__PURE__ */ lazyWidget(() => import("./value-editor").then((module) => module.ValueEditor));
 
 export interface SuperQueryProps {
   /** The fields the user can query. */

@@ -173,7 +173,7 @@ const SuperQuery = lazyIsland(
 const PlainRecordForm = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainRecordForm));
 const PlainConfirm = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainConfirm));
 
-/** A link's click when the page handles it once hydrated (antd's pager, header or the page itself). */
+/** A link's click when the page handles it once hydrated (a sortable header or the page itself). */
 function handledClick(event: MouseEvent, handle?: () => void): void {
   if (isPlainClick(event)) {
     event.preventDefault();

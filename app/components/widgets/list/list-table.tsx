@@ -188,7 +188,7 @@ export function ListTable(props: ListTableProps) {
           <td className="ant-table-cell ant-table-selection-column">
             <Checkbox
               checked={ticked}
-              aria-label={`Select row ${index + 1}`}
+              aria-label={`选择第${index + 1}行`}
               onChange={(event) => setRow(row.id, event.target.checked)}
               onClick={(event) => event.stopPropagation()}
               {...selection.checkboxProps?.(row)}
@@ -250,7 +250,7 @@ export function ListTable(props: ListTableProps) {
                     <th className="ant-table-cell ant-table-selection-column" scope="col">
                       <div className="ant-table-selection">
                         <Checkbox
-                          aria-label="Select all"
+                          aria-label="全选"
                           checked={rowIds.length > 0 && chosenOnPage === rowIds.length}
                           indeterminate={chosenOnPage > 0 && chosenOnPage < rowIds.length}
                           disabled={rowIds.length === 0}

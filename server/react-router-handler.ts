@@ -44,12 +44,18 @@ export function keepPrefetchedData(request: Request, response: Response): void {
   }
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+/** The Fetch request React Router gets for an Express request (exported for its test). */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   // The same origin as the origin check's (server/origin-check.ts): forwarded proto and host count
   // only from a trusted proxy.
   const url = new URL(req.originalUrl, requestOrigin(req));
+  // Loaders and actions are aborted when the answer can no longer be written: a `close` before
+  // `finish` (the client went away). Aborting after every finished answer too cost each request a
+  // DOMException with its stack and an abort event (docs/decisions/064), as in @react-router/express.
   const controller = new AbortController();
-  res.on("close", () => controller.abort());
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

@@ -67,7 +67,13 @@ export interface ListData {
   opened?: OpenedOverlay | null;
 }
 
-const recordSchema = z.record(z.string(), z.unknown()).transform((record) => ({ ...record, id: String(record.id ?? "") }) as ListRecord);
+/**
+ * A row: any JSON object, with `id` as text. Checked as an object rather than through z.record,
+ * which copies every row key by key before the copy that sets `id` (docs/decisions/064).
+ */
+const recordSchema = z
+  .custom<Record<string, unknown>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), { message: "a record must be an object" })
+  .transform((record) => ({ ...record, id: String(record.id ?? "") }) as ListRecord);
 /** The contract also allows an un-paged array in `result` (§1 "Pagination"). */
 const listResultSchema = z.union([pageSchema(recordSchema), z.array(recordSchema).transform((records) => ({ records, total: records.length }))]);
 

@@ -26,9 +26,18 @@ type ComparisonRule = "eq" | "ne" | "gt" | "ge" | "lt" | "le";
 /** Upper bound on the values of one IN / OR-of-LIKEs, so one request cannot build a huge statement. */
 export const MAX_LIST_VALUES = 1000;
 
-/** `"table"."column"`: qualified, so conditions stay unambiguous when the engine joins or nests. */
+/**
+ * `"table"."column"`: qualified, so conditions stay unambiguous when the engine joins or nests.
+ * One raw chunk, quoted as drizzle quotes identifiers: every list call renders a few dozen of them,
+ * and two nested identifiers cost drizzle five chunks to render (docs/decisions/064).
+ */
 export function columnRef(entity: EntityDefinition, field: FieldDefinition): SQL {
-  return sql`${sql.identifier(entity.table)}.${sql.identifier(field.column)}`;
+  return sql.raw(`${quoteIdentifier(entity.table)}.${quoteIdentifier(field.column)}`);
+}
+
+/** PostgreSQL's quoting of an identifier, as drizzle's PgDialect.escapeName does it. */
+export function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }
 
 /**

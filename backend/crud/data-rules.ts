@@ -12,6 +12,7 @@ import { ApiError } from "../http/envelope";
 import { fieldCondition, type QueryRule } from "./conditions";
 import { fieldByColumn, fieldByProperty, type EntityDefinition } from "./entity";
 import type { CrudContext } from "./context";
+import type { Orm } from "../db/client";
 
 export interface DataRule {
   id: string;
@@ -107,21 +108,7 @@ export function ruleCondition(
  */
 export async function grantedDataRules(context: Pick<CrudContext, "services" | "auth" | "tenantId">, pagePath: string): Promise<DataRule[]> {
   const orm = context.services.db.orm;
-  const grants = await orm
-    .select({ permissionId: sysRolePermission.permissionId, dataRuleIds: sysRolePermission.dataRuleIds })
-    .from(sysRolePermission)
-    .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRolePermission.roleId))
-    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
-    .innerJoin(sysPermission, eq(sysPermission.id, sysRolePermission.permissionId))
-    .where(
-      and(
-        eq(sysUserRole.userId, context.auth.user.id),
-        or(eq(sysRole.tenantId, context.tenantId), eq(sysRole.platformAdmin, 1)),
-        eq(sysPermission.url, pagePath),
-        eq(sysPermission.delFlag, 0),
-        inArray(sysPermission.menuType, [0, 1]),
-      ),
-    );
+  const grants = await dataRuleGrantsQuery(orm).execute({ userId: context.auth.user.id, tenantId: context.tenantId, pagePath });
   const ruleIds = [...new Set(grants.flatMap((grant) => (grant.dataRuleIds ?? "").split(",").map((id) => id.trim())).filter(Boolean))];
   if (ruleIds.length === 0) return [];
   const menuIds = [...new Set(grants.map((grant) => grant.permissionId))];
@@ -142,6 +129,37 @@ export async function grantedDataRules(context: Pick<CrudContext, "services" | "
       ),
     )
     .orderBy(sysPermissionDataRule.id);
+}
+
+/**
+ * The grants of a page's menu to the user's roles, asked by every list call: built once per
+ * database and prepared (docs/decisions/064).
+ */
+const dataRuleGrantsQueries = new WeakMap<Orm, ReturnType<typeof prepareDataRuleGrants>>();
+
+function dataRuleGrantsQuery(orm: Orm) {
+  let query = dataRuleGrantsQueries.get(orm);
+  if (!query) dataRuleGrantsQueries.set(orm, (query = prepareDataRuleGrants(orm)));
+  return query;
+}
+
+function prepareDataRuleGrants(orm: Orm) {
+  return orm
+    .select({ permissionId: sysRolePermission.permissionId, dataRuleIds: sysRolePermission.dataRuleIds })
+    .from(sysRolePermission)
+    .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRolePermission.roleId))
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .innerJoin(sysPermission, eq(sysPermission.id, sysRolePermission.permissionId))
+    .where(
+      and(
+        eq(sysUserRole.userId, sql.placeholder("userId")),
+        or(eq(sysRole.tenantId, sql.placeholder("tenantId")), eq(sysRole.platformAdmin, 1)),
+        eq(sysPermission.url, sql.placeholder("pagePath")),
+        eq(sysPermission.delFlag, 0),
+        inArray(sysPermission.menuType, [0, 1]),
+      ),
+    )
+    .prepare("data_rule_grants");
 }
 
 /** The variables of contract §6 for the caller. */

@@ -1,6 +1,7 @@
 // Runs a built list query and answers the MyBatis-Plus `Page` of contract §1 "Pagination".
 // Only readable (non-secret) allow-listed columns are selected, aliased to their wire names.
 import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Page } from "#contract/envelope";
 import type { Database } from "../db/client";
 import { formatDateTime } from "../http/format";
@@ -10,6 +11,9 @@ import { QueryErrors } from "./messages";
 import type { ListQuery } from "./query-generator";
 
 export type ListRecord = Record<string, unknown>;
+
+/** Renders the fixed parts that are built once; PGlite and PostgreSQL share the dialect. */
+const dialect = new PgDialect();
 
 /**
  * One page of the entity: `SELECT count(*)` and, when the page can hold rows, the records.
@@ -72,10 +76,7 @@ export async function selectRecords(
   query: RecordQuery,
   fields: readonly FieldDefinition[] = selectedFields(entity),
 ): Promise<ListRecord[]> {
-  const columns = sql.join(
-    fields.map((field) => sql`${selectExpression(entity, field)} as ${sql.identifier(field.property)}`),
-    sql`, `,
-  );
+  const columns = selectList(entity, fields);
   const parts: SQL[] = [sql`select ${columns} from ${sql.identifier(entity.table)}`];
   if (query.where) parts.push(sql`where ${query.where}`);
   parts.push(sql`order by ${query.orderBy}`);
@@ -83,6 +84,31 @@ export async function selectRecords(
   if (query.offset) parts.push(sql`offset ${query.offset}`);
   const rows = await db.rows<Record<string, unknown>>(sql.join(parts, sql` `));
   return rows.map((row) => formatRecord(fields, row));
+}
+
+/**
+ * The default select list (every readable field) of each entity, rendered once: it holds only
+ * identifiers and fixed text, and rebuilding its few hundred chunks cost every list call more than
+ * its two queries' other parts together (docs/decisions/064).
+ */
+const defaultSelectLists = new WeakMap<EntityDefinition, { fields: readonly FieldDefinition[]; text: string }>();
+
+function selectList(entity: EntityDefinition, fields: readonly FieldDefinition[]): SQL {
+  const cached = defaultSelectLists.get(entity);
+  if (cached && sameFields(cached.fields, fields)) return sql.raw(cached.text);
+  const columns = sql.join(
+    fields.map((field) => sql`${selectExpression(entity, field)} as ${sql.identifier(field.property)}`),
+    sql`, `,
+  );
+  const rendered = dialect.sqlToQuery(columns);
+  if (rendered.params.length > 0) return columns;
+  const defaults = selectedFields(entity);
+  if (sameFields(defaults, fields)) defaultSelectLists.set(entity, { fields: defaults, text: rendered.sql });
+  return sql.raw(rendered.sql);
+}
+
+function sameFields(a: readonly FieldDefinition[], b: readonly FieldDefinition[]): boolean {
+  return a.length === b.length && a.every((field, index) => field === b[index]);
 }
 
 /** The readable fields to select: the requested properties, or all readable ones. */

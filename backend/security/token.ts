@@ -29,10 +29,29 @@ function verifyKey(keys: TokenKeys): Promise<CryptoKey> {
   return key;
 }
 
+/**
+ * Tokens whose signature was verified, per key: every call of a session carries the same token, and
+ * its HMAC (a WebCrypto job) cost each call more than the session query's own CPU. Only the
+ * signature is remembered: the expiry is checked again on every call, and the session row still is
+ * (logout, forced logout, idle time). Bounded; the oldest entry goes first.
+ */
+const VERIFIED_TOKENS_LIMIT = 1_000;
+const verifiedTokens = new WeakMap<TokenKeys, Map<string, { username: string; exp: number | undefined }>>();
+
 export async function verifyToken(keys: TokenKeys, token: string): Promise<TokenCheck> {
+  let verified = verifiedTokens.get(keys);
+  if (!verified) verifiedTokens.set(keys, (verified = new Map()));
+  const known = verified.get(token);
+  if (known) {
+    // jose's rule: expired once `exp` is not after the current second.
+    if (known.exp !== undefined && known.exp <= Math.floor(Date.now() / 1000)) return { ok: false, reason: "expired" };
+    return { ok: true, username: known.username };
+  }
   try {
     const { payload } = await jwtVerify(token, await verifyKey(keys), { algorithms: ["HS256"] });
     if (typeof payload.username !== "string") return { ok: false, reason: "invalid" };
+    if (verified.size >= VERIFIED_TOKENS_LIMIT) verified.delete(verified.keys().next().value!);
+    verified.set(token, { username: payload.username, exp: payload.exp });
     return { ok: true, username: payload.username };
   } catch (error) {
     const code = (error as { code?: string }).code;

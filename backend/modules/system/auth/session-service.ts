@@ -43,11 +43,19 @@ const TOUCH_INTERVAL_MS = 60_000;
 const TOKEN_KEY_NAME = "token_signing_key";
 
 export class SessionService {
+  /**
+   * The session and its user by token hash: asked on every authenticated call, so built once and
+   * prepared (PostgreSQL parses and plans it once per connection; docs/decisions/064).
+   */
+  private readonly sessionByHash;
+
   private constructor(
     private readonly db: Database,
     private readonly config: BackendConfig,
     private readonly keys: TokenKeys,
-  ) {}
+  ) {
+    this.sessionByHash = sessionByHashQuery(db);
+  }
 
   static async open(db: Database, config: BackendConfig): Promise<SessionService> {
     await db.orm
@@ -87,28 +95,7 @@ export class SessionService {
   async resolve(token: string): Promise<SessionResolution> {
     const check = await verifyToken(this.keys, token);
     if (!check.ok) return check.reason === "expired" ? { kind: "ended" } : { kind: "illegal" };
-    const [row] = await this.db.orm
-      .select({
-        sessionId: sysSession.id,
-        tenantId: sysSession.tenantId,
-        createTime: sysSession.createTime,
-        lastActive: sysSession.lastActive,
-        expiresAt: sysSession.expiresAt,
-        endedAt: sysSession.endedAt,
-        userId: sysUser.id,
-        username: sysUser.username,
-        realname: sysUser.realname,
-        avatar: sysUser.avatar,
-        orgCode: sysUser.orgCode,
-        relTenantIds: sysUser.relTenantIds,
-        passwordChangeRequired: sysUser.passwordChangeRequired,
-        status: sysUser.status,
-        delFlag: sysUser.delFlag,
-        platformAdmin: sql<boolean>`exists (select 1 from ${sysUserRole} inner join ${sysRole} on ${sysRole.id} = ${sysUserRole.roleId} where ${sysUserRole.userId} = ${sysSession.userId} and ${sysRole.platformAdmin} = 1)`,
-      })
-      .from(sysSession)
-      .leftJoin(sysUser, eq(sysUser.id, sysSession.userId))
-      .where(eq(sysSession.tokenHash, tokenHash(token)));
+    const [row] = await this.sessionByHash.execute({ tokenHash: tokenHash(token) });
     if (!row || row.endedAt) return { kind: "ended" };
     const now = Date.now();
     if (row.expiresAt.getTime() <= now) {
@@ -177,4 +164,30 @@ export class SessionService {
       .set({ endedAt: sql`now()`, endReason: reason })
       .where(and(eq(sysSession.id, id), isNull(sysSession.endedAt)));
   }
+}
+
+function sessionByHashQuery(db: Database) {
+  return db.orm
+    .select({
+      sessionId: sysSession.id,
+      tenantId: sysSession.tenantId,
+      createTime: sysSession.createTime,
+      lastActive: sysSession.lastActive,
+      expiresAt: sysSession.expiresAt,
+      endedAt: sysSession.endedAt,
+      userId: sysUser.id,
+      username: sysUser.username,
+      realname: sysUser.realname,
+      avatar: sysUser.avatar,
+      orgCode: sysUser.orgCode,
+      relTenantIds: sysUser.relTenantIds,
+      passwordChangeRequired: sysUser.passwordChangeRequired,
+      status: sysUser.status,
+      delFlag: sysUser.delFlag,
+      platformAdmin: sql<boolean>`exists (select 1 from ${sysUserRole} inner join ${sysRole} on ${sysRole.id} = ${sysUserRole.roleId} where ${sysUserRole.userId} = ${sysSession.userId} and ${sysRole.platformAdmin} = 1)`,
+    })
+    .from(sysSession)
+    .leftJoin(sysUser, eq(sysUser.id, sysSession.userId))
+    .where(eq(sysSession.tokenHash, sql.placeholder("tokenHash")))
+    .prepare("session_by_token_hash");
 }

@@ -266,7 +266,9 @@ process.on("exit", () => {
 async function startBackend(env: Record<string, string>): Promise<BackendProcess> {
   if (!existsSync(BACKEND_ENTRY)) throw new Error(`${BACKEND_ENTRY} is missing: run npm run build first`);
   const port = await findFreePort();
-  const child = spawn(process.execPath, [BACKEND_ENTRY], {
+  // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles this backend too (lib.ts).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, BACKEND_ENTRY], {
     cwd: PROJECT_ROOT,
     env: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",

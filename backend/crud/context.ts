@@ -40,6 +40,8 @@ export interface Executor {
   /** drizzle on the database or on the transaction (a transaction is a database for queries). */
   orm: Orm;
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /** Set on the executor of one transaction (inTransaction): what it locks stays locked to its end. */
+  readonly transaction?: true;
 }
 
 export function databaseExecutor(db: Database): Executor {
@@ -52,7 +54,7 @@ export function databaseExecutor(db: Database): Executor {
  */
 export async function inTransaction<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
   try {
-    return await db.orm.transaction(async (tx) => work({ orm: tx, rows: <R>(query: SQL) => executeRows<R>(tx, query) }));
+    return await db.orm.transaction(async (tx) => work({ orm: tx, rows: <R>(query: SQL) => executeRows<R>(tx, query), transaction: true }));
   } catch (error) {
     throw databaseAnswer(error) ?? error;
   }

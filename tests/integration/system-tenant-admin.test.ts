@@ -7,6 +7,8 @@ import { TenantMessages } from "#contract/modules/tenant";
 import { stableId } from "../../backend/db/ids";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
+import { databaseExecutor, inTransaction, type Executor } from "../../backend/crud/context";
+import { lockTenants } from "../../backend/modules/system/tenant/tenant-locks";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
 
@@ -82,6 +84,31 @@ describe.each(databases)("租户管理 on %s", (kind) => {
     const removed = await as(admin).send("DELETE", `/sys/tenant/delete?id=${temporary!.id}`);
     expect(removed.json.success).toBe(true);
     expect(await tenantIds()).not.toContain(Number(temporary!.id));
+  });
+
+  it("locks a tenant once per transaction (an import of many users), and refuses a tenant that is gone", async () => {
+    const counting = (executor: Executor) => {
+      const counted = { ...executor, queries: 0 };
+      counted.rows = (query) => {
+        counted.queries++;
+        return executor.rows(query);
+      };
+      return counted;
+    };
+    await inTransaction(server.backend.db, async (tx) => {
+      const counted = counting(tx);
+      for (let row = 0; row < 100; row++) await lockTenants(counted, [1]);
+      expect(counted.queries).toBe(1);
+      await lockTenants(counted, [1, 2, 2]);
+      await lockTenants(counted, [2, 1]);
+      expect(counted.queries).toBe(2);
+      await expect(lockTenants(counted, [1, 987654])).rejects.toThrow("所选租户不存在");
+    });
+    // Outside a transaction a lock ends with its statement: every call asks again.
+    const plain = counting(databaseExecutor(server.backend.db));
+    await lockTenants(plain, [1]);
+    await lockTenants(plain, [1]);
+    expect(plain.queries).toBe(2);
   });
 
   it("offers only enabled tenants in queryList and at sign-in", async () => {

@@ -9,10 +9,22 @@ import { ApiError } from "../../../http/envelope";
  * delete of that tenant (which takes the rows FOR UPDATE) waits for the save, or the save for it.
  */
 export async function lockTenants(tx: Executor, tenantIds: readonly number[]): Promise<void> {
-  if (tenantIds.length === 0) return;
-  const rows = await tx.rows<{ id: number }>(
-    sql`select id from sys_tenant where id in (${sql.join(tenantIds.map((id) => sql`${id}`), sql`, `)}) for share`,
-  );
-  if (rows.length < new Set(tenantIds).size) throw new ApiError("所选租户不存在");
+  // A transaction keeps its locks to its end: a tenant it locked once (an import saves thousands of
+  // users into the same one) needs no second round trip.
+  const held = tx.transaction ? heldLocks(tx) : null;
+  const wanted = [...new Set(tenantIds)].filter((id) => !held?.has(id));
+  if (wanted.length === 0) return;
+  const rows = await tx.rows<{ id: number }>(sql`select id from sys_tenant where id in (${sql.join(wanted.map((id) => sql`${id}`), sql`, `)}) for share`);
+  if (rows.length < wanted.length) throw new ApiError("所选租户不存在");
+  for (const id of wanted) held?.add(id);
+}
+
+/** The tenant rows each transaction holds locked. */
+const locked = new WeakMap<Executor, Set<number>>();
+
+function heldLocks(tx: Executor): Set<number> {
+  let held = locked.get(tx);
+  if (!held) locked.set(tx, (held = new Set()));
+  return held;
 }
 

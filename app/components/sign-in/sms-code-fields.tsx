@@ -3,9 +3,8 @@
 // JavaScript; the page's action sends the code and answers the form again with a notice.
 import MobileOutlined from "@ant-design/icons-svg/es/asn/MobileOutlined";
 import MailOutlined from "@ant-design/icons-svg/es/asn/MailOutlined";
-import { SvgIcon, TextField } from "~/components/widgets/light-form";
+import { ANTD_VAR as VAR, SvgIcon, TextField } from "~/components/widgets/light-form";
 
-const VAR = "css-var-school";
 const PREFIX_STYLE = { color: "rgba(0,0,0,.25)" };
 
 /** The submitter's intent of a phone form: "sms" asks for a code. */

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "antd";
 import SearchOutlined from "@ant-design/icons/SearchOutlined";
 import type { MenuNode } from "#contract/permission";
+import { PLAIN_INPUT_CLASS } from "~/components/widgets/light-form";
 
 type MenuSearchComponent = typeof import("./menu-search").MenuSearch;
 
@@ -21,7 +22,7 @@ export function MenuSearchLauncher({ menu, mobile }: { menu: MenuNode[]; mobile:
     <Button type="text" aria-label="搜索菜单" icon={<SearchOutlined />} onClick={load} />
   ) : (
     <input
-      className="ant-input ant-input-outlined css-var-school ant-input-css-var"
+      className={PLAIN_INPUT_CLASS}
       style={{ width: 200 }}
       placeholder="搜索菜单"
       aria-label="搜索菜单"

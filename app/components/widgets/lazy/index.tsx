@@ -2,8 +2,9 @@
 // arrives as a stand-in of the same place: by default a disabled input, or what `fallback` renders
 // from the widget's own props (bench shell: list page ≤ 350 KB gzip, issue #11).
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { PLAIN_INPUT_CLASS } from "../light-form";
 
-const LOADING = <input className="ant-input ant-input-disabled ant-input-outlined css-var-school ant-input-css-var" disabled aria-label="加载中" />;
+const LOADING = <input className={`${PLAIN_INPUT_CLASS} ant-input-disabled`} disabled aria-label="加载中" />;
 
 export function lazyWidget<Props extends object>(load: () => Promise<ComponentType<Props>>, fallback: ReactNode | ((props: Props) => ReactNode) = LOADING): ComponentType<Props> {
   const Loaded = lazy(async () => ({ default: await load() }));

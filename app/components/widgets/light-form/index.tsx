@@ -8,7 +8,11 @@ import EyeInvisibleOutlined from "@ant-design/icons-svg/es/asn/EyeInvisibleOutli
 import EyeOutlined from "@ant-design/icons-svg/es/asn/EyeOutlined";
 import LoadingOutlined from "@ant-design/icons-svg/es/asn/LoadingOutlined";
 
-const VAR = "css-var-school";
+/** The class antd gives every component under our theme's CSS variables (app/theme.ts `cssVar.key`). */
+export const ANTD_VAR = "css-var-school";
+const VAR = ANTD_VAR;
+/** antd's outlined input, as plain markup (add `ant-input-sm`, `ant-input-disabled`… as needed). */
+export const PLAIN_INPUT_CLASS = `ant-input ant-input-outlined ${ANTD_VAR} ant-input-css-var`;
 
 /** Renders an @ant-design/icons-svg definition the way antd's icons do. */
 export function SvgIcon({ icon, label, spin, style }: { icon: IconDefinition; label: string; spin?: boolean; style?: React.CSSProperties }) {

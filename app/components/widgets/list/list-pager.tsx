@@ -8,6 +8,7 @@ import RightOutlined from "@ant-design/icons/RightOutlined";
 import DoubleLeftOutlined from "@ant-design/icons/DoubleLeftOutlined";
 import DoubleRightOutlined from "@ant-design/icons/DoubleRightOutlined";
 import { ChoiceSelect } from "./choice-select";
+import { ANTD_VAR, PLAIN_INPUT_CLASS } from "../light-form";
 
 /** Pages shown on each side of the current one (antd's default). */
 const BUFFER = 2;
@@ -82,7 +83,7 @@ export function ListPager({ current, pageSize, total, pageSizeOptions, href, onC
   };
 
   return (
-    <ul className="ant-pagination ant-pagination-small ant-pagination-mini ant-table-pagination ant-table-pagination-end css-var-school">
+    <ul className={`ant-pagination ant-pagination-small ant-pagination-mini ant-table-pagination ant-table-pagination-end ${ANTD_VAR}`}>
       <li className="ant-pagination-total-text">{`${first}-${last} 共${total}条`}</li>
       {step(current - 1, "prev")}
       {pagerItems(current, pages).map((item) =>
@@ -123,7 +124,7 @@ export function ListPager({ current, pageSize, total, pageSizeOptions, href, onC
             type="text"
             inputMode="numeric"
             aria-label="页"
-            className="ant-input ant-input-sm ant-input-outlined css-var-school ant-input-css-var"
+            className={`${PLAIN_INPUT_CLASS} ant-input-sm`}
             value={jumpTo}
             onChange={(event) => setJumpTo(event.target.value.replace(/\D/g, ""))}
             onKeyDown={(event) => {

@@ -9,6 +9,7 @@ import { Checkbox, Empty, Spin, Tooltip } from "antd";
 import CaretUpOutlined from "@ant-design/icons/CaretUpOutlined";
 import CaretDownOutlined from "@ant-design/icons/CaretDownOutlined";
 import type { ListRecord } from "~/services/list.server";
+import { ANTD_VAR as VAR } from "../light-form";
 
 export type SortOrder = "ascend" | "descend";
 
@@ -56,7 +57,6 @@ export interface ListTableProps extends ListTableExtras {
   footer?: ReactNode;
 }
 
-const VAR = "css-var-school";
 const SORT_NEXT: Record<string, SortOrder | null> = { none: "ascend", ascend: "descend", descend: null };
 const SORT_TIP: Record<string, string> = { none: "点击升序", ascend: "点击降序", descend: "取消排序" };
 const DEFAULT_INDENT = 15;

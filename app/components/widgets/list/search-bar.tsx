@@ -12,12 +12,11 @@ import type { SearchField } from "./types";
 import { lazyWidget } from "../lazy";
 import { useHydrated } from "./use-hydrated";
 import { ChoiceSelect } from "./choice-select";
+import { ANTD_VAR as VAR, PLAIN_INPUT_CLASS as PLAIN_INPUT } from "../light-form";
 
 /** The date-range picker loads only on lists that search by a date. */
 const RangePicker = lazyWidget(() => import("antd/es/date-picker").then((module) => module.default.RangePicker));
 
-const VAR = "css-var-school";
-const PLAIN_INPUT = `ant-input ant-input-outlined ${VAR} ant-input-css-var`;
 
 type Values = Record<string, string | [Dayjs, Dayjs] | undefined>;
 

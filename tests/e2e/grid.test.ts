@@ -199,6 +199,46 @@ describe("the editable grid", () => {
     await expect.poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     await page.context().close();
   });
+
+  // A long scroll hands the rendered rows' elements to the rows scrolled to (editable-grid.tsx,
+  // useRowKeys): each must show its own row's values, and the focused row's element is never handed.
+  it("reuses row elements on a long scroll, each showing its own row, never the focused one", async () => {
+    const page = await newPage(browser);
+    await signInAs(page);
+    await page.goto("/demo/grid?generate=2000");
+    await hydrated(page);
+    await page.getByRole("button", { name: "生成2000行" }).click();
+    const shownRow = (id: string) => page.locator(`.jvxe-row[data-row-id="${id}"]`);
+    await shownRow("bench0").waitFor();
+    await shownRow("bench0").locator('[data-key="name"] input').fill("改过的学生");
+    await page.evaluate(() => {
+      for (const row of document.querySelectorAll<HTMLElement>(".jvxe-row")) (row as HTMLElement & { shownBefore?: string }).shownBefore = row.dataset.rowId;
+      const scroller = document.querySelector<HTMLElement>(".jvxe-scroll")!;
+      scroller.scrollTop = scroller.scrollHeight / 2;
+    });
+    await expect.poll(() => shownRow("bench1000").count()).toBe(1);
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement & { shownBefore?: string }>(".jvxe-row")].map((row) => ({
+        id: row.dataset.rowId!,
+        before: row.shownBefore ?? null,
+        name: row.querySelector<HTMLInputElement>('[data-key="name"] input')?.value,
+        age: row.querySelector<HTMLInputElement>('[data-key="age"] input')?.value,
+      })),
+    );
+    expect(shown.filter((row) => row.before !== null && row.before !== row.id).length).toBeGreaterThan(5);
+    expect(shown.some((row) => row.before === "bench0")).toBe(false);
+    for (const row of shown) {
+      const index = Number(row.id.slice("bench".length));
+      expect(row).toMatchObject({ name: `学生${index + 1}`, age: String(6 + (index % 12)) });
+    }
+    // The focus stayed with its own row, or left with it: never in a row that another row now shows.
+    expect([null, "bench0"]).toContain(await page.evaluate(() => document.activeElement?.closest<HTMLElement>("[data-row-id]")?.dataset.rowId ?? null));
+
+    await page.evaluate(() => (document.querySelector<HTMLElement>(".jvxe-scroll")!.scrollTop = 0));
+    await expect.poll(() => shownRow("bench0").locator('[data-key="name"] input').inputValue()).toBe("改过的学生");
+    expect(await shownRow("bench1").locator('[data-key="name"] input').inputValue()).toBe("学生2");
+    await page.context().close();
+  });
 });
 
 /** A 1×1 transparent PNG. */

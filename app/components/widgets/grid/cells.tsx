@@ -358,6 +358,17 @@ function RadioCell({ column, row, value, disabled, onChange }: CellProps) {
   );
 }
 
+/** Types whose cell keeps state of its own (a picker's looked-up label, an upload's file list, a pop-up). */
+const STATEFUL_TYPES = new Set([...HEAVY_WITH_VALUE, "popup", "slot"]);
+
+/**
+ * Whether a cell may hold state of its own beyond its props: such a cell is never handed from one
+ * row to another when the grid reuses a row's elements (editable-grid.tsx, `useRowKeys`).
+ */
+export function cellKeepsState(column: GridColumn): boolean {
+  return STATEFUL_TYPES.has(column.type) || customCellType(column.type) !== undefined;
+}
+
 /** Whether a cell reads other values of its row (linkage options, slots, custom types). */
 export function cellReadsRow(column: GridColumn): boolean {
   return column.type === "slot" || Boolean(column.linkageKey) || customCellType(column.type) !== undefined;

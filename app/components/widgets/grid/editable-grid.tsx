@@ -24,7 +24,8 @@ import {
   TOO_FAST_MESSAGE,
   type AddRowSettings,
 } from "./add-row";
-import { CellEditor, cellReadsRow, cellText } from "./cells";
+import { CellEditor, cellKeepsState, cellReadsRow, cellText } from "./cells";
+import { recycledRowKeys, type RenderedRowKeys } from "./row-keys";
 import {
   columnWidth,
   DEFAULT_MAX_HEIGHT,
@@ -682,16 +683,35 @@ const GridBody = memo(function GridBody({ store, count, context, rowHeight, tota
   });
   virtualizerRef.current = virtualizer;
   const rows = store.rows;
+  const items = virtualizer.getVirtualItems().filter((item) => rows[item.index] !== undefined);
+  // Drag and drop (dnd-kit) tracks a row's element by its id: grids that sort by drag keep keys by id.
+  const keys = useRowKeys(items.map((item) => rows[item.index]!.id), !context.dragSort);
   return (
     <div style={{ height: virtualizer.getTotalSize(), position: "relative", width: totalWidth }}>
-      {virtualizer.getVirtualItems().map((item) => {
-        const row = rows[item.index];
-        return row ? <GridRowView key={row.id} id={row.id} index={item.index} start={item.start} context={context} columnWindow={columnWindow} /> : null;
+      {items.map((item, position) => {
+        const id = rows[item.index]!.id;
+        return <GridRowView key={keys[position]} id={id} index={item.index} start={item.start} context={context} columnWindow={columnWindow} />;
       })}
       {children}
     </div>
   );
 });
+
+/** The keys of the rendered rows (./row-keys.ts): the row ids themselves when not recycling. */
+function useRowKeys(ids: string[], recycle: boolean): readonly string[] {
+  const rendered = useRef<RenderedRowKeys>({ ids: [], keys: [] });
+  const counter = useRef(0);
+  if (!recycle) return ids;
+  const keys = recycledRowKeys(rendered.current, ids, focusedRowId(), () => `row-${(counter.current += 1)}`);
+  rendered.current = { ids, keys };
+  return keys;
+}
+
+/** The id of the row holding the focus, if any. */
+function focusedRowId(): string | null {
+  if (typeof document === "undefined") return null;
+  return document.activeElement?.closest<HTMLElement>("[data-row-id]")?.dataset.rowId ?? null;
+}
 
 function DragArea({ enabled, sensors, onDragEnd, children }: { enabled: boolean; sensors: ReturnType<typeof useSensors>; onDragEnd: (event: DragEndEvent) => void; children: ReactNode }) {
   if (!enabled) return <>{children}</>;
@@ -800,7 +820,9 @@ function RowBody({ id, index, start, context, columnWindow, sortable }: RowViewP
         const columnIndex = columnWindow.from + offset;
         return (
           <GridCell
-            key={column.key}
+            // A row's elements may pass to another row (useRowKeys): a cell with state of its own
+            // is remade for its row, the others are updated in place.
+            key={cellKeepsState(column) ? `${id}\u0000${column.key}` : column.key}
             column={column}
             row={row}
             value={row[column.key] ?? ""}

@@ -128,7 +128,11 @@ export class GridStore {
     let listeners = this.rowListeners.get(id);
     if (!listeners) this.rowListeners.set(id, (listeners = new Set()));
     listeners.add(listener);
-    return () => listeners!.delete(listener);
+    // A scroll through 10,000 rows subscribes each once: leave no empty set behind.
+    return () => {
+      listeners!.delete(listener);
+      if (listeners!.size === 0 && this.rowListeners.get(id) === listeners) this.rowListeners.delete(id);
+    };
   }
 
   private touchRow(id: string): void {

@@ -3,12 +3,12 @@
 //   development: tsx server.ts (Vite middleware, hot reload)
 //   production:  npm run build && node build/server.js
 import express from "express";
-import compression from "compression";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { securityHeaders } from "./server/security-headers";
 import { staticFiles } from "./server/precompressed";
+import { compressAnswers } from "./server/compression";
 import { createReactRouterHandler } from "./server/react-router-handler";
 import { requireSameOrigin } from "./server/origin-check";
 import { createBackend, backendOptionsFromEnv, BACKEND_BASE_PATH } from "./backend/index";
@@ -35,19 +35,9 @@ app.set("etag", false);
 // Behind nginx: trust the proxy for the client address and the protocol (Secure cookies).
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
 app.use(securityHeaders);
-// Server-sent events must not be buffered by compression (docs/stack.md).
-app.use(
-  compression({
-    filter: (req, res) => {
-      const type = String(res.getHeader("Content-Type") ?? "");
-      if (type.startsWith("text/event-stream")) return false;
-      // The loaders' own calls to the embedded backend (loopback, no proxy in between): gzip
-      // here and gunzip in the loader would only burn CPU (a list page makes six such calls).
-      if (embeddedBackendCall(req)) return false;
-      return compression.filter(req, res);
-    },
-  }),
-);
+// The loaders' own calls to the embedded backend (loopback, no proxy in between) go uncompressed:
+// gzip here and gunzip in the loader would only burn CPU (a list page makes six such calls).
+app.use(compressAnswers(embeddedBackendCall));
 
 function embeddedBackendCall(req: express.Request): boolean {
   const address = req.socket.remoteAddress ?? "";

@@ -7,6 +7,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_ADDRESS_HEADER } from "./client-address";
 import { requestOrigin } from "./origin-check";
 import { cspNonce } from "./security-headers";
+import { readWithinTurn, sendWhole } from "./compression";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce";
 
 export function createReactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
@@ -16,7 +17,7 @@ export function createReactRouterHandler(build: ServerBuild | (() => Promise<Ser
       const request = toFetchRequest(req, res);
       const response = await handle(request);
       keepPrefetchedData(request, response);
-      await sendFetchResponse(res, response);
+      await sendFetchResponse(req, res, response);
     } catch (error) {
       next(error);
     }
@@ -77,7 +78,8 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
   return new Request(url, init);
 }
 
-async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
+/** Writes React Router's answer to Express: whole when complete at once, else streamed (exported for its test). */
+export async function sendFetchResponse(req: ExpressRequest, res: ExpressResponse, response: Response): Promise<void> {
   res.status(response.status);
   if (response.statusText) res.statusMessage = response.statusText;
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
@@ -88,6 +90,18 @@ async function sendFetchResponse(res: ExpressResponse, response: Response): Prom
     return;
   }
   const streaming = response.headers.get("content-type")?.startsWith("text/event-stream") ?? false;
+  const chunks = (response.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  let pending: Promise<IteratorResult<Uint8Array>> | null = null;
+  if (!streaming) {
+    // Complete within this turn: sent whole (server/compression.ts); else what came streams on.
+    const read = await readWithinTurn(chunks);
+    if (read.done) {
+      sendWhole(req, res, read.chunks);
+      return;
+    }
+    for (const chunk of read.chunks) res.write(chunk);
+    pending = read.pending;
+  }
   // An event stream's message arrives as several chunks in one tick (remix-utils enqueues `id:`,
   // `event:` and each `data:` line apart): corked until the tick ends, they leave in one write.
   let corked = false;
@@ -95,14 +109,18 @@ async function sendFetchResponse(res: ExpressResponse, response: Response): Prom
     corked = false;
     if (!res.destroyed) res.uncork();
   };
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    if (res.destroyed) break;
+  for (;;) {
+    const next = await (pending ?? chunks.next());
+    pending = null;
+    if (next.done || res.destroyed) break;
     if (streaming && !corked) {
       corked = true;
       res.cork();
       setImmediate(uncork);
     }
-    res.write(chunk);
+    res.write(next.value);
   }
+  // A client that went away: the body is not read further (as the for-await loop's break did).
+  if (res.destroyed) await chunks.return?.();
   res.end();
 }

@@ -37,8 +37,7 @@ import { usePermission } from "../../shell/permission/has-permission";
 import { showSessionExpired, useFailureFeedback } from "../../shell/feedback/failure-feedback";
 import { useFetcherAnswer } from "../../shell/feedback/use-fetcher-answer";
 import type { SuperQueryField } from "../super-query";
-import { SUPER_QUERY_TEXTS } from "../super-query/super-query";
-import FilterOutlined from "@ant-design/icons/FilterOutlined";
+import { SuperQueryButton } from "../super-query/super-query-button";
 import { downloadExport, formatBytes } from "./export-excel";
 import { SearchBar } from "./search-bar";
 import type { FormMode, FormSchema } from "./form-modal";
@@ -164,11 +163,7 @@ type Editing = { mode: FormMode; record: Record<string, unknown> | null };
 // query (its dialog and selects) and the forms shown before JavaScript (decision 018).
 const SuperQuery = lazyIsland(
   () => import("../super-query/super-query-builder").then((module) => module.SuperQuery),
-  () => (
-    <Button type="primary" icon={<FilterOutlined />}>
-      {SUPER_QUERY_TEXTS.button}
-    </Button>
-  ),
+  () => <SuperQueryButton />,
 );
 const PlainRecordForm = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainRecordForm));
 const PlainConfirm = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainConfirm));

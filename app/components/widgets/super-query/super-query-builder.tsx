@@ -7,7 +7,6 @@ import { App, Button, Card, Col, Divider, Empty, Flex, Input, Modal, Row, Select
 import AppstoreTwoTone from "@ant-design/icons/AppstoreTwoTone";
 import CloseCircleOutlined from "@ant-design/icons/CloseCircleOutlined";
 import FileTextOutlined from "@ant-design/icons/FileTextOutlined";
-import FilterOutlined from "@ant-design/icons/FilterOutlined";
 import MinusOutlined from "@ant-design/icons/MinusOutlined";
 import PlusOutlined from "@ant-design/icons/PlusOutlined";
 import {
@@ -36,6 +35,7 @@ import {
   type SuperQueryParams,
   type SuperQueryRow,
 } from "./super-query";
+import { SuperQueryButton } from "./super-query-button";
 import { lazyWidget } from "../lazy";
 
 // The value inputs (dates, pickers, area) load with the first condition row, not with the list page.
@@ -190,9 +190,7 @@ export function SuperQuery({ fields, value, onSearch, saveCode, loading = false 
       </Button>
     </Tooltip>
   ) : (
-    <Button type="primary" icon={<FilterOutlined />} onClick={show}>
-      {TEXT.button}
-    </Button>
+    <SuperQueryButton onClick={show} />
   );
 
   return (

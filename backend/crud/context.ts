@@ -79,3 +79,15 @@ export function databaseAnswer(error: unknown): ApiError | undefined {
   }
   return undefined;
 }
+
+/**
+ * Runs the reads at once on the database (each on a connection of the pool), or one after another
+ * in a transaction: a transaction is one connection, where pg only queues concurrent queries, a use
+ * it deprecates (and pg 9 refuses).
+ */
+export async function readTogether<T extends readonly unknown[]>(executor: Executor, reads: { readonly [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  if (!executor.transaction) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}

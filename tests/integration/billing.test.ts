@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import { databaseExecutor, inTransaction, readTogether, type Executor } from "../../backend/crud/context";
 import { retryFailedMails } from "../../backend/modules/communication/mail/mail-service";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
@@ -130,6 +131,27 @@ describe.each(databases)("billing on %s", (kind) => {
     expect(await count(`term = '2'`)).toBe(STUDENTS);
     const doubled = await rows(`select student_id from bill_bill where term = '2' group by student_id having count(*) > 1`);
     expect(doubled).toEqual([]);
+  });
+
+  // The generation reads its plan with readTogether: a transaction is one connection, where
+  // node-postgres only queues overlapping queries (deprecated; pg 9 refuses them).
+  it("reads a plan's tables one at a time in a transaction, and at once on the database", async () => {
+    const overlap = async (executor: Executor) => {
+      let running = 0;
+      let most = 0;
+      const read = (table: string) => async () => {
+        most = Math.max(most, (running += 1));
+        try {
+          return Number((await executor.rows<{ n: number }>(sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
+        } finally {
+          running -= 1;
+        }
+      };
+      const counts = await readTogether(executor, [read("school_student"), read("bill_project"), read("school_corporation")] as const);
+      return { counts, most };
+    };
+    expect(await inTransaction(server.backend.db, overlap)).toEqual({ counts: [STUDENTS + 1, 3, 2], most: 1 });
+    expect(await overlap(databaseExecutor(server.backend.db))).toEqual({ counts: [STUDENTS + 1, 3, 2], most: 3 });
   });
 
   it("recomputes a hand-made bill's totals itself and keeps one bill per student and term", async () => {

@@ -6,7 +6,7 @@
 // guard, so a student is never billed twice (tests/integration/billing-generation.test.ts).
 import { sql } from "drizzle-orm";
 import { BillingMessages } from "#contract/modules/billing";
-import { inTransaction, type Executor } from "../../../crud/context";
+import { inTransaction, readTogether, type Executor } from "../../../crud/context";
 import type { Database } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { ApiError } from "../../../http/envelope";
@@ -52,8 +52,8 @@ export function checkGenerationRequest(body: Record<string, unknown>, tenantId: 
 /** Everything the plan needs, read in one executor (the transaction, for the generation). */
 async function readPlan(executor: Executor, request: GenerationRequest): Promise<BillPlan> {
   const { tenantId, schoolYear, term } = request;
-  const [students, projects, allowances, billed] = await Promise.all([
-    executor.rows<PlanStudent>(sql`
+  const [students, projects, allowances, billed] = await readTogether(executor, [
+    () => executor.rows<PlanStudent>(sql`
       select s.id, s.student_no as "studentNo", s.name_cn as "name", s.corp_id as "corpId", c.name as "corpName",
              payer.parent_id as "payerParentId", payer.name as "payerParentName"
       from school_student s
@@ -64,21 +64,21 @@ async function readPlan(executor: Executor, request: GenerationRequest): Promise
       ) payer on true
       where s.tenant_id = ${tenantId} and s.status = '1'
       order by s.student_no, s.id`),
-    executor.rows<PlanProject>(sql`
+    () => executor.rows<PlanProject>(sql`
       select id, name, unit_price::text as "unitPrice", period from bill_project
       where tenant_id = ${tenantId} and active = 1 order by sort_no, code`),
-    executor.rows<PlanAllowance>(sql`
+    () => executor.rows<PlanAllowance>(sql`
       select id, corp_id as "corpId", student_id as "studentId", project_id as "projectId",
              amount::text as amount, percent::text as percent
       from bill_allowance
       where tenant_id = ${tenantId} and school_year = ${schoolYear} and term = ${term} and status = '1'`),
     // A live bill holding only items without a project (a confirmed sign-up's fee, docs/decisions/060)
     // is not the term's bill yet: the generation adds its items to it.
-    executor.rows<{ student_id: string; bill_no: string; generated: boolean }>(sql`
+    () => executor.rows<{ student_id: string; bill_no: string; generated: boolean }>(sql`
       select b.student_id, b.bill_no, exists (select 1 from bill_bill_item i where i.bill_id = b.id and i.project_id is not null) as generated
       from bill_bill b
       where b.tenant_id = ${tenantId} and b.school_year = ${schoolYear} and b.term = ${term} and b.status <> '4'`),
-  ]);
+  ] as const);
   return planBills({
     schoolYear,
     term,

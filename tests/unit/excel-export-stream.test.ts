@@ -25,11 +25,15 @@ class Client extends Writable {
   removeHeader(name: string) {
     delete this.headers[name];
   }
+  /** Stop taking chunks after this many bytes (a client that stopped reading). */
+  stallAfter = Infinity;
+  stalled = false;
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void) {
     this.headersSent = true;
     this.chunks.push(chunk);
     this.bytes += chunk.length;
-    callback();
+    if (this.bytes > this.stallAfter) this.stalled = true;
+    else callback();
   }
 }
 
@@ -90,5 +94,32 @@ describe("streamRowsXlsx", () => {
         expect(cell.numFmt).toBeUndefined();
       }
     }
+  });
+
+  it("ends when the client goes away while the rows wait for the zip", async () => {
+    const client = new Client();
+    client.stallAfter = 64 * 1024;
+    let asked = 0;
+    const exported = streamRowsXlsx(client as unknown as Response, {
+      title: "用户列表",
+      exporter: "管理员",
+      columns: COLUMNS,
+      count: async () => 1_000_000,
+      page: async (index) => {
+        asked = index;
+        return Array.from({ length: 1000 }, (_, offset) => line(index * 1000 + offset + 1));
+      },
+    });
+    // Wait until the export waits on the stalled client, then let the client go.
+    const waitingSince = Date.now();
+    while (!client.stalled && Date.now() - waitingSince < 10_000) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(client.stalled).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const askedBeforeLeaving = asked;
+    client.destroy();
+    await exported;
+    // It stopped reading pages: the rows held back were a few pages, never the whole million.
+    expect(asked).toBeLessThanOrEqual(askedBeforeLeaving + 1);
+    expect(asked).toBeLessThan(100);
   });
 });

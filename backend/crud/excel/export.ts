@@ -152,7 +152,7 @@ export async function streamRowsXlsx(res: Response, options: XlsxRowsOptions): P
       // Let the zip take what was written (exceljs hands the sheet's XML on without waiting, so
       // it piled up uncompressed while the next rows were written), then the client (a slow
       // client must not make the zip buffers grow); stop reading when it went away.
-      await drained(sheetInput);
+      await drained(sheetInput, res);
       await drained(res);
       if (res.destroyed) {
         await next?.catch(() => undefined);
@@ -246,9 +246,12 @@ export interface Backpressured {
   readonly _writableState?: { length: number; highWaterMark: number };
 }
 
-/** Resolves once `stream` holds less than its high-water mark (at once when it does already). */
-function drained(stream: Backpressured | Response | undefined): Promise<void> {
-  if (!stream || stream.destroyed) return Promise.resolve();
+/**
+ * Resolves once `stream` holds less than its high-water mark (at once when it does already), or
+ * when it or `client` closed: once the client went away, nothing promises that the zip reads on.
+ */
+function drained(stream: Backpressured | Response | undefined, client?: Response): Promise<void> {
+  if (!stream || stream.destroyed || client?.destroyed) return Promise.resolve();
   const state = (stream as Backpressured)._writableState;
   const full = "writableNeedDrain" in stream ? stream.writableNeedDrain : state !== undefined && state.length >= state.highWaterMark;
   if (!full) return Promise.resolve();
@@ -257,11 +260,13 @@ function drained(stream: Backpressured | Response | undefined): Promise<void> {
       stream.off("drain", done);
       stream.off("close", done);
       stream.off("error", done);
+      client?.off("close", done);
       resolve();
     };
     stream.on("drain", done);
     stream.on("close", done);
     stream.on("error", done);
+    client?.on("close", done);
   });
 }
 

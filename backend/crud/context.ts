@@ -49,12 +49,21 @@ export function databaseExecutor(db: Database): Executor {
 }
 
 /**
+ * The executor of one drizzle transaction, marked as one: what it locks stays locked to its end
+ * (lockTenants locks a tenant once per transaction, not once per saved row). Every transaction
+ * that hands an Executor to the engine or to hooks builds it here (inTransaction, the Excel import).
+ */
+export function transactionExecutor(tx: Tx): Executor {
+  return { orm: tx, rows: <R>(query: SQL) => executeRows<R>(tx, query), transaction: true };
+}
+
+/**
  * Runs `work` in one transaction: everything it writes, or nothing (api-contract.md §6 mutations).
  * Constraint violations become the contract's plain answers (§1 global exception handler).
  */
 export async function inTransaction<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
   try {
-    return await db.orm.transaction(async (tx) => work({ orm: tx, rows: <R>(query: SQL) => executeRows<R>(tx, query), transaction: true }));
+    return await db.orm.transaction(async (tx) => work(transactionExecutor(tx)));
   } catch (error) {
     throw databaseAnswer(error) ?? error;
   }

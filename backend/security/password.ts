@@ -32,18 +32,32 @@ export async function verifyPassword(password: string, stored: string | null | u
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+const PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** `bytes[from, from + length)` as text of the password alphabet. */
+function alphabetText(bytes: Uint8Array, from: number, length: number): string {
+  let text = "";
+  for (let at = from; at < from + length; at++) text += PASSWORD_ALPHABET[bytes[at]! % PASSWORD_ALPHABET.length];
+  return text;
+}
+
 /** A password that a person can type and read back: 16 characters, no look-alikes. */
 export function generatePassword(length = 16): string {
-  const alphabet = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789";
-  const bytes = randomBytes(length);
-  let text = "";
-  for (const byte of bytes) text += alphabet[byte % alphabet.length];
-  return text;
+  return alphabetText(randomBytes(length), 0, length);
 }
 
 /** The legacy 8-character salt column, kept filled for compatibility with JeecgBoot tools. */
 export function legacySalt(): string {
   return generatePassword(8);
+}
+
+/**
+ * `count` legacy salts, each as legacySalt makes it, from one draw of random bytes (an import of
+ * 50,000 users asked the system for random bytes 50,000 times).
+ */
+export function legacySalts(count: number): string[] {
+  const bytes = randomBytes(8 * count);
+  return Array.from({ length: count }, (_, index) => alphabetText(bytes, 8 * index, 8));
 }
 
 let dummyHash: Promise<string> | null = null;

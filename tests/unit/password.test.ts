@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generatePassword, hashPassword, verifyPassword } from "../../backend/security/password";
+import { generatePassword, hashPassword, legacySalt, legacySalts, verifyPassword } from "../../backend/security/password";
 
 describe("password hashing", () => {
   it("verifies the right password and refuses a wrong one", async () => {
@@ -19,5 +19,14 @@ describe("password hashing", () => {
     const password = generatePassword();
     expect(password).toMatch(/^[a-zA-Z2-9]{16}$/);
     expect(generatePassword()).not.toBe(password);
+  });
+
+  it("draws many legacy salts at once, each like a single one (8 characters of the same alphabet)", () => {
+    const salts = legacySalts(1000);
+    expect(salts).toHaveLength(1000);
+    for (const salt of [...salts, legacySalt()]) expect(salt).toMatch(/^[abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/);
+    // Random: practically never two the same among a thousand (54^8 values).
+    expect(new Set(salts).size).toBe(1000);
+    expect(legacySalts(0)).toEqual([]);
   });
 });

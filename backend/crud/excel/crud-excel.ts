@@ -151,7 +151,11 @@ export function crudExcelEndpoints(resource: CrudResource, excel: CrudExcelConfi
   return endpoints;
 }
 
-/** Values of `unique` properties that rows already hold: one query per property for the whole file. */
+/**
+ * Values of `unique` properties that rows already hold: one query per property for the whole file,
+ * the properties' queries at once (on PostgreSQL each on its own connection); the errors in the
+ * order of `unique`, as one after the other gave them.
+ */
 async function takenValues(
   resource: CrudResource,
   context: CrudContext,
@@ -161,20 +165,22 @@ async function takenValues(
   scopeAll: boolean,
 ): Promise<Array<ImportFieldError & { rowNumber: number }>> {
   const { entity } = resource;
-  const errors: Array<ImportFieldError & { rowNumber: number }> = [];
-  for (const property of unique) {
+  const scope: SQL | undefined = scopeAll ? undefined : resource.visibility(context);
+  const lookups = unique.map(async (property) => {
+    const errors: Array<ImportFieldError & { rowNumber: number }> = [];
     const field = fieldByProperty(entity, property)!;
     const byValue = new Map<string, number[]>();
     bodies.forEach((body, index) => {
       const value = body[property];
       if (value === undefined || value === null || value === "") return;
       const key = String(value);
-      byValue.set(key, [...(byValue.get(key) ?? []), index]);
+      const rows = byValue.get(key);
+      if (rows) rows.push(index);
+      else byValue.set(key, [index]);
     });
-    if (byValue.size === 0) continue;
+    if (byValue.size === 0) return errors;
     const values = [...byValue.keys()];
     const column = columnRef(entity, field);
-    const scope: SQL | undefined = scopeAll ? undefined : resource.visibility(context);
     // One JSON parameter for all the file's values (thousands of separate parameters cost more
     // to build and parse); the unique index answers each lookup.
     const found = await context.services.db.rows<{ value: string }>(
@@ -185,6 +191,11 @@ async function takenValues(
     );
     for (const { value } of found)
       for (const index of byValue.get(value) ?? []) errors.push({ rowNumber: records[index]!.rowNumber, property, message: ExcelMessages.alreadyExists(value) });
-  }
-  return errors;
+    return errors;
+  });
+  // Every lookup is awaited before a failure is passed on (none is left running unobserved).
+  const settled = await Promise.allSettled(lookups);
+  const failed = settled.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.flatMap((result) => (result.status === "fulfilled" ? result.value : []));
 }

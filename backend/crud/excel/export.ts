@@ -134,14 +134,25 @@ export async function streamRowsXlsx(res: Response, options: XlsxRowsOptions): P
     const sheet = workbook.addWorksheet(sheetName(title), { views: [{ state: "frozen", ySplit: EXPORT_HEADER_ROWS }] });
     sheet.columns = columns.map((column) => ({ width: column.width }));
     writeLayout(sheet, columns, options.heading ?? `${title}报表`, ExcelMessages.exporter(options.exporter));
+    const sheetInput = sheetZipInput(sheet);
     while (page.length > 0) {
       // The next page is asked for before this one is written: on PostgreSQL the query runs
       // while the rows are serialised (about a third faster on PGlite too, measured).
       const next = page.length < batchSize ? null : options.page(++index);
       next?.catch(() => undefined);
-      for (const cells of page) sheet.addRow(cells).commit();
-      // Let the client take what was written before reading on (a slow client must not make the
-      // zip buffers grow); stop reading when it went away.
+      for (const cells of page) {
+        const row = sheet.addRow(cells);
+        // One style object for every data cell: exceljs gives each new cell its own empty style,
+        // and its style table looks a style object up by identity, so every cell cost a full
+        // style lookup (rendering the style as XML). The shared one is looked up once.
+        row.eachCell(shareStyle);
+        row.commit();
+      }
+      page = [];
+      // Let the zip take what was written (exceljs hands the sheet's XML on without waiting, so
+      // it piled up uncompressed while the next rows were written), then the client (a slow
+      // client must not make the zip buffers grow); stop reading when it went away.
+      await drained(sheetInput, res);
       await drained(res);
       if (res.destroyed) {
         await next?.catch(() => undefined);
@@ -198,16 +209,64 @@ function writeLayout(sheet: ExcelJS.Worksheet, columns: ReadonlyArray<{ title: s
   headerRow.commit();
 }
 
-function drained(res: Response): Promise<void> {
-  if (!res.writableNeedDrain || res.destroyed) return Promise.resolve();
+/**
+ * The style of every data cell (none: the sheet's default), shared so that exceljs looks it up
+ * once. exceljs remembers the style id per style object, whatever the cell's type: that is right
+ * for the cells an export writes (text, numbers, booleans: all the default style, the same XML as
+ * before); a Date cell would need its own date format, and CellValue has none.
+ */
+const DATA_CELL_STYLE: Partial<ExcelJS.Style> = Object.freeze({}) as Partial<ExcelJS.Style>;
+
+function shareStyle(cell: ExcelJS.Cell): void {
+  cell.style = DATA_CELL_STYLE;
+}
+
+/**
+ * Where the sheet's XML enters the zip. exceljs's streaming writer writes each row's XML into its
+ * own buffer stream, which passes it on to the zip's input (archiver's PassThrough) without regard
+ * to backpressure: when rows are written faster than the zip compresses them, the uncompressed XML
+ * waits in that input (hundreds of MB for a million rows). Its fill level is the signal to wait
+ * for. Neither is part of exceljs's typed API (tests/unit/excel-export-stream.test.ts
+ * checks that it is found): without it, the export only waits for the client, as before.
+ */
+export function sheetZipInput(sheet: ExcelJS.Worksheet): Backpressured | undefined {
+  const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
+  const input = Array.isArray(pipes) && pipes.length === 1 ? (pipes[0] as Partial<Backpressured>) : undefined;
+  // Node's streams and the readable-stream copies archiver uses keep the same state.
+  return input && typeof input.on === "function" && typeof input.off === "function" && typeof input._writableState?.length === "number"
+    ? (input as Backpressured)
+    : undefined;
+}
+
+/** A writable stream as far as waiting for it goes (node's or readable-stream's). */
+export interface Backpressured {
+  on(event: "drain" | "close" | "error", listener: () => void): unknown;
+  off(event: "drain" | "close" | "error", listener: () => void): unknown;
+  readonly destroyed?: boolean;
+  readonly _writableState?: { length: number; highWaterMark: number };
+}
+
+/**
+ * Resolves once `stream` holds less than its high-water mark (at once when it does already), or
+ * when it or `client` closed: once the client went away, nothing promises that the zip reads on.
+ */
+function drained(stream: Backpressured | Response | undefined, client?: Response): Promise<void> {
+  if (!stream || stream.destroyed || client?.destroyed) return Promise.resolve();
+  const state = (stream as Backpressured)._writableState;
+  const full = "writableNeedDrain" in stream ? stream.writableNeedDrain : state !== undefined && state.length >= state.highWaterMark;
+  if (!full) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
-      res.off("drain", done);
-      res.off("close", done);
+      stream.off("drain", done);
+      stream.off("close", done);
+      stream.off("error", done);
+      client?.off("close", done);
       resolve();
     };
-    res.on("drain", done);
-    res.on("close", done);
+    stream.on("drain", done);
+    stream.on("close", done);
+    stream.on("error", done);
+    client?.on("close", done);
   });
 }
 

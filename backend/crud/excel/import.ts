@@ -11,7 +11,8 @@
 // - Good files are inserted through the engine's insert function inside ONE transaction; a
 //   duplicate key (or any other failure) rolls every row back and says so.
 import type { SQL } from "drizzle-orm";
-import { executeRows, type Database, type Orm } from "../../db/client";
+import type { Database, Orm } from "../../db/client";
+import { transactionExecutor } from "../context";
 import { ApiError, ok, okMessage } from "../../http/envelope";
 import type { EndpointHandler, EndpointRequest } from "../../http/endpoint";
 import type { Result } from "#contract/envelope";
@@ -36,6 +37,8 @@ export type ImportTransaction = Parameters<Parameters<Orm["transaction"]>[0]>[0]
 export interface ImportExecutor {
   orm: Orm;
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /** Always set: the import's one transaction keeps what it locks to its end. */
+  readonly transaction?: true;
 }
 
 export interface ImportRecord {
@@ -204,7 +207,9 @@ export async function importWorkbook(options: WorkbookImportOptions): Promise<Re
     let inserted: unknown;
     try {
       inserted = await options.db.orm.transaction(async (tx) =>
-        options.insert({ orm: tx, rows: <T>(query: SQL) => executeRows<T>(tx, query) }, records, options.context),
+        // Marked as a transaction: per-row hooks that lock a row (the user's tenant) lock it once
+        // for the whole file, not once per row (50,000 round trips for 50,000 users).
+        options.insert(transactionExecutor(tx), records, options.context),
       );
     } catch (error) {
       throw insertFailure(error, options.entity, options.columns, options.context);

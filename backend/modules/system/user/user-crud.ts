@@ -7,7 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { Messages } from "#contract/messages";
 import { sysUser } from "../../../db/schema";
 import { ApiError } from "../../../http/envelope";
-import { generatePassword, hashPassword, legacySalt } from "../../../security/password";
+import { generatePassword, hashPassword, legacySalt, legacySalts } from "../../../security/password";
 import { passwordProblem } from "#contract/password-policy";
 import { createCrud, type PrepareContext, type RowProblem, type SaveContext } from "../../../crud/engine";
 import { columnRef } from "../../../crud/conditions";
@@ -72,10 +72,11 @@ function validStatus(status: unknown): boolean {
 async function prepareMany(_context: CrudContext, rows: readonly PrepareContext[]): Promise<RowProblem[]> {
   const problems: RowProblem[] = [];
   const password = rows.length > 0 ? await hashPassword(`${generatePassword(24)}-1a`) : "";
+  const salts = legacySalts(rows.length);
   rows.forEach((row, index) => {
     if (!validStatus(row.values.status)) problems.push({ index, property: "status", message: BAD_STATUS });
     row.values.password = password;
-    row.values.salt = legacySalt();
+    row.values.salt = salts[index];
     row.values.passwordChangeRequired = true;
   });
   return problems;

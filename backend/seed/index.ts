@@ -4,7 +4,8 @@
 // one transaction, when the database has no tenant yet. No password is ever a default:
 // the admin's comes from ADMIN_PASSWORD or is generated and printed once.
 import { sql } from "drizzle-orm";
-import { executeRows, type Database, type Orm } from "../db/client";
+import type { Database, Orm } from "../db/client";
+import { transactionExecutor } from "../crud/context";
 import * as schema from "../db/schema";
 import { stableId } from "../db/ids";
 import { generatePassword, hashPassword, legacySalt } from "../security/password";
@@ -61,9 +62,9 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     await insertCategories(tx);
     await insertPeople(tx);
     // Billing (issue #12 B): projects, allowances, the demo term's bills and receivables.
-    await seedBilling({ orm: tx, rows: (query) => executeRows(tx, query) }, readBackendConfig().schoolTimeZone, ADMIN_USERNAME);
+    await seedBilling(transactionExecutor(tx), readBackendConfig().schoolTimeZone, ADMIN_USERNAME);
     // Activities and the shop (issue #14).
-    await seedActivitiesAndShop({ orm: tx, rows: (query) => executeRows(tx, query) }, ADMIN_USERNAME);
+    await seedActivitiesAndShop(transactionExecutor(tx), ADMIN_USERNAME);
     await insertRoles(tx, menuIds);
     await insertUser(tx, {
       username: ADMIN_USERNAME,

@@ -10,9 +10,8 @@
 //   leave the user to find out which rows went in and to remove duplicates on the second try.
 // - Good files are inserted through the engine's insert function inside ONE transaction; a
 //   duplicate key (or any other failure) rolls every row back and says so.
-import type { SQL } from "drizzle-orm";
 import type { Database, Orm } from "../../db/client";
-import { transactionExecutor } from "../context";
+import { transactionExecutor, type Executor } from "../context";
 import { ApiError, ok, okMessage } from "../../http/envelope";
 import type { EndpointHandler, EndpointRequest } from "../../http/endpoint";
 import type { Result } from "#contract/envelope";
@@ -29,17 +28,12 @@ import { databaseError } from "../../db/errors";
 export type ImportTransaction = Parameters<Parameters<Orm["transaction"]>[0]>[0];
 
 /**
- * What the insert function writes with: the transaction as drizzle and as raw SQL (the shape of
- * the engine's Executor, so `resource.insert(context, values, tx)` takes it as it is). Use only
+ * What the insert function writes with: the import's one transaction, as the engine's Executor
+ * (transactionExecutor), so `resource.insert(context, values, tx)` takes it as it is. Use only
  * this inside the insert: PGlite is one connection, and a query on the database itself would
  * wait for this very transaction to end.
  */
-export interface ImportExecutor {
-  orm: Orm;
-  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
-  /** Always set: the import's one transaction keeps what it locks to its end. */
-  readonly transaction?: true;
-}
+export type ImportExecutor = Executor;
 
 export interface ImportRecord {
   /** Excel row number, for messages. */

@@ -684,14 +684,14 @@ const GridBody = memo(function GridBody({ store, count, context, rowHeight, tota
   virtualizerRef.current = virtualizer;
   const rows = store.rows;
   const items = virtualizer.getVirtualItems().filter((item) => rows[item.index] !== undefined);
+  const ids = items.map((item) => rows[item.index]!.id);
   // Drag and drop (dnd-kit) tracks a row's element by its id: grids that sort by drag keep keys by id.
-  const keys = useRowKeys(items.map((item) => rows[item.index]!.id), !context.dragSort);
+  const keys = useRowKeys(ids, !context.dragSort);
   return (
     <div style={{ height: virtualizer.getTotalSize(), position: "relative", width: totalWidth }}>
-      {items.map((item, position) => {
-        const id = rows[item.index]!.id;
-        return <GridRowView key={keys[position]} id={id} index={item.index} start={item.start} context={context} columnWindow={columnWindow} />;
-      })}
+      {items.map((item, position) => (
+        <GridRowView key={keys[position]} id={ids[position]!} index={item.index} start={item.start} context={context} columnWindow={columnWindow} />
+      ))}
       {children}
     </div>
   );

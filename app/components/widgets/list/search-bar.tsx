@@ -17,7 +17,6 @@ import { ANTD_VAR as VAR, PLAIN_INPUT_CLASS as PLAIN_INPUT } from "../light-form
 /** The date-range picker loads only on lists that search by a date. */
 const RangePicker = lazyWidget(() => import("antd/es/date-picker").then((module) => module.default.RangePicker));
 
-
 type Values = Record<string, string | [Dayjs, Dayjs] | undefined>;
 
 /** URL filters → form values (the `*x*` of a contains-filter is hidden from the user). */

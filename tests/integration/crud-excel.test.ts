@@ -3,24 +3,19 @@
 // the local PostgreSQL server: the export keeps the list's WHERE (filters, tenant, hook
 // conditions) and sort plus `selections`; the buttons' permissions are checked by the backend;
 // an import goes through the add path (body rules, password, tenant, audit) all or nothing.
-import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { date, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
-import { BACKEND_BASE_PATH } from "../../backend/index";
-import { buildRouter } from "../../backend/http/router";
 import { authEndpoints } from "../../backend/modules/system/auth/endpoints";
 import { createCrud } from "../../backend/crud/engine";
 import { defineEntity } from "../../backend/crud/entity";
 import { stableId } from "../../backend/db/ids";
 import { verifyPassword } from "../../backend/security/password";
-import { call, loginToken, loginTokenAfterChange, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
+import { call, loginToken, loginTokenAfterChange, postgresReachable, serveEndpoints, startTestBackend, type ServedEndpoints, type TestBackend } from "../support/backend";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
 
@@ -336,7 +331,7 @@ const engineTestCrud = createCrud({
 
 describe.each(databases)("batch import of the engine on %s", (kind) => {
   let server: TestBackend;
-  let app: Server;
+  let app: ServedEndpoints;
   let base: string;
   let token: string;
   const rows = <T>(text: string) => server.backend.db.rows<T>(sql.raw(text));
@@ -349,17 +344,12 @@ describe.each(databases)("batch import of the engine on %s", (kind) => {
         create_by varchar(32), create_time timestamptz not null default now()
       );
       create unique index uniq_excel_engine_test_code on excel_engine_test (code);`);
-    const express = (await import("express")).default;
-    const web = express();
-    web.use(BACKEND_BASE_PATH, buildRouter([...authEndpoints, ...engineTestCrud.endpoints], server.backend.services));
-    app = web.listen(0, "127.0.0.1");
-    await once(app, "listening");
-    base = `http://127.0.0.1:${(app.address() as AddressInfo).port}${BACKEND_BASE_PATH}`;
+    app = await serveEndpoints([...authEndpoints, ...engineTestCrud.endpoints], server.backend.services);
+    base = app.base;
     token = await loginToken(base);
   });
   afterAll(async () => {
-    app?.closeAllConnections();
-    await new Promise((resolve) => app?.close(resolve));
+    await app?.close();
     await server?.close();
   });
 

@@ -2,20 +2,14 @@
 // importExcel, "Import with row errors") over real HTTP, on a throw-away table `excel_test`, on
 // PGlite and (when reachable) on the local PostgreSQL server. The files are read back and written
 // with exceljs, as a person's Excel would.
-import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
-import express from "express";
 import ExcelJS from "exceljs";
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { date, doublePrecision, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
-import { BACKEND_BASE_PATH } from "../../backend/index";
-import { buildRouter } from "../../backend/http/router";
 import { endpoint, type Endpoint } from "../../backend/http/endpoint";
 import { ApiError } from "../../backend/http/envelope";
 import { authEndpoints } from "../../backend/modules/system/auth/endpoints";
@@ -28,7 +22,7 @@ import {
   type ImportInserter,
   type ImportRecord,
 } from "../../backend/crud/excel";
-import { loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
+import { loginToken, postgresReachable, serveEndpoints, startTestBackend, type ServedEndpoints, type TestBackend } from "../support/backend";
 import { BackendClient } from "~/services/api.server";
 import { exportFileLoader, forwardUpload, proxyDownload } from "~/services/download.server";
 
@@ -124,7 +118,7 @@ const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : []
 
 describe.each(databases)("excel export and import on %s", (kind) => {
   let backend: TestBackend;
-  let server: Server;
+  let served: ServedEndpoints;
   let base: string;
   let token: string;
   let uploadDir: string;
@@ -137,11 +131,8 @@ describe.each(databases)("excel export and import on %s", (kind) => {
     uploadDir = mkdtempSync(path.join(tmpdir(), "excel-test-"));
     process.env.UPLOAD_DIR = uploadDir;
     backend = await startTestBackend(kind as "pglite" | "postgres");
-    const app = express();
-    app.use(BACKEND_BASE_PATH, buildRouter([...authEndpoints, ...fileEndpoints, ...testEndpoints], backend.backend.services));
-    server = app.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${BACKEND_BASE_PATH}`;
+    served = await serveEndpoints([...authEndpoints, ...fileEndpoints, ...testEndpoints], backend.backend.services);
+    base = served.base;
     await backend.backend.db.exec(`
       create table excel_test (
         id varchar(32) primary key,
@@ -162,8 +153,7 @@ describe.each(databases)("excel export and import on %s", (kind) => {
     token = await loginToken(base);
   });
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await served?.close();
     await backend?.close();
     rmSync(uploadDir, { recursive: true, force: true });
     if (previousUploadDir === undefined) delete process.env.UPLOAD_DIR;

@@ -1,19 +1,15 @@
 // Upload and static files (backend/modules/system/files; contract §7 "Upload", "Static file URL", §10
 // "Uploads") over real HTTP: stored names, the biz folder, the type allow-list with its content
 // check, attachments for svg, and a static route that never leaves the upload root.
-import { once } from "node:events";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
-import { request as httpRequest, type Server } from "node:http";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKEND_BASE_PATH } from "../../backend/index";
-import { buildRouter } from "../../backend/http/router";
 import { authEndpoints } from "../../backend/modules/system/auth/endpoints";
 import { fileEndpoints } from "../../backend/modules/system/files/endpoints";
-import { loginToken, startTestBackend, type TestBackend } from "../support/backend";
+import { loginToken, serveEndpoints, startTestBackend, type ServedEndpoints, type TestBackend } from "../support/backend";
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6300010000050001" + "0d0a2db40000000049454e44ae426082",
@@ -22,7 +18,7 @@ const PNG = Buffer.from(
 
 describe("upload and static files", () => {
   let backend: TestBackend;
-  let server: Server;
+  let served: ServedEndpoints;
   let base: string;
   let port: number;
   let token: string;
@@ -36,17 +32,12 @@ describe("upload and static files", () => {
     mkdirSync(uploadDir);
     process.env.UPLOAD_DIR = uploadDir;
     backend = await startTestBackend();
-    const app = express();
-    app.use(BACKEND_BASE_PATH, buildRouter([...authEndpoints, ...fileEndpoints], backend.backend.services));
-    server = app.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    port = (server.address() as AddressInfo).port;
-    base = `http://127.0.0.1:${port}${BACKEND_BASE_PATH}`;
+    served = await serveEndpoints([...authEndpoints, ...fileEndpoints], backend.backend.services);
+    ({ port, base } = served);
     token = await loginToken(base);
   });
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await served?.close();
     await backend?.close();
     rmSync(workDir, { recursive: true, force: true });
     if (previousUploadDir === undefined) delete process.env.UPLOAD_DIR;

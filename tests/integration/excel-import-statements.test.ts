@@ -6,21 +6,16 @@
 // instead of 3.6 s: the import's transaction executor was not marked as one, so each user's
 // beforeSave locked the tenant row again). Duplicates in the file and against the database are
 // still reported row by row, with nothing written.
-import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type SQL } from "drizzle-orm";
-import { BACKEND_BASE_PATH } from "../../backend/index";
-import { buildRouter } from "../../backend/http/router";
 import { authEndpoints } from "../../backend/modules/system/auth/endpoints";
 import { userCrud } from "../../backend/modules/system/user/user-crud";
 import type { Database } from "../../backend/db/client";
-import { loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
+import { loginToken, postgresReachable, serveEndpoints, startTestBackend, type ServedEndpoints, type TestBackend } from "../support/backend";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
 
@@ -85,7 +80,7 @@ function describeSql(query: SQL): string {
 
 describe.each(databases)("statements of a user import on %s", (kind) => {
   let server: TestBackend;
-  let app: Server;
+  let app: ServedEndpoints;
   let base: string;
   let token: string;
   let counting: ReturnType<typeof countingDatabase>;
@@ -98,17 +93,12 @@ describe.each(databases)("statements of a user import on %s", (kind) => {
     process.env.UPLOAD_DIR = uploadDir;
     server = await startTestBackend(kind as "pglite" | "postgres");
     counting = countingDatabase(server.backend.db);
-    const express = (await import("express")).default;
-    const web = express();
-    web.use(BACKEND_BASE_PATH, buildRouter([...authEndpoints, ...userCrud.endpoints], { ...server.backend.services, db: counting.db }));
-    app = web.listen(0, "127.0.0.1");
-    await once(app, "listening");
-    base = `http://127.0.0.1:${(app.address() as AddressInfo).port}${BACKEND_BASE_PATH}`;
+    app = await serveEndpoints([...authEndpoints, ...userCrud.endpoints], { ...server.backend.services, db: counting.db });
+    base = app.base;
     token = await loginToken(base);
   });
   afterAll(async () => {
-    app?.closeAllConnections();
-    await new Promise((resolve) => app?.close(resolve));
+    await app?.close();
     await server?.close();
     rmSync(uploadDir, { recursive: true, force: true });
     if (previousUploadDir === undefined) delete process.env.UPLOAD_DIR;

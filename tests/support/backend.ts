@@ -6,6 +6,9 @@ import express from "express";
 import pg from "pg";
 import { inject } from "vitest";
 import { createBackend, BACKEND_BASE_PATH, type Backend, type BackendOptions } from "../../backend/index";
+import { buildRouter } from "../../backend/http/router";
+import type { Endpoint } from "../../backend/http/endpoint";
+import type { BackendServices } from "../../backend/services";
 import type { BackendConfig } from "../../backend/config";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "./constants";
 import { postgresAdminUrl } from "./postgres";
@@ -54,15 +57,12 @@ export async function startTestBackend(
   // As server.ts: a proxy on loopback tells the client's address (tests use X-Forwarded-For).
   app.set("trust proxy", "loopback");
   app.use(BACKEND_BASE_PATH, backend.router);
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(app);
   return {
-    url: `http://127.0.0.1:${port}${BACKEND_BASE_PATH}`,
+    url: listening.base,
     backend,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await listening.close();
       await backend.close();
       await dropDatabase?.();
     },
@@ -112,4 +112,34 @@ export async function loginToken(base: string, username = "admin", password = TE
   const answer = await call(base, "POST", "/sys/login", { body: { username, password } });
   if (!answer.json?.success) throw new Error(`login failed: ${answer.text}`);
   return answer.json.result.token as string;
+}
+
+/** Endpoints served on an Express app of the test's own (127.0.0.1, a free port). */
+export interface ServedEndpoints {
+  /** Base URL including /jeecg-boot. */
+  base: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Serves `endpoints` alone, with `services` (a backend's, or a test's variant of them). */
+export async function serveEndpoints(endpoints: Endpoint[], services: BackendServices): Promise<ServedEndpoints> {
+  const app = express();
+  app.use(BACKEND_BASE_PATH, buildRouter(endpoints, services));
+  return listenOnLoopback(app);
+}
+
+/** Listens on 127.0.0.1 at a free port; `close` ends the open connections too. */
+async function listenOnLoopback(app: express.Express): Promise<ServedEndpoints> {
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}${BACKEND_BASE_PATH}`,
+    port,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }

@@ -1,8 +1,9 @@
 // Third-party, CAS and work-chat sign-in on the web server (issue #17 parts 2-4,
 // docs/decisions/051, 052). The backend keeps the state, nonce and PKCE verifier and verifies the
-// provider's answer; this side binds the redirect to the browser (a short signed cookie holding
-// the state, where to go afterwards and a pending bind ticket) and turns the answers into the
+// provider's answer; this side binds the redirect to the browser (a short signed cookie per flow
+// holding the state, where to go afterwards and a pending bind ticket) and turns the answers into the
 // session cookie, as the password sign-in does.
+import { randomBytes } from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 import { resultEnvelopeSchema } from "#contract/envelope";
@@ -61,37 +62,60 @@ export type ThirdLoginFlow = z.infer<typeof flowSchema>;
 
 const FLOW_MAX_AGE_SECONDS = 10 * 60;
 /**
- * Flows one browser may have under way at once: two tabs signing in, or an open page whose
- * refused requests start a sign-in while another is at the provider. Each callback takes its own
- * flow by its state, so a later start no longer makes an earlier one 登录状态无效或已过期.
+ * Flows one browser may keep under way at once: two tabs signing in, or an open page whose
+ * refused requests start a sign-in while another is at the provider. Each flow is a cookie of its
+ * own (`school_third_login_<id>`), written once when it starts and read by its callback, so flows
+ * started at the same moment never overwrite each other (a shared cookie lost all but the last
+ * writer's, and that callback said 登录状态无效或已过期). A start past this many expires the oldest.
  */
 const MAX_FLOWS = 4;
+const FLOW_COOKIE_PREFIX = "school_third_login_";
 const keptFlowSchema = flowSchema.extend({ startedAt: z.number() });
-/** A flow as the cookie keeps it: with the time it started (a new one gets it when written). */
-export type KeptFlow = z.infer<typeof keptFlowSchema>;
-type AnyFlow = ThirdLoginFlow & { startedAt?: number };
-const flowCookie = () =>
-  createCookie("school_third_login", { httpOnly: true, sameSite: "lax", path: "/", maxAge: FLOW_MAX_AGE_SECONDS, secrets: [sessionSecret()] });
+/** A flow as its cookie keeps it, with the time it started and the cookie's id. */
+export type KeptFlow = z.infer<typeof keptFlowSchema> & { id: string };
+const flowCookie = (id: string) =>
+  createCookie(`${FLOW_COOKIE_PREFIX}${id}`, { httpOnly: true, sameSite: "lax", path: "/", maxAge: FLOW_MAX_AGE_SECONDS, secrets: [sessionSecret()] });
 
 const secure = (request: Request) => new URL(request.url).protocol === "https:";
 
-/** The browser's flows under way, newest first, those older than the cookie's lifetime left out. */
+/** The ids of the flow cookies a request carries (their values are read and checked by `readFlows`). */
+function flowIds(request: Request): string[] {
+  const ids = new Set<string>();
+  for (const pair of (request.headers.get("Cookie") ?? "").split(";")) {
+    const name = pair.slice(0, pair.indexOf("=")).trim();
+    if (name.startsWith(FLOW_COOKIE_PREFIX) && /^[A-Za-z0-9_-]{1,32}$/.test(name.slice(FLOW_COOKIE_PREFIX.length))) ids.add(name.slice(FLOW_COOKIE_PREFIX.length));
+  }
+  return [...ids];
+}
+
+/** The browser's flows under way, newest first; unsigned, unreadable and expired ones left out. */
 export async function readFlows(request: Request, now = Date.now()): Promise<KeptFlow[]> {
-  const parsed = z.array(keptFlowSchema).safeParse(await flowCookie().parse(request.headers.get("Cookie")));
-  return parsed.success ? parsed.data.filter((flow) => now - flow.startedAt < FLOW_MAX_AGE_SECONDS * 1000) : [];
+  const header = request.headers.get("Cookie");
+  const flows: KeptFlow[] = [];
+  for (const id of flowIds(request)) {
+    const parsed = keptFlowSchema.safeParse(await flowCookie(id).parse(header));
+    if (parsed.success && now - parsed.data.startedAt < FLOW_MAX_AGE_SECONDS * 1000) flows.push({ ...parsed.data, id });
+  }
+  return flows.sort((a, b) => b.startedAt - a.startedAt);
 }
 
-/** The Set-Cookie keeping `flows` (newest first, at most MAX_FLOWS), or clearing the cookie. */
-export function writeFlows(request: Request, flows: readonly AnyFlow[], now = Date.now()): Promise<string> {
-  if (flows.length === 0) return flowCookie().serialize("", { maxAge: 0, secure: secure(request) });
-  const kept: KeptFlow[] = flows.slice(0, MAX_FLOWS).map((flow) => ({ ...flow, startedAt: flow.startedAt ?? now }));
-  return flowCookie().serialize(kept, { secure: secure(request) });
+/** The Set-Cookie keeping `flow` (a new flow gets an id and its start time). */
+export function keepFlow(request: Request, flow: ThirdLoginFlow & { id?: string; startedAt?: number }, now = Date.now()): Promise<string> {
+  const { id = randomBytes(9).toString("base64url"), ...kept } = flow;
+  return flowCookie(id).serialize({ ...kept, startedAt: kept.startedAt ?? now }, { secure: secure(request) });
 }
 
-/** The flow `pick` chooses, and the others (to be written back). */
-export function takeFlow(flows: readonly KeptFlow[], pick: (flow: KeptFlow) => boolean): { flow: KeptFlow | null; rest: KeptFlow[] } {
-  const flow = flows.find(pick) ?? null;
-  return { flow, rest: flows.filter((other) => other !== flow) };
+/** The Set-Cookie ending a flow (its callback or its bind is done). */
+export function dropFlow(request: Request, flow: Pick<KeptFlow, "id">): Promise<string> {
+  return flowCookie(flow.id).serialize("", { maxAge: 0, secure: secure(request) });
+}
+
+/** The Set-Cookie headers starting `flow`, expiring the oldest flows beyond MAX_FLOWS. */
+export async function startFlow(request: Request, flow: ThirdLoginFlow, now = Date.now()): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await keepFlow(request, flow, now));
+  for (const old of (await readFlows(request, now)).slice(MAX_FLOWS - 1)) headers.append("Set-Cookie", await dropFlow(request, old));
+  return headers;
 }
 
 export function callbackUrl(request: Request, type: string): string {
@@ -115,7 +139,7 @@ export async function startThirdLogin(
     bind: Boolean(options.signedIn),
     app: options.app ?? false,
   };
-  return redirect(url.toString(), { headers: { "Set-Cookie": await writeFlows(request, [flow, ...(await readFlows(request))]) } });
+  return redirect(url.toString(), { headers: await startFlow(request, flow) });
 }
 
 export type CallbackAnswer = z.infer<typeof thirdCallbackSchema>;

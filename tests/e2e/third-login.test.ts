@@ -146,12 +146,15 @@ describe("work-chat in-app browser", () => {
     await page.locator(".main-layout").waitFor();
 
     // The session ends (its cookie goes) while the page stays open: the app signs in again through
-    // the provider, no form. The open page's own refused requests may start sign-ins of their own;
-    // each callback takes its own flow, so none makes another's state invalid.
+    // the provider, no form. Two tabs do it at the same moment: each flow keeps a cookie of its
+    // own, so neither callback finds its state overwritten by the other (登录状态无效或已过期).
     await page.context().clearCookies({ name: "school_session" });
-    await page.goto("/dashboard/analysis");
+    const other = await page.context().newPage();
+    await Promise.all([page.goto("/dashboard/analysis"), other.goto("/isps/userAnnouncement")]);
     await page.waitForURL((url) => url.pathname === "/dashboard/analysis");
+    await other.waitForURL((url) => url.pathname === "/isps/userAnnouncement");
     await page.locator(".main-layout").waitFor();
+    await other.locator(".main-layout").waitFor();
     await page.context().close();
   }, TRIP_MS);
 });

@@ -393,19 +393,21 @@ describe("GET /api/notices/stream", () => {
     abort.abort();
   });
 
-  it("sends a signed-out browser to the login page", async () => {
+  it("refuses a signed-out browser with 401, never a redirect into a sign-in, in a work-chat app too", async () => {
     const stream = await import("~/routes/api/notices/stream");
-    const request = new Request(`${origin}/api/notices/stream`);
     type Args = Parameters<typeof stream.loader>[0];
-    let thrown: unknown;
-    try {
-      await stream.loader({ request, url: new URL(request.url), params: {}, context: {} } as unknown as Args);
-    } catch (error) {
-      thrown = error;
+    for (const userAgent of ["Mozilla/5.0 Chrome/120", "Mozilla/5.0 Chrome/120 wxwork/4.1.0"]) {
+      const request = new Request(`${origin}/api/notices/stream`, { headers: { "User-Agent": userAgent } });
+      let thrown: unknown;
+      try {
+        await stream.loader({ request, url: new URL(request.url), params: {}, context: {} } as unknown as Args);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(401);
+      expect((thrown as Response).headers.get("Location")).toBeNull();
     }
-    expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).status).toBe(302);
-    expect((thrown as Response).headers.get("Location")).toBe("/user/login?redirect=%2Fapi%2Fnotices%2Fstream");
   });
 
   it("ends open streams when the bridge shuts down", async () => {

@@ -10,7 +10,13 @@ import { noticeBridge, type NoticeEvent, type NoticeSubscription } from "~/servi
 import { NOTICE_KEEPALIVE_MS, parseLastEventId } from "~/services/notice-bridge-core";
 
 export async function loader(route: Route.LoaderArgs) {
-  const signedIn = await requireSignedIn(route);
+  // Not signed in (or not yet through the password change / tenant choice): 401, which closes the
+  // EventSource; the page tries again later. A redirect would have the EventSource follow it into
+  // a sign-in, and in a work-chat app start a third-party flow no page is there to finish.
+  const signedIn = await requireSignedIn(route).catch((refusal: unknown) => {
+    if (refusal instanceof Response) throw new Response(null, { status: 401 });
+    throw refusal;
+  });
   const token = signedIn.session.get("token") ?? "";
   const userId = signedIn.user.id;
   // HTTP 204 tells an EventSource to stop reconnecting: without a user id there is no channel.

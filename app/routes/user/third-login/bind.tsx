@@ -8,7 +8,7 @@ import UserOutlined from "@ant-design/icons-svg/es/asn/UserOutlined";
 import { ThirdLoginMessages } from "#contract/third-login";
 import { ErrorAlert, SubmitButton, SvgIcon, TextField } from "~/components/widgets/light-form";
 import { signedInResponse, SignInRefused } from "~/services/auth.server";
-import { BackendError, bindAnswerOf, readFlows, takeFlow, thirdProviders, writeFlows, type KeptFlow } from "~/services/third-login.server";
+import { BackendError, bindAnswerOf, dropFlow, readFlows, thirdProviders, type KeptFlow } from "~/services/third-login.server";
 import { ThirdLoginProblem } from "~/components/user/third-party-buttons";
 import { PLATFORM_NAME } from "~/config";
 
@@ -16,20 +16,20 @@ export const meta: Route.MetaFunction = () => [{ title: `绑定账号 - ${PLATFO
 
 const PREFIX_STYLE = { color: "rgba(0,0,0,.25)" };
 
-/** The browser's pending bind ticket for this provider (the newest), and its other flows. */
-async function bindFlow(request: Request, type: string | undefined): Promise<{ flow: KeptFlow | null; rest: KeptFlow[] }> {
-  return takeFlow(await readFlows(request), (candidate) => Boolean(candidate.bindToken) && candidate.type === type);
+/** The browser's pending bind ticket for this provider (the newest). */
+async function bindFlow(request: Request, type: string | undefined): Promise<KeptFlow | null> {
+  return (await readFlows(request)).find((candidate) => Boolean(candidate.bindToken) && candidate.type === type) ?? null;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { flow } = await bindFlow(request, params.type);
+  const flow = await bindFlow(request, params.type);
   if (!flow?.bindToken) return { error: ThirdLoginMessages.ticketInvalid, provider: "", realname: null };
   const provider = (await thirdProviders(request)).find((candidate) => candidate.type === params.type);
   return { error: null, provider: provider?.name ?? params.type, realname: flow.realname ?? null };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { flow, rest } = await bindFlow(request, params.type);
+  const flow = await bindFlow(request, params.type);
   const form = await request.formData();
   const username = String(form.get("username") ?? "").trim();
   const password = String(form.get("password") ?? "");
@@ -38,7 +38,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     const answer = await bindAnswerOf(request, { thirdType: params.type, bindToken: flow.bindToken, username, password });
     const response = await signedInResponse(request, answer, flow.redirect);
-    response.headers.append("Set-Cookie", await writeFlows(request, rest));
+    response.headers.append("Set-Cookie", await dropFlow(request, flow));
     return response;
   } catch (error) {
     if (error instanceof SignInRefused || error instanceof BackendError) return data({ formError: error.message, username }, { status: 401 });

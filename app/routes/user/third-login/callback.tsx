@@ -5,7 +5,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/callback";
 import { ThirdLoginMessages } from "#contract/third-login";
 import { getSignedIn, signedInResponse, SignInRefused } from "~/services/auth.server";
-import { BackendError, loginAnswerOf, readFlows, takeFlow, thirdCallback, writeFlows } from "~/services/third-login.server";
+import { BackendError, dropFlow, keepFlow, loginAnswerOf, readFlows, thirdCallback } from "~/services/third-login.server";
 import { ThirdLoginProblem } from "~/components/user/third-party-buttons";
 import { PLATFORM_NAME } from "~/config";
 
@@ -17,8 +17,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const state = url.searchParams.get("state") ?? "";
   // This callback's own flow, by its state; the browser's other flows stay under way.
-  const { flow, rest } = takeFlow(await readFlows(request), (candidate) => Boolean(candidate.state) && candidate.state === state && candidate.type === params.type);
-  const cleared = { "Set-Cookie": await writeFlows(request, rest) };
+  const flow = (await readFlows(request)).find((candidate) => Boolean(candidate.state) && candidate.state === state && candidate.type === params.type);
+  const cleared: HeadersInit = flow ? { "Set-Cookie": await dropFlow(request, flow) } : {};
   const problem = (message: string) => Response.json({ error: message, retry: flow?.bind ? BINDINGS_PATH : "/user/login" }, { headers: cleared });
   if (!flow) return problem(ThirdLoginMessages.stateInvalid);
   if (url.searchParams.get("error") || !url.searchParams.get("code")) return problem(ThirdLoginMessages.providerFailed);
@@ -27,11 +27,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const answer = await thirdCallback(request, params.type, url.searchParams.get("code")!, state, signedIn);
     if (answer.bound) return redirect(`${BINDINGS_PATH}?bound=${encodeURIComponent(params.type)}`, { headers: cleared });
     if (answer.bindToken) {
-      const pending = await writeFlows(request, [{ ...flow, state: "", bindToken: answer.bindToken, realname: answer.realname ?? null, startedAt: Date.now() }, ...rest]);
+      const pending = await keepFlow(request, { ...flow, state: "", bindToken: answer.bindToken, realname: answer.realname ?? null, startedAt: Date.now() });
       return redirect(`/user/third-login/${encodeURIComponent(params.type)}/bind`, { headers: { "Set-Cookie": pending } });
     }
     const response = await signedInResponse(request, await loginAnswerOf(request, answer.token ?? "", params.type), flow.redirect);
-    response.headers.append("Set-Cookie", cleared["Set-Cookie"]);
+    response.headers.append("Set-Cookie", await dropFlow(request, flow));
     return response;
   } catch (error) {
     if (error instanceof BackendError) return problem(error.failure.message);

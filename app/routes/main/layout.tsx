@@ -2,6 +2,8 @@
 // server) and wraps every private page in the shell.
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { App as AntApp, ConfigProvider } from "antd";
+import type { ButtonConfig } from "antd/es/config-provider/context";
+import LoadingOutlined from "@ant-design/icons/LoadingOutlined";
 import zhCN from "antd/locale/zh_CN";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
@@ -35,9 +37,16 @@ export function shouldRevalidate({ formAction }: ShouldRevalidateFunctionArgs) {
   return MENU_CHANGING_ACTIONS.some((action) => formAction?.startsWith(action) ?? false);
 }
 
+/**
+ * A loading button shows its spinner without antd's width animation: when `loading` turns off
+ * within the animation (a quick submit), the animation could miss its end and leave the spinner in
+ * the button for good, hidden but named, so the button read "loading 保 存".
+ */
+const BUTTON_CONFIG: ButtonConfig = { loadingIcon: <LoadingOutlined /> };
+
 function Shell({ children }: { children: React.ReactNode }) {
   return (
-    <ConfigProvider locale={zhCN} theme={runtimeThemeConfig}>
+    <ConfigProvider locale={zhCN} theme={runtimeThemeConfig} button={BUTTON_CONFIG}>
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );

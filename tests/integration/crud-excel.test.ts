@@ -3,8 +3,6 @@
 // the local PostgreSQL server: the export keeps the list's WHERE (filters, tenant, hook
 // conditions) and sort plus `selections`; the buttons' permissions are checked by the backend;
 // an import goes through the add path (body rules, password, tenant, audit) all or nothing.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +13,7 @@ import { createCrud } from "../../backend/crud/engine";
 import { defineEntity } from "../../backend/crud/entity";
 import { stableId } from "../../backend/db/ids";
 import { verifyPassword } from "../../backend/security/password";
-import { call, loginToken, loginTokenAfterChange, postgresReachable, serveEndpoints, startTestBackend, type ServedEndpoints, type TestBackend } from "../support/backend";
+import { call, loginToken, loginTokenAfterChange, postgresReachable, serveEndpoints, startTestBackend, type ServedEndpoints, temporaryUploadDir, type TestBackend } from "../support/backend";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
 
@@ -27,13 +25,10 @@ describe.each(databases)("excel of the CRUD engine on %s", (kind) => {
   let admin: string;
   /** Has the user page and user:add, but neither user:export nor user:import. */
   let clerk: string;
-  let uploadDir: string;
-  const previousUploadDir = process.env.UPLOAD_DIR;
+  temporaryUploadDir("crud-excel");
   const rows = <T>(text: string) => server.backend.db.rows<T>(sql.raw(text));
 
   beforeAll(async () => {
-    uploadDir = mkdtempSync(path.join(tmpdir(), "crud-excel-"));
-    process.env.UPLOAD_DIR = uploadDir;
     server = await startTestBackend(kind as "pglite" | "postgres");
     base = server.url;
     admin = await loginToken(base);
@@ -56,9 +51,6 @@ describe.each(databases)("excel of the CRUD engine on %s", (kind) => {
   });
   afterAll(async () => {
     await server?.close();
-    rmSync(uploadDir, { recursive: true, force: true });
-    if (previousUploadDir === undefined) delete process.env.UPLOAD_DIR;
-    else process.env.UPLOAD_DIR = previousUploadDir;
   });
 
   async function download(pathAndQuery: string, token = admin, headers: Record<string, string> = {}) {

@@ -2,8 +2,6 @@
 // importExcel, "Import with row errors") over real HTTP, on a throw-away table `excel_test`, on
 // PGlite and (when reachable) on the local PostgreSQL server. The files are read back and written
 // with exceljs, as a person's Excel would.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import * as XLSX from "@e965/xlsx";
@@ -22,7 +20,7 @@ import {
   type ImportInserter,
   type ImportRecord,
 } from "../../backend/crud/excel";
-import { loginToken, postgresReachable, serveEndpoints, startTestBackend, type ServedEndpoints, type TestBackend } from "../support/backend";
+import { loginToken, postgresReachable, serveEndpoints, startTestBackend, type ServedEndpoints, temporaryUploadDir, type TestBackend } from "../support/backend";
 import { BackendClient } from "~/services/api.server";
 import { exportFileLoader, forwardUpload, proxyDownload } from "~/services/download.server";
 
@@ -121,15 +119,12 @@ describe.each(databases)("excel export and import on %s", (kind) => {
   let served: ServedEndpoints;
   let base: string;
   let token: string;
-  let uploadDir: string;
-  const previousUploadDir = process.env.UPLOAD_DIR;
+  temporaryUploadDir("excel-test");
 
   const rows = <T = Record<string, unknown>>(query: ReturnType<typeof sql>) => backend.backend.db.rows<T>(query);
   const count = async () => Number((await rows<{ n: unknown }>(sql`select count(*) as n from excel_test`))[0]!.n);
 
   beforeAll(async () => {
-    uploadDir = mkdtempSync(path.join(tmpdir(), "excel-test-"));
-    process.env.UPLOAD_DIR = uploadDir;
     backend = await startTestBackend(kind as "pglite" | "postgres");
     served = await serveEndpoints([...authEndpoints, ...fileEndpoints, ...testEndpoints], backend.backend.services);
     base = served.base;
@@ -155,9 +150,6 @@ describe.each(databases)("excel export and import on %s", (kind) => {
   afterAll(async () => {
     await served?.close();
     await backend?.close();
-    rmSync(uploadDir, { recursive: true, force: true });
-    if (previousUploadDir === undefined) delete process.env.UPLOAD_DIR;
-    else process.env.UPLOAD_DIR = previousUploadDir;
   });
 
   async function download(pathAndQuery: string) {

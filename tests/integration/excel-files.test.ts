@@ -1,15 +1,14 @@
 // Upload and static files (backend/modules/system/files; contract §7 "Upload", "Static file URL", §10
 // "Uploads") over real HTTP: stored names, the biz folder, the type allow-list with its content
 // check, attachments for svg, and a static route that never leaves the upload root.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKEND_BASE_PATH } from "../../backend/index";
 import { authEndpoints } from "../../backend/modules/system/auth/endpoints";
 import { fileEndpoints } from "../../backend/modules/system/files/endpoints";
-import { loginToken, serveEndpoints, startTestBackend, type ServedEndpoints, type TestBackend } from "../support/backend";
+import { loginToken, serveEndpoints, startTestBackend, type ServedEndpoints, temporaryUploadDir, type TestBackend } from "../support/backend";
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6300010000050001" + "0d0a2db40000000049454e44ae426082",
@@ -22,15 +21,13 @@ describe("upload and static files", () => {
   let base: string;
   let port: number;
   let token: string;
-  let workDir: string;
+  const uploads = temporaryUploadDir("excel-files");
   let uploadDir: string;
-  const previousUploadDir = process.env.UPLOAD_DIR;
+  let workDir: string;
 
   beforeAll(async () => {
-    workDir = mkdtempSync(path.join(tmpdir(), "excel-files-"));
-    uploadDir = path.join(workDir, "upload");
-    mkdirSync(uploadDir);
-    process.env.UPLOAD_DIR = uploadDir;
+    uploadDir = uploads();
+    workDir = path.dirname(uploadDir);
     backend = await startTestBackend();
     served = await serveEndpoints([...authEndpoints, ...fileEndpoints], backend.backend.services);
     ({ port, base } = served);
@@ -39,9 +36,6 @@ describe("upload and static files", () => {
   afterAll(async () => {
     await served?.close();
     await backend?.close();
-    rmSync(workDir, { recursive: true, force: true });
-    if (previousUploadDir === undefined) delete process.env.UPLOAD_DIR;
-    else process.env.UPLOAD_DIR = previousUploadDir;
   });
 
   async function upload(bytes: Buffer, fileName: string, fields: Record<string, string> = {}, options: { token?: string | null; field?: string } = {}) {

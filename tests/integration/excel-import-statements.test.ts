@@ -6,8 +6,6 @@
 // instead of 3.6 s: the import's transaction executor was not marked as one, so each user's
 // beforeSave locked the tenant row again). Duplicates in the file and against the database are
 // still reported row by row, with nothing written.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +13,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { authEndpoints } from "../../backend/modules/system/auth/endpoints";
 import { userCrud } from "../../backend/modules/system/user/user-crud";
 import type { Database } from "../../backend/db/client";
-import { loginToken, postgresReachable, serveEndpoints, startTestBackend, type ServedEndpoints, type TestBackend } from "../support/backend";
+import { loginToken, postgresReachable, serveEndpoints, startTestBackend, type ServedEndpoints, temporaryUploadDir, type TestBackend } from "../support/backend";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
 
@@ -84,13 +82,10 @@ describe.each(databases)("statements of a user import on %s", (kind) => {
   let base: string;
   let token: string;
   let counting: ReturnType<typeof countingDatabase>;
-  let uploadDir: string;
-  const previousUploadDir = process.env.UPLOAD_DIR;
+  temporaryUploadDir("excel-statements");
   const rows = <T>(text: string) => server.backend.db.rows<T>(sql.raw(text));
 
   beforeAll(async () => {
-    uploadDir = mkdtempSync(path.join(tmpdir(), "excel-statements-"));
-    process.env.UPLOAD_DIR = uploadDir;
     server = await startTestBackend(kind as "pglite" | "postgres");
     counting = countingDatabase(server.backend.db);
     app = await serveEndpoints([...authEndpoints, ...userCrud.endpoints], { ...server.backend.services, db: counting.db });
@@ -100,9 +95,6 @@ describe.each(databases)("statements of a user import on %s", (kind) => {
   afterAll(async () => {
     await app?.close();
     await server?.close();
-    rmSync(uploadDir, { recursive: true, force: true });
-    if (previousUploadDir === undefined) delete process.env.UPLOAD_DIR;
-    else process.env.UPLOAD_DIR = previousUploadDir;
   });
 
   /**

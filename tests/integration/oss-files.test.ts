@@ -1,10 +1,9 @@
 // 文件存储 (/sys/oss/file, issue #16 part 1): every upload is recorded (name, type, size, uploader,
 // time) for its tenant; the page's own upload goes to `oss`; deleting a record deletes its file.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, loginToken, startTestBackend, type TestBackend } from "../support/backend";
+import { call, loginToken, startTestBackend, temporaryUploadDir, type TestBackend } from "../support/backend";
 
 const PNG = Uint8Array.from(
   Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"),
@@ -14,8 +13,7 @@ describe("文件存储", () => {
   let server: TestBackend;
   let base: string;
   let admin: string;
-  let uploadDir: string;
-  const previousUploadDir = process.env.UPLOAD_DIR;
+  const uploadDir = temporaryUploadDir("oss-files");
 
   const upload = async (url: string, name: string, headers: Record<string, string> = {}, biz?: string) => {
     const form = new FormData();
@@ -28,17 +26,12 @@ describe("文件存储", () => {
     (await call(base, "GET", `/sys/oss/file/list?pageSize=50${query}`, { token: admin, headers })).json.result.records as Array<Record<string, any>>;
 
   beforeAll(async () => {
-    uploadDir = mkdtempSync(path.join(tmpdir(), "oss-files-"));
-    process.env.UPLOAD_DIR = uploadDir;
     server = await startTestBackend("pglite");
     base = server.url;
     admin = await loginToken(base);
   });
   afterAll(async () => {
     await server?.close();
-    rmSync(uploadDir, { recursive: true, force: true });
-    if (previousUploadDir === undefined) delete process.env.UPLOAD_DIR;
-    else process.env.UPLOAD_DIR = previousUploadDir;
   });
 
   it("records every upload with its name, type, size, uploader and time, in the uploader's tenant", async () => {
@@ -56,7 +49,7 @@ describe("文件存储", () => {
     expect(answer).toMatchObject({ success: true, message: "上传成功！" });
     const [record] = await list("&fileName=课程表.png");
     expect(record!.url).toMatch(/^oss\//);
-    const file = path.join(uploadDir, record!.url);
+    const file = path.join(uploadDir(), record!.url);
     expect(existsSync(file)).toBe(true);
     const removed = await call(base, "DELETE", `/sys/oss/file/delete?id=${record!.id}`, { token: admin });
     expect(removed.json.success).toBe(true);
@@ -69,6 +62,6 @@ describe("文件存储", () => {
     const [record] = await list("&fileName=保留.png");
     const refused = await call(base, "DELETE", `/sys/oss/file/delete?id=${record!.id}`, { token: admin, headers: { "tenant-id": "2" } });
     expect(refused.json.success).toBe(false);
-    expect(existsSync(path.join(uploadDir, record!.url))).toBe(true);
+    expect(existsSync(path.join(uploadDir(), record!.url))).toBe(true);
   });
 });

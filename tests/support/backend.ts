@@ -1,10 +1,12 @@
 // A real embedded backend on a loopback port for tests: PGlite from the migrated template, or a
 // fresh database on the local PostgreSQL server.
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import express from "express";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { createBackend, BACKEND_BASE_PATH, type Backend, type BackendOptions } from "../../backend/index";
 import { buildRouter } from "../../backend/http/router";
 import type { Endpoint } from "../../backend/http/endpoint";
@@ -142,4 +144,26 @@ async function listenOnLoopback(app: express.Express): Promise<ServedEndpoints> 
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * A temporary UPLOAD_DIR for the tests of the calling file or describe block, called before its
+ * own hooks: set before they start the backend, removed and the old value put back after they
+ * closed it (vitest runs afterAll hooks in reverse order). Answers the directory, which sits alone
+ * in a temporary directory of its own (its parent, for files that must lie outside it).
+ */
+export function temporaryUploadDir(prefix: string): () => string {
+  const previous = process.env.UPLOAD_DIR;
+  let dir = "";
+  beforeAll(() => {
+    dir = path.join(mkdtempSync(path.join(tmpdir(), `${prefix}-`)), "upload");
+    mkdirSync(dir);
+    process.env.UPLOAD_DIR = dir;
+  });
+  afterAll(() => {
+    if (dir) rmSync(path.dirname(dir), { recursive: true, force: true });
+    if (previous === undefined) delete process.env.UPLOAD_DIR;
+    else process.env.UPLOAD_DIR = previous;
+  });
+  return () => dir;
 }

@@ -48,48 +48,71 @@ export function TextField({ error, prefix, password, id, ...input }: TextFieldPr
     "ant-input-css-var",
   ].join(" ");
   return (
-    <div className={`ant-form-item ${VAR} ant-form-css-var ant-form-item-horizontal${error ? " ant-form-item-with-help ant-form-item-has-error" : ""}`}>
+    <FormItem layout="horizontal" error={error ? { id: `${inputId}-help`, text: error } : undefined}>
+      <span className={wrapper}>
+        {prefix ? <span className="ant-input-prefix">{prefix}</span> : null}
+        <input
+          {...input}
+          id={inputId}
+          type={password ? (visible ? "text" : "password") : (input.type ?? "text")}
+          className="ant-input ant-input-lg"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-help` : undefined}
+        />
+        {password ? (
+          <span className="ant-input-suffix">
+            <span
+              role="button"
+              tabIndex={0}
+              className="ant-input-password-icon"
+              aria-pressed={visible}
+              aria-label={visible ? "隐藏密码" : "显示密码"}
+              onClick={() => setVisible((shown) => !shown)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter" || event.key === " ") {
+                  event.preventDefault();
+                  setVisible((shown) => !shown);
+                }
+              }}
+            >
+              <SvgIcon icon={visible ? EyeOutlined : EyeInvisibleOutlined} label={visible ? "eye" : "eye-invisible"} />
+            </span>
+          </span>
+        ) : null}
+      </span>
+    </FormItem>
+  );
+}
+
+interface FormItemProps {
+  layout: "horizontal" | "inline";
+  label?: string | undefined;
+  htmlFor?: string | undefined;
+  /** The error shown under the control (its element's id, for the control's aria-describedby). */
+  error?: { id: string; text: string } | undefined;
+  children: ReactNode;
+}
+
+/** antd's Form.Item, as plain markup: an optional label, the control, and an error under it. */
+export function FormItem({ layout, label, htmlFor, error, children }: FormItemProps) {
+  return (
+    <div className={`ant-form-item ${VAR} ant-form-css-var ant-form-item-${layout}${error ? " ant-form-item-with-help ant-form-item-has-error" : ""}`}>
       <div className={`ant-row ant-form-item-row ${VAR}`}>
+        {label ? (
+          <div className={`ant-col ant-form-item-label ${VAR}`}>
+            <label htmlFor={htmlFor} title={label}>
+              {label}
+            </label>
+          </div>
+        ) : null}
         <div className={`ant-col ant-form-item-control ${VAR}`}>
           <div className="ant-form-item-control-input">
-            <div className="ant-form-item-control-input-content">
-              <span className={wrapper}>
-                {prefix ? <span className="ant-input-prefix">{prefix}</span> : null}
-                <input
-                  {...input}
-                  id={inputId}
-                  type={password ? (visible ? "text" : "password") : (input.type ?? "text")}
-                  className="ant-input ant-input-lg"
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${inputId}-help` : undefined}
-                />
-                {password ? (
-                  <span className="ant-input-suffix">
-                    <span
-                      role="button"
-                      tabIndex={0}
-                      className="ant-input-password-icon"
-                      aria-pressed={visible}
-                      aria-label={visible ? "隐藏密码" : "显示密码"}
-                      onClick={() => setVisible((shown) => !shown)}
-                      onKeyDown={(event) => {
-                        if (event.key === "Enter" || event.key === " ") {
-                          event.preventDefault();
-                          setVisible((shown) => !shown);
-                        }
-                      }}
-                    >
-                      <SvgIcon icon={visible ? EyeOutlined : EyeInvisibleOutlined} label={visible ? "eye" : "eye-invisible"} />
-                    </span>
-                  </span>
-                ) : null}
-              </span>
-            </div>
+            <div className="ant-form-item-control-input-content">{children}</div>
           </div>
           {error ? (
             <div className="ant-form-item-additional">
-              <div id={`${inputId}-help`} className="ant-form-item-explain ant-form-item-explain-connected" role="alert">
-                <div className="ant-form-item-explain-error">{error}</div>
+              <div id={error.id} className="ant-form-item-explain ant-form-item-explain-connected" role="alert">
+                <div className="ant-form-item-explain-error">{error.text}</div>
               </div>
             </div>
           ) : null}

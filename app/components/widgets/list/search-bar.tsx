@@ -2,7 +2,7 @@
 // starting again at page 1 and clearing the selection (docs/spec/app-shell.md §4). Before
 // JavaScript it is a plain GET form of named fields (issue #19): the loader reads them as the URL
 // state, `_like` naming the text fields that match anywhere.
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button, Space } from "antd";
 import Input from "antd/es/input/Input";
 import SearchOutlined from "@ant-design/icons/SearchOutlined";
@@ -12,7 +12,7 @@ import type { SearchField } from "./types";
 import { lazyWidget } from "../lazy";
 import { useHydrated } from "./use-hydrated";
 import { ChoiceSelect } from "./choice-select";
-import { ANTD_VAR as VAR, PLAIN_INPUT_CLASS as PLAIN_INPUT } from "../light-form";
+import { ANTD_VAR as VAR, FormItem, PLAIN_INPUT_CLASS as PLAIN_INPUT } from "../light-form";
 
 /** The date-range picker loads only on lists that search by a date. */
 const RangePicker = lazyWidget(() => import("antd/es/date-picker").then((module) => module.default.RangePicker));
@@ -102,15 +102,15 @@ export function SearchBar({
         const text = typeof value === "string" ? value : undefined;
         if (field.kind === "date-range" && !hydrated)
           return (
-            <InlineItem key={field.name} label={field.label} htmlFor={`search_${field.name}`}>
+            <FormItem layout="inline" key={field.name} label={field.label} htmlFor={`search_${field.name}`}>
               <Space.Compact>
                 <input id={`search_${field.name}`} type="date" className={PLAIN_INPUT} name={`${field.name}_begin`} defaultValue={filters[`${field.name}_begin`]} aria-label={`${field.label}开始`} />
                 <input type="date" className={PLAIN_INPUT} name={`${field.name}_end`} defaultValue={filters[`${field.name}_end`]} aria-label={`${field.label}结束`} />
               </Space.Compact>
-            </InlineItem>
+            </FormItem>
           );
         return (
-          <InlineItem key={field.name} label={field.label} htmlFor={field.name}>
+          <FormItem layout="inline" key={field.name} label={field.label} htmlFor={field.name}>
             {field.kind === "select" ? (
               <ChoiceSelect
                 id={field.name}
@@ -128,10 +128,10 @@ export function SearchBar({
             ) : (
               <Input id={field.name} allowClear placeholder={`请输入${field.label}`} name={field.name} value={text ?? ""} onChange={(event) => set(field.name, event.target.value)} />
             )}
-          </InlineItem>
+          </FormItem>
         );
       })}
-      <InlineItem>
+      <FormItem layout="inline">
         <Space>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
             查询
@@ -152,29 +152,7 @@ export function SearchBar({
             </Button>
           )}
         </Space>
-      </InlineItem>
+      </FormItem>
     </form>
-  );
-}
-
-/** An inline form item in antd's markup (the static stylesheet styles it; no form runtime). */
-function InlineItem({ label, htmlFor, children }: { label?: string; htmlFor?: string; children: ReactNode }) {
-  return (
-    <div className={`ant-form-item ${VAR} ant-form-css-var ant-form-item-inline`}>
-      <div className={`ant-row ant-form-item-row ${VAR}`}>
-        {label ? (
-          <div className={`ant-col ant-form-item-label ${VAR}`}>
-            <label htmlFor={htmlFor} title={label}>
-              {label}
-            </label>
-          </div>
-        ) : null}
-        <div className={`ant-col ant-form-item-control ${VAR}`}>
-          <div className="ant-form-item-control-input">
-            <div className="ant-form-item-control-input-content">{children}</div>
-          </div>
-        </div>
-      </div>
-    </div>
   );
 }

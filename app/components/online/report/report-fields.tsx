@@ -7,6 +7,9 @@ import { App, Button, Form, Space, Typography } from "antd";
 import { REPORT_FIELD_TYPES, type ReportItem, type ReportParam } from "#contract/modules/online-report";
 import { EditableGrid, useTextValueRows, type GridColumn, type GridRow, type GridValue } from "~/components/widgets/grid";
 import { parseJsonRows } from "~/components/billing/payment-rows";
+import { showFailure } from "~/components/shell/feedback/failure-feedback";
+import { callRoute } from "~/lib/route-call";
+import { failureOf } from "~/routes/api/widgets/widget-answer";
 
 const FLAG: readonly [string, string] = ["1", "0"];
 
@@ -123,7 +126,8 @@ export function mergeParams(current: readonly Partial<ReportParam>[], names: Rea
 /** 解析SQL: fills the column and parameter grids from the SQL as typed. */
 export function ParseSqlButton({ disabled }: { disabled?: boolean }) {
   const form = Form.useFormInstance();
-  const { message } = App.useApp();
+  const app = App.useApp();
+  const { message } = app;
   const [busy, setBusy] = useState(false);
   const parse = async () => {
     const body = new FormData();
@@ -131,22 +135,17 @@ export function ParseSqlButton({ disabled }: { disabled?: boolean }) {
     body.set("dbSource", String(form.getFieldValue("dbSource") ?? ""));
     body.set("params", String(form.getFieldValue("params") ?? "[]"));
     setBusy(true);
-    try {
-      const response = await fetch("/api/online/report-parse", { method: "POST", body });
-      const answer = (await response.json()) as ParseAnswer;
-      if (!answer.ok) {
-        void message.warning(answer.failure.message);
-        return;
-      }
-      const items = mergeItems(parseJsonRows<Partial<ReportItem>>(form.getFieldValue("items")), answer.fields);
-      const params = mergeParams(parseJsonRows<Partial<ReportParam>>(form.getFieldValue("params")), answer.params);
-      form.setFieldsValue({ items: JSON.stringify(items), params: JSON.stringify(params) });
-      void message.success(`解析成功：${items.length}个字段，${params.length}个参数`);
-    } catch {
-      void message.error("解析失败，请稍后重试");
-    } finally {
-      setBusy(false);
+    const answer = await callRoute<ParseAnswer>("/api/online/report-parse", { method: "POST", body });
+    setBusy(false);
+    if (!answer.ok) {
+      if ("kind" in answer) showFailure(app, failureOf(answer));
+      else void message.warning(answer.failure.message);
+      return;
     }
+    const items = mergeItems(parseJsonRows<Partial<ReportItem>>(form.getFieldValue("items")), answer.fields);
+    const params = mergeParams(parseJsonRows<Partial<ReportParam>>(form.getFieldValue("params")), answer.params);
+    form.setFieldsValue({ items: JSON.stringify(items), params: JSON.stringify(params) });
+    void message.success(`解析成功：${items.length}个字段，${params.length}个参数`);
   };
   return (
     <Space direction="vertical" size={4}>

@@ -7,7 +7,7 @@ import { App, Button, Card, Col, Empty, Form, Modal, Row, Space, Tabs } from "an
 import SaveOutlined from "@ant-design/icons/SaveOutlined";
 import SyncOutlined from "@ant-design/icons/SyncOutlined";
 import { usePermission } from "../../shell/permission/has-permission";
-import { useFailureFeedback } from "../../shell/feedback/failure-feedback";
+import { showFailure, useFailureFeedback } from "../../shell/feedback/failure-feedback";
 import { useFetcherAnswer } from "../../shell/feedback/use-fetcher-answer";
 import type { ListActionResult, ListData } from "~/services/list.server";
 import { DEPART_PARAM, TAB_PARAM, departFormSchema, departUserColumns, type DepartTab } from "~/routes/system/departs.data";
@@ -16,6 +16,8 @@ import { DepartTreePanel } from "./depart-tree-panel";
 import { DepartForm, checkDepartForm, departFormValues } from "./depart-form";
 import { DepartUsersTab } from "./depart-users-tab";
 import { confirmBatchDelete } from "../../widgets/list/list-page";
+import { callRoute } from "~/lib/route-call";
+import { failureOf } from "~/routes/api/widgets/widget-answer";
 
 export interface DepartAdminPageProps {
   title: string;
@@ -30,7 +32,8 @@ type SearchAnswer = { ok: true; nodes: DepartNode[] } | { ok: false; message: st
 export function DepartAdminPage({ title, tree, selectedKey, tab, users }: DepartAdminPageProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const { message, modal } = App.useApp();
+  const app = App.useApp();
+  const { message, modal } = app;
   const permission = usePermission();
   const fetcher = useFetcher<ListActionResult>();
   useFailureFeedback(fetcher.data);
@@ -137,17 +140,13 @@ export function DepartAdminPage({ title, tree, selectedKey, tab, users }: Depart
       return;
     }
     setSearching(true);
-    try {
-      const answer = (await fetch(`/api/system/depart-search?keyWord=${encodeURIComponent(keyword)}`).then((response) => response.json())) as SearchAnswer;
-      if (answer.ok) setMatches(answer.nodes);
-      else {
-        setMatches([]);
-        void message.warning(answer.message);
-      }
-    } catch {
-      void message.warning("搜索失败");
-    } finally {
-      setSearching(false);
+    const answer = await callRoute<SearchAnswer>(`/api/system/depart-search?keyWord=${encodeURIComponent(keyword)}`);
+    setSearching(false);
+    if (answer.ok) setMatches(answer.nodes);
+    else {
+      setMatches([]);
+      if ("kind" in answer) showFailure(app, failureOf(answer));
+      else void message.warning(answer.message);
     }
   };
 

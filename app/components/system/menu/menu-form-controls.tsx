@@ -6,6 +6,7 @@ import { AutoComplete, Form, Input, Radio, Switch, TreeSelect } from "antd";
 import type { FieldOption } from "~/components/widgets/list/types";
 import { MenuIcon } from "~/components/shell/layout/menu-icon";
 import type { ParentOption } from "./menu-tree";
+import { callRoute } from "~/lib/route-call";
 
 interface ValueProps {
   value?: string;
@@ -92,10 +93,10 @@ export function CheckedInput({ value, onChange, disabled, id, kind, recordId, pl
     const query = new URLSearchParams({ [kind]: text });
     if (recordId) query.set("id", recordId);
     if (kind === "url") query.set("alwaysShow", String(form.getFieldValue("alwaysShow") === "true"));
-    const answer = (await fetch(`/api/system/menu-check?${query}`)
-      .then((response) => response.json())
-      .catch(() => ({ ok: true }))) as { ok: boolean; message?: string };
-    setProblem(answer.ok ? null : kind === "perms" ? "授权标识已存在!" : (answer.message ?? "该值不可用，系统中已存在！"));
+    const answer = await callRoute<{ ok: boolean; message?: string }>(`/api/system/menu-check?${query}`);
+    // The check is a courtesy (the save checks again): only its refusal is shown, never a failure to ask.
+    const refused = answer.ok === false && !("kind" in answer);
+    setProblem(!refused ? null : kind === "perms" ? "授权标识已存在!" : (answer.message ?? "该值不可用，系统中已存在！"));
   };
   return (
     <>

@@ -12,6 +12,7 @@ import type { ListActionResult } from "~/services/list.server";
 import { useFailureFeedback } from "../../shell/feedback/failure-feedback";
 import { useFetcherAnswer } from "../../shell/feedback/use-fetcher-answer";
 import { RecordView } from "./record-view";
+import { callRoute } from "~/lib/route-call";
 
 /** More options than this make a form select searchable. */
 const SEARCHABLE_OPTIONS = 20;
@@ -25,7 +26,7 @@ const TITLES: Record<FormMode, string> = { add: "新增", edit: "编辑", detail
 export async function checkDuplicate(tableName: string, fieldName: string, fieldVal: string, dataId?: string): Promise<string | null> {
   if (!fieldVal) return null;
   const query = new URLSearchParams({ tableName, fieldName, fieldVal, ...(dataId ? { dataId } : {}) });
-  const answer = (await fetch(`/api/validate/duplicate?${query}`).then((response) => response.json())) as { ok: boolean; message?: string };
+  const answer = await callRoute<{ ok: boolean; message?: string }>(`/api/validate/duplicate?${query}`);
   return answer.ok ? null : (answer.message ?? "该值不可用，系统中已存在！");
 }
 
@@ -33,7 +34,7 @@ export async function checkDuplicate(tableName: string, fieldName: string, field
 export async function checkRule(ruleCode: string, value: string): Promise<string | null> {
   if (!ruleCode || !value) return null;
   const query = new URLSearchParams({ ruleCode, value });
-  const answer = (await fetch(`/api/validate/check-rule?${query}`).then((response) => response.json())) as { ok: boolean; message?: string };
+  const answer = await callRoute<{ ok: boolean; message?: string }>(`/api/validate/check-rule?${query}`);
   return answer.ok ? null : (answer.message ?? "校验失败");
 }
 
@@ -86,12 +87,9 @@ export function FormModal({
   useEffect(() => {
     if (!open || !detailUrl || !recordId) return;
     let cancelled = false;
-    void fetch(`${detailUrl}?id=${encodeURIComponent(recordId)}`)
-      .then((response) => response.json() as Promise<{ ok: boolean; values?: Record<string, unknown> }>)
-      .catch(() => ({ ok: false as const }))
-      .then((answer) => {
-        if (!cancelled) setDetail({ id: recordId, values: answer.ok && "values" in answer ? (answer.values ?? null) : null });
-      });
+    void callRoute<{ ok: true; values?: Record<string, unknown> }>(`${detailUrl}?id=${encodeURIComponent(recordId)}`).then((answer) => {
+      if (!cancelled) setDetail({ id: recordId, values: answer.ok ? (answer.values ?? null) : null });
+    });
     return () => {
       cancelled = true;
     };

@@ -1,8 +1,7 @@
 // The main layout route: loads the session's menu and buttons once (cached per token on the
 // server) and wraps every private page in the shell.
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { App as AntApp, ConfigProvider } from "antd";
-import type { ButtonConfig } from "antd/es/config-provider/context";
+import { App as AntApp, ConfigProvider, type ConfigProviderProps } from "antd";
 import LoadingOutlined from "@ant-design/icons/LoadingOutlined";
 import zhCN from "antd/locale/zh_CN";
 import dayjs from "dayjs";
@@ -42,7 +41,7 @@ export function shouldRevalidate({ formAction }: ShouldRevalidateFunctionArgs) {
  * within the animation (a quick submit), the animation could miss its end and leave the spinner in
  * the button for good, hidden but named, so the button read "loading 保 存".
  */
-const BUTTON_CONFIG: ButtonConfig = { loadingIcon: <LoadingOutlined /> };
+const BUTTON_CONFIG: ConfigProviderProps["button"] = { loadingIcon: <LoadingOutlined /> };
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (

@@ -18,10 +18,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const state = url.searchParams.get("state") ?? "";
   // This callback's own flow, by its state; the browser's other flows stay under way.
   const flow = (await readFlows(request)).find((candidate) => Boolean(candidate.state) && candidate.state === state && candidate.type === params.type);
-  const cleared: HeadersInit = flow ? { "Set-Cookie": await dropFlow(request, flow) } : {};
-  const problem = (message: string) => Response.json({ error: message, retry: flow?.bind ? BINDINGS_PATH : "/user/login" }, { headers: cleared });
+  const problem = (message: string, headers: HeadersInit = {}) => Response.json({ error: message, retry: flow?.bind ? BINDINGS_PATH : "/user/login" }, { headers });
   if (!flow) return problem(ThirdLoginMessages.stateInvalid);
-  if (url.searchParams.get("error") || !url.searchParams.get("code")) return problem(ThirdLoginMessages.providerFailed);
+  const cleared = { "Set-Cookie": await dropFlow(request, flow) };
+  if (url.searchParams.get("error") || !url.searchParams.get("code")) return problem(ThirdLoginMessages.providerFailed, cleared);
   try {
     const signedIn = flow.bind ? await getSignedIn(request) : null;
     const answer = await thirdCallback(request, params.type, url.searchParams.get("code")!, state, signedIn);
@@ -31,11 +31,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       return redirect(`/user/third-login/${encodeURIComponent(params.type)}/bind`, { headers: { "Set-Cookie": pending } });
     }
     const response = await signedInResponse(request, await loginAnswerOf(request, answer.token ?? "", params.type), flow.redirect);
-    response.headers.append("Set-Cookie", await dropFlow(request, flow));
+    response.headers.append("Set-Cookie", cleared["Set-Cookie"]);
     return response;
   } catch (error) {
-    if (error instanceof BackendError) return problem(error.failure.message);
-    if (error instanceof SignInRefused) return problem(error.message);
+    if (error instanceof BackendError) return problem(error.failure.message, cleared);
+    if (error instanceof SignInRefused) return problem(error.message, cleared);
     throw error;
   }
 }

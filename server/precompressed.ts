@@ -5,6 +5,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
+import { logClientGone } from "./client-gone";
 
 const ENCODINGS = [
   { name: "br", suffix: ".br" },
@@ -52,8 +53,10 @@ export function staticFiles(root: string, options: { maxAge: string; immutable?:
     if (!encoding) return plain(req, res, next);
     res.type(path.extname(wanted));
     res.setHeader("Content-Encoding", encoding.name);
-    res.sendFile(path.join(root, wanted + encoding.suffix), { maxAge: options.maxAge, immutable: options.immutable ?? false, dotfiles: "deny" }, (error) => {
-      if (error) next(error);
+    res.sendFile(path.join(root, wanted + encoding.suffix), { maxAge: options.maxAge, immutable: options.immutable ?? false, dotfiles: "deny" }, (error?: Error & { code?: string }) => {
+      // A browser that navigates away mid-file is no fault: one debug line, no stack trace.
+      if (error?.code === "ECONNABORTED") logClientGone(req);
+      else if (error) next(error);
     });
   };
 }

@@ -52,7 +52,9 @@ describe("dashboard figures", () => {
     );
     expect(result.studentsByStatus).toEqual(byStatus);
     const byGrade = await rows<{ key: string; count: number }>(
-      `select grade as key, count(*)::int as count from school_student where tenant_id = 1 and status = '1' group by grade order by grade`,
+      `select s.grade as key, count(*)::int as count from school_student s
+       left join sys_dict_item i on i.item_value = s.grade and i.dict_id = (select id from sys_dict where dict_code = 'grade' and del_flag = 0)
+       where s.tenant_id = 1 and s.status = '1' group by s.grade, i.sort_order order by i.sort_order nulls last, s.grade`,
     );
     expect(result.studentsByGrade).toEqual(byGrade);
     expect(result.studentsByGrade.find((row) => row.key === "3")?.count).toBeGreaterThanOrEqual(1);

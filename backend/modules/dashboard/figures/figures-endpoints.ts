@@ -62,14 +62,17 @@ export const dashboardEndpoints: Endpoint[] = [
       // As the bell counts: the tenant's broadcasts get their marks first, then the unread marks count.
       const unread = await unreadNoticeCount(db, context.auth.user.id, tenant);
 
-      const tally = (rows: typeof students, key: (row: (typeof students)[number]) => string | null): CountBy[] => {
+      // Grades in school order (the 年级 dictionary's order: 二年级 before 十年级), other keys by code.
+      const gradeOrder = new Map((await context.services.dictionaries.items("grade")).map((item, index) => [item.value, index]));
+      const tally = (rows: typeof students, key: (row: (typeof students)[number]) => string | null, order?: Map<string, number>): CountBy[] => {
         const counts = new Map<string, number>();
         for (const row of rows) counts.set(key(row) ?? "", (counts.get(key(row) ?? "") ?? 0) + row.count);
-        return [...counts].map(([value, count]) => ({ key: value, count })).sort((a, b) => a.key.localeCompare(b.key));
+        const rank = (value: string) => order?.get(value) ?? Number.MAX_SAFE_INTEGER;
+        return [...counts].map(([value, count]) => ({ key: value, count })).sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key));
       };
       const figures: DashboardFigures = {
         studentsByStatus: tally(students, (row) => row.status),
-        studentsByGrade: tally(students.filter((row) => row.status === ACTIVE_STUDENT), (row) => row.grade),
+        studentsByGrade: tally(students.filter((row) => row.status === ACTIVE_STUDENT), (row) => row.grade, gradeOrder),
         receivablesOutstanding: receivables,
         paymentsByMonth: payments,
         signupsThisMonth: signups?.count ?? 0,

@@ -1,6 +1,7 @@
 // Backend settings, read once from the environment (README lists each variable).
 import { DEFAULT_SIGNATURE_SECRET } from "#contract/sign";
 import { DEFAULT_CRON_TIMEZONE } from "#contract/cron";
+import { JEECG_DEFAULT_AES, type PasswordCipher } from "./security/client-password";
 import { parseProviders, type ProviderConfig } from "./modules/system/third-login/providers";
 
 export interface BackendConfig {
@@ -34,6 +35,11 @@ export interface BackendConfig {
   casUrl?: string;
   /** REPORT_TIMEOUT_MS: the statement timeout of an online report's queries (default 10 s). */
   reportTimeoutMs: number;
+  /**
+   * PASSWORD_AES_KEY / PASSWORD_AES_IV: the AES key and IV (16 characters each; the key may be 24 or
+   * 32) the JeecgBoot Vue 3 client encrypts sign-in passwords with; JeecgBoot's public defaults.
+   */
+  passwordCipher: PasswordCipher;
 }
 
 export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
@@ -53,7 +59,16 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     thirdLoginProviders: parseProviders(env.THIRD_LOGIN_PROVIDERS),
     casUrl: env.CAS_URL || undefined,
     reportTimeoutMs: positiveNumber(env.REPORT_TIMEOUT_MS, 10_000),
+    passwordCipher: passwordCipher(env),
   };
+}
+
+function passwordCipher(env: NodeJS.ProcessEnv): PasswordCipher {
+  const cipher = { key: env.PASSWORD_AES_KEY || JEECG_DEFAULT_AES.key, iv: env.PASSWORD_AES_IV || JEECG_DEFAULT_AES.iv };
+  if (![16, 24, 32].includes(Buffer.byteLength(cipher.key)) || Buffer.byteLength(cipher.iv) !== 16) {
+    throw new Error("PASSWORD_AES_KEY must be 16, 24 or 32 bytes and PASSWORD_AES_IV 16 bytes");
+  }
+  return cipher;
 }
 
 function positiveNumber(text: string | undefined, fallback: number): number {

@@ -2,7 +2,7 @@
 // and its picture as a data URL, shown inline so the login page needs no extra request or script.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { BackendClient } from "./api.server";
+import { BackendClient, type ClientDetails } from "./api.server";
 
 export interface Captcha {
   key: string;
@@ -10,8 +10,9 @@ export interface Captcha {
   image: string;
 }
 
-export async function newCaptcha(): Promise<Captcha> {
+/** A captcha for the browser `client` (the backend binds it to its address and agent: docs/decisions/083). */
+export async function newCaptcha(client: ClientDetails): Promise<Captcha> {
   const key = randomBytes(16).toString("hex");
-  const answer = await new BackendClient().get(`/sys/randomImage/${key}`, z.string().startsWith("data:image/"));
+  const answer = await new BackendClient({ client }).get(`/sys/randomImage/${key}`, z.string().startsWith("data:image/"));
   return { key, image: answer.result };
 }

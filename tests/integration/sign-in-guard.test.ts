@@ -8,6 +8,7 @@ import ExcelJS from "exceljs";
 import { Messages } from "#contract/messages";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "../support/constants";
+import { captchaStoredKey } from "../../backend/modules/system/auth/sign-in-guard";
 
 let server: TestBackend;
 let base: string;
@@ -22,14 +23,22 @@ function newAddress(): string {
   return `203.0.113.${addressCounter}`;
 }
 
+/** The browser of every call here; a captcha is bound to the client's address and browser. */
+const USER_AGENT = "sign-in-guard-test";
+
 function login(body: Record<string, unknown>, address: string) {
-  return call(base, "POST", "/sys/login", { body, headers: { "X-Forwarded-For": address } });
+  return call(base, "POST", "/sys/login", { body, headers: { "X-Forwarded-For": address, "User-Agent": USER_AGENT } });
 }
 
-async function captchaFor(key: string): Promise<string> {
-  const answer = await call(base, "GET", `/sys/randomImage/${key}`);
+/** The sys_captcha key of a captcha that `address` asked for (docs/decisions/083). */
+function storedKey(key: string, address: string): string {
+  return captchaStoredKey(key, { ip: address, userAgent: USER_AGENT });
+}
+
+async function captchaFor(key: string, address: string): Promise<string> {
+  const answer = await call(base, "GET", `/sys/randomImage/${key}`, { headers: { "X-Forwarded-For": address, "User-Agent": USER_AGENT } });
   expect(answer.json).toMatchObject({ success: true, code: 0 });
-  const [row] = await server.backend.db.rows<{ code: string }>(sql`select code from sys_captcha where check_key = ${key}`);
+  const [row] = await server.backend.db.rows<{ code: string }>(sql`select code from sys_captcha where check_key = ${storedKey(key, address)}`);
   return row!.code;
 }
 
@@ -47,14 +56,15 @@ describe.each(databases)("sign-in guard on %s", (kind) => {
 
   describe("captcha", () => {
     it("draws a real 105×35 PNG server-side and keeps the code in sys_captcha for 60 s", async () => {
-      const answer = await call(base, "GET", "/sys/randomImage/1732500000000");
+      const address = newAddress();
+      const answer = await call(base, "GET", "/sys/randomImage/1732500000000", { headers: { "X-Forwarded-For": address, "User-Agent": USER_AGENT } });
       expect(answer.json).toMatchObject({ success: true, code: 0 });
       const match = /^data:image\/png;base64,(.+)$/.exec(answer.json.result);
       const png = Buffer.from(match![1]!, "base64");
       expect(png.subarray(1, 4).toString()).toBe("PNG");
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([105, 35]);
       const [row] = await server.backend.db.rows<{ code: string; ttl: number }>(
-        sql`select code, extract(epoch from expires_at - now())::float as ttl from sys_captcha where check_key = '1732500000000'`,
+        sql`select code, extract(epoch from expires_at - now())::float as ttl from sys_captcha where check_key = ${storedKey("1732500000000", address)}`,
       );
       expect(row!.code).toMatch(/^[a-z0-9]{4}$/);
       expect(row!.ttl).toBeGreaterThan(55);
@@ -62,12 +72,14 @@ describe.each(databases)("sign-in guard on %s", (kind) => {
     });
 
     it("checks a captcha case-insensitively, once", async () => {
-      const code = await captchaFor("check-1");
-      const first = await call(base, "POST", "/sys/checkCaptcha", { body: { captcha: code.toUpperCase(), checkKey: "check-1" } });
+      const address = newAddress();
+      const headers = { "X-Forwarded-For": address, "User-Agent": USER_AGENT };
+      const code = await captchaFor("check-1", address);
+      const first = await call(base, "POST", "/sys/checkCaptcha", { body: { captcha: code.toUpperCase(), checkKey: "check-1" }, headers });
       expect(first.json).toMatchObject({ success: true });
-      const again = await call(base, "POST", "/sys/checkCaptcha", { body: { captcha: code, checkKey: "check-1" } });
+      const again = await call(base, "POST", "/sys/checkCaptcha", { body: { captcha: code, checkKey: "check-1" }, headers });
       expect(again.json).toMatchObject({ success: false, message: "验证码错误" });
-      const none = await call(base, "POST", "/sys/checkCaptcha", { body: { checkKey: "check-1" } });
+      const none = await call(base, "POST", "/sys/checkCaptcha", { body: { checkKey: "check-1" }, headers });
       expect(none.json).toMatchObject({ success: false, message: "验证码无效" });
     });
 
@@ -80,20 +92,20 @@ describe.each(databases)("sign-in guard on %s", (kind) => {
       const right = { username: "teacher_li", password: TEST_DEMO_PASSWORD };
       expect((await login(right, newAddress())).json).toMatchObject({ success: false, message: "验证码无效", result: { captchaRequired: true } });
 
-      const code = await captchaFor("k-wrong");
+      const code = await captchaFor("k-wrong", address);
       const wrongCode = code === "aaaa" ? "bbbb" : "aaaa";
       expect((await login({ ...right, captcha: wrongCode, checkKey: "k-wrong" }, address)).json.message).toBe("验证码错误");
       // The wrong try spent the captcha: the right code of the same key no longer works.
       expect((await login({ ...right, captcha: code, checkKey: "k-wrong" }, address)).json.message).toBe("验证码错误");
 
-      const expiredCode = await captchaFor("k-expired");
-      await server.backend.db.rows(sql`update sys_captcha set expires_at = now() - interval '1 second' where check_key = 'k-expired'`);
+      const expiredCode = await captchaFor("k-expired", address);
+      await server.backend.db.rows(sql`update sys_captcha set expires_at = now() - interval '1 second' where check_key = ${storedKey("k-expired", address)}`);
       expect((await login({ ...right, captcha: expiredCode, checkKey: "k-expired" }, address)).json.message).toBe("验证码错误");
 
-      const goodCode = await captchaFor("k-good");
+      const goodCode = await captchaFor("k-good", address);
       const signedIn = await login({ ...right, captcha: goodCode.toUpperCase(), checkKey: "k-good" }, address);
       expect(signedIn.json).toMatchObject({ success: true, code: 200 });
-      expect(await server.backend.db.rows(sql`select 1 from sys_captcha where check_key = 'k-good'`)).toHaveLength(0);
+      expect(await server.backend.db.rows(sql`select 1 from sys_captcha where check_key = ${storedKey("k-good", address)}`)).toHaveLength(0);
       // Success forgot the name's failures: no captcha from a new address.
       expect((await login(right, newAddress())).json).toMatchObject({ success: true });
     });
@@ -106,8 +118,9 @@ describe.each(databases)("sign-in guard on %s", (kind) => {
     });
 
     it("keeps the original client working: it sends captcha and checkKey on every sign-in", async () => {
-      const code = await captchaFor("1732500000001");
-      const answer = await login({ username: "admin", password: TEST_ADMIN_PASSWORD, captcha: code, checkKey: "1732500000001", remember_me: true }, newAddress());
+      const address = newAddress();
+      const code = await captchaFor("1732500000001", address);
+      const answer = await login({ username: "admin", password: TEST_ADMIN_PASSWORD, captcha: code, checkKey: "1732500000001", remember_me: true }, address);
       expect(answer.json).toMatchObject({ success: true, code: 200, message: "登录成功" });
     });
   });
@@ -116,12 +129,13 @@ describe.each(databases)("sign-in guard on %s", (kind) => {
     it("locks a name for 10 minutes after 5 failures, refuses the right password too, until an administrator unlocks", async () => {
       const created = await addUser("lock_target", "Lock-Target-1");
       expect(created.json.success).toBe(true);
-      const solve = async (key: string) => ({ captcha: await captchaFor(key), checkKey: key });
+      const solve = async (key: string, address: string) => ({ captcha: await captchaFor(key, address), checkKey: key });
       const messages: string[] = [];
       for (let attempt = 1; attempt <= 5; attempt++) {
         // A new address each time: the name's own count is what locks.
-        const extra = attempt > 3 ? await solve(`lock-${attempt}`) : {};
-        messages.push((await login({ username: "lock_target", password: `guess-${attempt}`, ...extra }, newAddress())).json.message);
+        const address = newAddress();
+        const extra = attempt > 3 ? await solve(`lock-${attempt}`, address) : {};
+        messages.push((await login({ username: "lock_target", password: `guess-${attempt}`, ...extra }, address)).json.message);
       }
       expect(messages).toEqual(["用户名或密码错误", "用户名或密码错误", "用户名或密码错误", "用户名或密码错误", Messages.userLocked]);
       const [lock] = await server.backend.db.rows<{ minutes: number }>(
@@ -130,7 +144,8 @@ describe.each(databases)("sign-in guard on %s", (kind) => {
       expect(lock!.minutes).toBeGreaterThan(9.9);
       expect(lock!.minutes).toBeLessThanOrEqual(10);
 
-      const rightDuringLock = await login({ username: "lock_target", password: "Lock-Target-1", ...(await solve("lock-right")) }, newAddress());
+      const lockedAddress = newAddress();
+      const rightDuringLock = await login({ username: "lock_target", password: "Lock-Target-1", ...(await solve("lock-right", lockedAddress)) }, lockedAddress);
       expect(rightDuringLock.json).toMatchObject({ success: false, message: "账号已被锁定,请联系管理员!" });
 
       // Unlock needs the right (a user without it is refused), then the right password works.
@@ -144,8 +159,9 @@ describe.each(databases)("sign-in guard on %s", (kind) => {
 
     it("locks an unknown name the same way, so a lock does not tell that an account exists", async () => {
       for (let attempt = 1; attempt <= 5; attempt++) {
-        const extra = attempt > 3 ? { captcha: await captchaFor(`ghost-${attempt}`), checkKey: `ghost-${attempt}` } : {};
-        await login({ username: "ghost_account", password: "x", ...extra }, newAddress());
+        const address = newAddress();
+        const extra = attempt > 3 ? { captcha: await captchaFor(`ghost-${attempt}`, address), checkKey: `ghost-${attempt}` } : {};
+        await login({ username: "ghost_account", password: "x", ...extra }, address);
       }
       expect((await login({ username: "ghost_account", password: "x" }, newAddress())).json.message).toBe(Messages.userLocked);
     });
@@ -158,9 +174,10 @@ describe.each(databases)("sign-in guard on %s", (kind) => {
 
   describe("under concurrency", () => {
     it("spends a captcha once when many sign-ins send it at the same moment", async () => {
-      const code = await captchaFor("race-key");
+      const address = newAddress();
+      const code = await captchaFor("race-key", address);
       const answers = await Promise.all(
-        Array.from({ length: 12 }, () => login({ username: "admin", password: TEST_ADMIN_PASSWORD, captcha: code, checkKey: "race-key" }, newAddress())),
+        Array.from({ length: 12 }, () => login({ username: "admin", password: TEST_ADMIN_PASSWORD, captcha: code, checkKey: "race-key" }, address)),
       );
       expect(answers.filter((answer) => answer.json.success)).toHaveLength(1);
       expect(answers.filter((answer) => answer.json.message === "验证码错误")).toHaveLength(11);
@@ -171,7 +188,11 @@ describe.each(databases)("sign-in guard on %s", (kind) => {
       const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => login({ username: "race_target", password: `guess-${index}` }, newAddress())));
       expect(answers.every((answer) => answer.json.success === false)).toBe(true);
       expect(answers.some((answer) => answer.json.message === Messages.userLocked)).toBe(true);
-      const right = await login({ username: "race_target", password: "Race-Target-1", captcha: await captchaFor("race-right"), checkKey: "race-right" }, newAddress());
+      const rightAddress = newAddress();
+      const right = await login(
+        { username: "race_target", password: "Race-Target-1", captcha: await captchaFor("race-right", rightAddress), checkKey: "race-right" },
+        rightAddress,
+      );
       expect(right.json.message).toBe(Messages.userLocked);
     });
   });

@@ -10,7 +10,7 @@ import UserOutlined from "@ant-design/icons-svg/es/asn/UserOutlined";
 import { ErrorAlert, SubmitButton, SvgIcon, TextField } from "~/components/widgets/light-form";
 import type { Route } from "./+types/login";
 import { fieldErrors, loginFormSchema } from "#contract/auth";
-import { getSignedIn, loginFormDataSchema, safeRedirect, signIn, SignInRefused } from "~/services/auth.server";
+import { clientOf, getSignedIn, loginFormDataSchema, safeRedirect, signIn, SignInRefused } from "~/services/auth.server";
 import { newCaptcha, type Captcha } from "~/services/captcha.server";
 import { BackendError } from "~/services/api.server";
 import { HOME_PATH, LOGIN_PATH, PLATFORM_NAME } from "~/config";
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (casUrl() && !url.searchParams.has("local")) throw redirect(casLoginUrl(request, url.searchParams.get("redirect") ?? ""));
   // `?captcha=1`: the refresh link (or a form that needs one) asks for a new picture.
   const [captcha, canRegister, providers] = await Promise.all([
-    url.searchParams.get("captcha") === "1" ? newCaptcha() : null,
+    url.searchParams.get("captcha") === "1" ? newCaptcha(clientOf(request)) : null,
     registrationOpen(request),
     thirdProviders(request),
   ]);
@@ -48,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (formData.get("tab") === "phone") return phoneAction(request, formData);
   const form = loginFormDataSchema.parse(Object.fromEntries(formData));
   const answer = (status: number, fields: Partial<ActionAnswer>, captchaRequired = Boolean(form.checkKey)) =>
-    newCaptchaIf(captchaRequired).then((captcha) =>
+    newCaptchaIf(request, captchaRequired).then((captcha) =>
       data<ActionAnswer>({ fieldErrors: {}, formError: null, username: form.username, captcha, ...fields }, { status }),
     );
   const checked = loginFormSchema.safeParse(form);
@@ -83,8 +83,8 @@ async function phoneAction(request: Request, formData: FormData) {
   }
 }
 
-function newCaptchaIf(required: boolean): Promise<Captcha | null> {
-  return required ? newCaptcha() : Promise.resolve(null);
+function newCaptchaIf(request: Request, required: boolean): Promise<Captcha | null> {
+  return required ? newCaptcha(clientOf(request)) : Promise.resolve(null);
 }
 
 // A submission answers its own captcha; only a navigation (the refresh link) loads a new one.

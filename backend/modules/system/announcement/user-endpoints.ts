@@ -8,7 +8,7 @@ import { crudContext } from "../../../crud/context";
 import { userTenantIds } from "../../../crud/tenant";
 import type { Orm } from "../../../db/client";
 import { newId } from "../../../db/ids";
-import { failure, okWithoutCode } from "../../../http/envelope";
+import { failure, ok, okWithoutCode } from "../../../http/envelope";
 import { formatDateTime } from "../../../http/format";
 import { endpoint, type Endpoint } from "../../../http/endpoint";
 import { AnnouncementMessages, MsgCategory, ReadFlag } from "./constants";
@@ -54,6 +54,21 @@ export const userAnnouncementEndpoints: Endpoint[] = [
       sysMsgList: systemMessages.records,
       sysMsgTotal: systemMessages.total,
     });
+  }),
+
+  // The Vue 3.9 client's bell badge (SysAnnouncementController.getUnreadMessageCount): unread notices
+  // and system messages are its 系统 kind; this school has no flow, file or plan messages.
+  endpoint("GET", "/sys/annountCement/getUnreadMessageCount", "user", async (request) => {
+    const context = crudContext(request);
+    const { db } = request.services;
+    const userId = context.auth.user.id;
+    await catchUpBroadcasts(db.orm, userId, context.tenantId);
+    const [counted] = await db.orm
+      .select({ total: count() })
+      .from(sysAnnouncement)
+      .where(and(isLive(), eq(sysAnnouncement.tenantId, context.tenantId), hasMark(db.orm, userId, true)));
+    const systemCount = Number(counted?.total ?? 0);
+    return ok({ systemCount, flowCount: 0, fileCount: 0, planCount: 0, count: systemCount }, "");
   }),
 
   // `anntId` is a bound parameter here; the original concatenated it into SQL (contract §8, §10).

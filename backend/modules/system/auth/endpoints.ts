@@ -13,21 +13,21 @@ import { passwordProblem } from "#contract/password-policy";
 import { ResultCode } from "#contract/envelope";
 import { SignInGuard } from "./sign-in-guard";
 import { toDepart, toUserInfo } from "./user-info";
-import { checkCredentials, completeSignIn, userDeparts } from "./sign-in";
+import { accountRefusal, captchaClient, checkCredentials, completeSignIn, userDeparts } from "./sign-in";
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
 }
 
 export const authEndpoints: Endpoint[] = [
-  endpoint("GET", "/sys/randomImage/:key", "public", async ({ params, services }) => {
+  endpoint("GET", "/sys/randomImage/:key", "public", async ({ req, params, services }) => {
     const key = params.key ?? "";
     if (!SignInGuard.validKey(key)) return failure(Messages.captchaMissing);
-    return ok(await services.signInGuard.issueCaptcha(key), "", ResultCode.unset);
+    return ok(await services.signInGuard.issueCaptcha(key, captchaClient(req)), "", ResultCode.unset);
   }),
 
-  endpoint("POST", "/sys/checkCaptcha", "public", async ({ body, services }) => {
-    const check = await services.signInGuard.consumeCaptcha(text(body.checkKey), text(body.captcha));
+  endpoint("POST", "/sys/checkCaptcha", "public", async ({ req, body, services }) => {
+    const check = await services.signInGuard.consumeCaptcha(text(body.checkKey), text(body.captcha), captchaClient(req));
     if (check === "missing") return failure(Messages.captchaMissing);
     return check === "ok" ? okMessage(Messages.captchaChecked) : failure(Messages.captchaWrong);
   }),
@@ -42,6 +42,38 @@ export const authEndpoints: Endpoint[] = [
     if ("refusal" in checked) return checked.refusal;
     return completeSignIn(services, req, checked.user);
   }),
+
+  // The Vue 3 client's department choice on its sign-in page (docs/decisions/083): the same proof as
+  // /sys/login (guard, captcha, password), the captcha left for the sign-in that follows.
+  endpoint("POST", "/sys/loginGetUserDeparts", "public", async ({ req, body, services }) => {
+    // The phone way proves a code only at /sys/phoneLogin; here it offers no choice.
+    if (text(body.loginType) === "phone") return ok({});
+    const checked = await checkCredentials(
+      services,
+      req,
+      { username: text(body.username).trim(), password: text(body.password), captcha: text(body.inputCode), checkKey: text(body.checkKey) },
+      { spendCaptcha: false },
+    );
+    if ("refusal" in checked) return checked.refusal;
+    const refusal = accountRefusal(checked.user);
+    if (refusal) return failure(refusal);
+    const departs = await userDeparts(services.db, checked.user.id);
+    return ok({
+      currentOrgCode: checked.user.orgCode,
+      departs: departs.map((depart) => ({ orgCode: depart.orgCode, departName: depart.departName })),
+    });
+  }),
+
+  // The Vue 3 client's reading of the signed-in user (LoginController.getUserInfo).
+  endpoint("GET", "/sys/user/getUserInfo", "user", async (request) => {
+    const auth = requireAuth(request);
+    const [user] = await request.services.db.orm.select().from(sysUser).where(eq(sysUser.id, auth.user.id));
+    return ok({ userInfo: toUserInfo(user!), sysAllDictItems: await request.services.dictionaries.allEnabled() }, "");
+  }),
+
+  // Whether the user still has JeecgBoot's default password: no account here has one (there is no
+  // default password; docs/decisions/011), so always "no", in the message as the client reads it.
+  endpoint("GET", "/sys/user/verifyIzDefaultPwd", "user", async () => okMessage("no")),
 
   endpoint("ALL", "/sys/logout", "public", async ({ req, services }) => {
     const token = readToken(req);

@@ -2,7 +2,7 @@
 // captchas stored in sys_captcha (used once, 60 s), failures counted per typed user name and per
 // client address in sys_login_failure, and a 10-minute lock in sys_login_lock after 5 failures of
 // one name. Everything lives in the database, so every backend instance on it agrees.
-import { randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { sysCaptcha, sysLoginFailure, sysLoginLock } from "../../../db/schema";
@@ -25,6 +25,22 @@ const CHECK_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
 export type CaptchaCheck = "ok" | "missing" | "wrong";
 
+/**
+ * Who asked for a captcha. JeecgBoot Vue 3.7 sends one constant check key for every captcha; the
+ * stored key is therefore the client's key bound to its address and browser (docs/decisions/083), so
+ * two people signing in at once no longer replace each other's captcha, and a captcha read by one
+ * client cannot be answered from another.
+ */
+export interface CaptchaClient {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The sys_captcha key of the captcha `client` asked for under its check key `key`. */
+export function captchaStoredKey(key: string, client: CaptchaClient): string {
+  return createHash("sha256").update(`${client.ip ?? ""}\u0000${client.userAgent ?? ""}\u0000${key}`).digest("base64url");
+}
+
 export interface SignInState {
   locked: boolean;
   captchaRequired: boolean;
@@ -38,23 +54,32 @@ export class SignInGuard {
   }
 
   /** A new captcha for `key` (a second request for the same key replaces the first): a PNG data URL. */
-  async issueCaptcha(key: string): Promise<string> {
+  async issueCaptcha(key: string, client: CaptchaClient): Promise<string> {
     const code = captchaCode(randomInt);
     const expiresAt = new Date(Date.now() + SIGN_IN_RULES.captchaTtlMs);
     await this.db.orm
       .insert(sysCaptcha)
-      .values({ checkKey: key, code: code.toLowerCase(), expiresAt })
+      .values({ checkKey: captchaStoredKey(key, client), code: code.toLowerCase(), expiresAt })
       .onConflictDoUpdate({ target: sysCaptcha.checkKey, set: { code: code.toLowerCase(), expiresAt } });
     // Expired captchas of other clients go on the way (the table stays small without a job).
     await this.db.orm.delete(sysCaptcha).where(lt(sysCaptcha.expiresAt, new Date()));
     return `data:image/png;base64,${captchaPng(code, randomInt).toString("base64")}`;
   }
 
-  /** Checks and spends the captcha of `key`: a key answers one check, right or wrong. */
-  async consumeCaptcha(key: string, typed: string): Promise<CaptchaCheck> {
+  /**
+   * Checks and spends the captcha of `key` for this client: a key answers one check, right or wrong.
+   * `spend: false` (the Vue 3 client's department look-up before its sign-in) leaves a right one for
+   * the sign-in that follows; a wrong one is spent all the same.
+   */
+  async consumeCaptcha(key: string, typed: string, client: CaptchaClient, { spend = true } = {}): Promise<CaptchaCheck> {
     if (!key || !typed) return "missing";
     if (!SignInGuard.validKey(key)) return "wrong";
-    const [row] = await this.db.orm.delete(sysCaptcha).where(eq(sysCaptcha.checkKey, key)).returning();
+    const where = eq(sysCaptcha.checkKey, captchaStoredKey(key, client));
+    if (!spend) {
+      const [kept] = await this.db.orm.select().from(sysCaptcha).where(where);
+      if (kept && kept.expiresAt.getTime() > Date.now() && kept.code === typed.trim().toLowerCase()) return "ok";
+    }
+    const [row] = await this.db.orm.delete(sysCaptcha).where(where).returning();
     if (!row || row.expiresAt.getTime() <= Date.now()) return "wrong";
     return row.code === typed.trim().toLowerCase() ? "ok" : "wrong";
   }

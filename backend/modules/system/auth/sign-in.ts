@@ -11,8 +11,10 @@ import { failure, ok } from "../../../http/envelope";
 import { readTenantId } from "../../../http/auth";
 import { clientIp } from "../../../http/format";
 import { verifyPasswordEvenly } from "../../../security/password";
+import { passwordCandidates } from "../../../security/client-password";
 import type { BackendServices } from "../../../services";
 import { toDepart, toUserInfo } from "./user-info";
+import type { CaptchaClient } from "./sign-in-guard";
 
 export type UserRow = InferSelectModel<typeof sysUser>;
 
@@ -24,6 +26,11 @@ export async function userDeparts(db: Database, userId: string) {
     .where(and(eq(sysUserDepart.userId, userId), eq(sysDepart.delFlag, "0")))
     .orderBy(asc(sysDepart.departOrder), asc(sysDepart.orgCode))
     .then((rows) => rows.map((row) => row.depart));
+}
+
+/** The client a captcha is bound to (docs/decisions/083). */
+export function captchaClient(req: Request): CaptchaClient {
+  return { ip: clientIp(req), userAgent: req.get("user-agent") ?? null };
 }
 
 export interface Credentials {
@@ -42,6 +49,7 @@ export async function checkCredentials(
   services: BackendServices,
   req: Request,
   { username, password, captcha, checkKey }: Credentials,
+  { spendCaptcha = true } = {},
 ): Promise<{ user: UserRow } | { refusal: Result<unknown> }> {
   const guard = services.signInGuard;
   const ip = clientIp(req);
@@ -51,16 +59,27 @@ export async function checkCredentials(
   // The original client sends `captcha` and `checkKey` on every sign-in: a given captcha is
   // always checked; a required one must be given.
   if (state.captchaRequired || captcha || checkKey) {
-    const check = await guard.consumeCaptcha(checkKey, captcha);
+    const check = await guard.consumeCaptcha(checkKey, captcha, captchaClient(req), { spend: spendCaptcha });
     if (check !== "ok") return refuse(check === "missing" ? Messages.captchaMissing : Messages.captchaWrong, true);
   }
   const [user] = username ? await services.db.orm.select().from(sysUser).where(eq(sysUser.username, username)) : [];
-  if (!(await verifyPasswordEvenly(password, user?.password)) || !user) {
+  if (!(await passwordMatches(services, password, user?.password)) || !user) {
     const next = await guard.recordFailure(username, ip);
     return refuse(next.locked ? Messages.userLocked : Messages.wrongCredentials, next.captchaRequired);
   }
   await guard.recordSuccess(username);
   return { user };
+}
+
+/**
+ * Whether a typed password (plain, or AES-encrypted as the Vue 3 client sends it: docs/decisions/083)
+ * is the stored one; each candidate costs one hash, for known and unknown names alike.
+ */
+export async function passwordMatches(services: BackendServices, typed: string, stored: string | null | undefined): Promise<boolean> {
+  for (const candidate of passwordCandidates(typed, services.config.passwordCipher)) {
+    if (await verifyPasswordEvenly(candidate, stored)) return true;
+  }
+  return false;
 }
 
 /** Why an account may not sign in at all, whichever way it comes (told only once it is proven). */

@@ -34,6 +34,7 @@ import { crudExcelEndpoints, type CrudExcelConfig } from "./excel/crud-excel";
 import { listQuerySchema } from "./query-schema";
 import { pickColumns } from "./picker-columns";
 import { isStale, loadedUpdateTime, nextUpdateTime, STALE_EDIT_MESSAGE } from "./stale-edit";
+import { logSensitiveAccess, maskRecords, seesSensitive, withoutMaskedValues, type SensitiveFields } from "./sensitive";
 
 export type CrudOperation = "list" | "add" | "edit" | "delete" | "deleteBatch" | "queryById";
 /** Operations other features add on the same page (Excel), so their access is declared here too. */
@@ -134,6 +135,13 @@ export interface CrudConfig {
   pickerColumns?: readonly string[];
   /** Apply the page's data rules to lists; default true. */
   dataRules?: boolean;
+  /**
+   * Personal data, property → kind (./sensitive.ts): masked in every record answered to a caller
+   * without `<prefix>:viewSensitive`; with it, detail views and exports are logged.
+   */
+  sensitive?: SensitiveFields;
+  /** The module's name in the logs of sensitive views (default the page path). */
+  title?: string;
   /** Options of every list query (page size defaults…). */
   listOptions?: Omit<ListQueryOptions, "conditions">;
   /**
@@ -161,8 +169,10 @@ export interface CrudResource {
   list(context: CrudContext, query: ListQueryParams): Promise<Page<ListRecord>>;
   /** Every row of a list request up to `limit` (an export), with `_dictText` and hook fields. */
   listAll(context: CrudContext, query: ListQueryParams, limit: number): Promise<ListRecord[]>;
-  /** `_dictText` and hook fields, in place. */
+  /** `_dictText` and hook fields, in place; sensitive fields masked unless the caller may see them. */
   decorate(context: CrudContext, records: ListRecord[]): Promise<void>;
+  /** Does the caller see the sensitive fields in full (true when the resource has none)? */
+  seesSensitive(context: CrudContext): Promise<boolean>;
   findById(context: CrudContext, id: string): Promise<ListRecord | undefined>;
   /** A body checked for add or edit: the values that would be written (throws a plain ApiError). */
   validate(body: unknown, operation: "add" | "edit"): RowValues;
@@ -227,9 +237,12 @@ export function createCrud(config: CrudConfig): CrudResource {
     });
   };
 
+  const sensitive = config.sensitive && Object.keys(config.sensitive).length > 0 ? config.sensitive : undefined;
+  const sees = async (context: CrudContext) => !sensitive || (await seesSensitive(context, prefix));
   const decorate = async (context: CrudContext, records: ListRecord[]) => {
-    await addDictText(context, entity, records);
+    const [, full] = await Promise.all([addDictText(context, entity, records), sees(context)]);
     await hooks.decorate?.(context, records);
+    if (!full) maskRecords(sensitive!, records);
   };
 
   const audit = (context: CrudContext, operation: "add" | "edit"): RowValues => {
@@ -250,7 +263,8 @@ export function createCrud(config: CrudConfig): CrudResource {
     await hooks.afterCommit?.(context, operation, ids);
   };
 
-  const prepare = async (context: CrudContext, operation: "add" | "edit", body: Record<string, unknown>) => {
+  const prepare = async (context: CrudContext, operation: "add" | "edit", sent: Record<string, unknown>) => {
+    const body = sensitive ? withoutMaskedValues(sensitive, sent) : sent;
     const values = parseBody(operation === "add" ? schemas.add : schemas.edit, body);
     await hooks.prepare?.({ ...context, operation, values, body });
     return values;
@@ -275,7 +289,8 @@ export function createCrud(config: CrudConfig): CrudResource {
     // them too, so that an import reports every fault of a row at once (best effort: a hook may
     // not expect a row without its required values, and its failure there changes nothing).
     const refusedRows: Array<{ index: number; prepared: PrepareContext }> = [];
-    bodies.forEach((body, index) => {
+    bodies.forEach((sent, index) => {
+      const body = sensitive ? withoutMaskedValues(sensitive, sent) : sent;
       const parsed = schemas.add.safeParse(body);
       if (!parsed.success) {
         // Every problem of the row, each under its property (required checks name theirs too).
@@ -360,6 +375,7 @@ export function createCrud(config: CrudConfig): CrudResource {
     visibility,
     listQuery,
     decorate,
+    seesSensitive: sees,
     async list(context, query) {
       const built = await listQuery(context, query);
       const db = context.services.db;
@@ -504,8 +520,10 @@ export function createCrud(config: CrudConfig): CrudResource {
     endpoints.push(
       endpoint("GET", `${base}/queryById`, access.queryById, async (request) => {
         const id = singleId(request.query.id);
-        const record = id ? await resource.findById(crudContext(request), id) : undefined;
+        const context = crudContext(request);
+        const record = id ? await resource.findById(context, id) : undefined;
         if (!record) throw notFound();
+        if (sensitive && (await sees(context))) logSensitiveAccess(context, { title: config.title ?? config.pagePath, export: false, ids: [id!] });
         return ok(record);
       }),
     );

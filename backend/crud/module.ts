@@ -47,6 +47,7 @@ export function createModuleCrud(module: ModuleDefinition, options: ModuleCrudOp
   }
   const unique = fields.filter(([, field]) => field.unique).map(([property]) => property);
   const fixed = fields.filter(([, field]) => field.fixed).map(([property]) => property);
+  const sensitive = Object.fromEntries(fields.filter(([, field]) => field.sensitive).map(([property, field]) => [property, field.sensitive!]));
   const checked = fields.filter(([, field]) => field.checkRule).map(([property, field]) => ({ property, rule: field.checkRule! }));
 
   const resource = createCrud({
@@ -54,6 +55,8 @@ export function createModuleCrud(module: ModuleDefinition, options: ModuleCrudOp
     basePath: module.api,
     pagePath: module.page,
     permissionPrefix: module.permissionPrefix,
+    title: module.title,
+    ...(Object.keys(sensitive).length > 0 ? { sensitive } : {}),
     entity,
     table,
     body: { fields: body },

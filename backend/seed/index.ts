@@ -8,6 +8,7 @@ import type { Database, Orm } from "../db/client";
 import { transactionExecutor } from "../crud/context";
 import * as schema from "../db/schema";
 import { stableId } from "../db/ids";
+import { VIEW_SENSITIVE_ACTION } from "#contract/modules/sensitive";
 import { generatePassword, hashPassword, legacySalt } from "../security/password";
 import type { CategorySeed, DepartSeed, MenuSeed } from "./types";
 import { menuTree } from "./data/menu";
@@ -142,7 +143,7 @@ async function insertPositions(tx: Tx) {
 
 interface MenuIndex {
   /** menu path → its id, the ids of its buttons, and its ancestors' ids */
-  byPath: Map<string, { id: string; buttons: string[]; ancestors: string[] }>;
+  byPath: Map<string, { id: string; buttons: string[]; sensitiveButtons: string[]; ancestors: string[] }>;
   all: string[];
 }
 
@@ -174,6 +175,7 @@ async function insertMenus(tx: Tx): Promise<MenuIndex> {
         status: "1",
         createBy: ADMIN_USERNAME,
       });
+      const sensitiveButtons: string[] = [];
       const buttons = (menu.buttons ?? []).map((button, buttonPosition) => {
         const buttonId = stableId("button", button.perms);
         rows.push({
@@ -189,9 +191,10 @@ async function insertMenus(tx: Tx): Promise<MenuIndex> {
           status: button.status ?? "1",
           createBy: ADMIN_USERNAME,
         });
+        if (button.perms.endsWith(`:${VIEW_SENSITIVE_ACTION}`)) sensitiveButtons.push(buttonId);
         return buttonId;
       });
-      index.byPath.set(menu.path, { id, buttons, ancestors });
+      index.byPath.set(menu.path, { id, buttons: buttons.filter((buttonId) => !sensitiveButtons.includes(buttonId)), sensitiveButtons, ancestors });
       if (menu.children) walk(menu.children, id, [...ancestors, id]);
     });
   };
@@ -301,7 +304,7 @@ async function insertRoles(tx: Tx, menus: MenuIndex) {
       for (const path of role.grants) {
         const menu = menus.byPath.get(path);
         if (!menu) throw new Error(`role ${role.code} grants unknown menu path ${path}`);
-        [menu.id, ...menu.buttons, ...menu.ancestors].forEach((id) => granted.add(id));
+        [menu.id, ...menu.buttons, ...(role.viewSensitive ? menu.sensitiveButtons : []), ...menu.ancestors].forEach((id) => granted.add(id));
       }
     await tx.insert(schema.sysRolePermission).values(
       [...granted].map((permissionId) => ({

@@ -79,6 +79,11 @@ export interface RoleSeed {
    * and its ancestors. `/dashboard/analysis` is granted to everyone by the seed runner.
    */
   grants: "all" | string[];
+  /**
+   * A granted page's 查看敏感信息 button (`…:viewSensitive`) too; by default a role gets every
+   * other button of its pages but sees personal data masked (docs/decisions/087).
+   */
+  viewSensitive?: boolean;
 }
 
 export interface UserSeed {

@@ -5,6 +5,7 @@
 // form, zod schema and advanced query (app/components/widgets/list/module-page.ts). What is only visual
 // (widths, custom renderers) stays beside the page.
 import { NAMED_PATTERNS, type PatternName, type ValuePattern } from "./patterns";
+import type { SensitiveKind } from "./sensitive";
 
 /**
  * The value's kind: `string` (one line), `text` (several lines), `int`, `decimal` (kept as exact
@@ -46,6 +47,11 @@ export interface ModuleField {
   fixed?: boolean;
   /** Set by the server only (a generated number, audit times): never taken from a body. */
   readOnly?: boolean;
+  /**
+   * Personal data (./sensitive.ts): masked in every answer to a caller without the module's
+   * `<prefix>:viewSensitive` button; a masked value posted back never overwrites the stored one.
+   */
+  sensitive?: SensitiveKind;
   /** Where it shows; unset places take the defaults of FieldPlaces. */
   show?: FieldPlaces;
 }
@@ -85,6 +91,7 @@ export function defineModule<const Fields extends Record<string, ModuleField>>(m
   for (const [property, field] of Object.entries(module.fields)) {
     if (!/^[a-z][A-Za-z0-9]*$/.test(property)) throw new Error(`module ${module.table}: property ${property} is not camelCase`);
     if (field.readOnly && field.required) throw new Error(`module ${module.table}: ${property} is read-only and required`);
+    if (field.sensitive && field.dict) throw new Error(`module ${module.table}: sensitive ${property} cannot be a dictionary`);
   }
   return module;
 }

@@ -13,8 +13,8 @@ const personFields = {
   name: { label: "姓名", required: "请输入姓名!", maxLength: 50, show: { search: true } },
   nameEn: { label: "英文名", maxLength: 100 },
   sex: { label: "性别", dict: "sex" },
-  phone: { label: "手机号", pattern: "m" },
-  email: { label: "邮箱", pattern: "e", maxLength: 100 },
+  phone: { label: "手机号", pattern: "m", sensitive: "phone" },
+  email: { label: "邮箱", pattern: "e", maxLength: 100, sensitive: "email" },
 } as const satisfies Record<string, ModuleField>;
 
 export const corporationModule = defineModule({
@@ -51,7 +51,7 @@ export const studentModule = defineModule({
     sex: { label: "性别", dict: "sex", required: "请选择性别!" },
     birthday: { label: "生日", type: "date", show: { list: false } },
     nationality: { label: "国籍", dict: "nationality" },
-    passportNo: { label: "护照号", pattern: "idNumber", show: { list: false } },
+    passportNo: { label: "护照号", pattern: "idNumber", sensitive: "idNumber", show: { list: false } },
     grade: { label: "年级", dict: "grade", required: "请选择年级!", show: { search: true } },
     className: { label: "班级", maxLength: 50 },
     enrollDate: { label: "入学日期", type: "date" },
@@ -92,7 +92,7 @@ export const parentModule = defineModule({
   fields: {
     ...personFields,
     phone: { ...personFields.phone, show: { search: true } },
-    wechatOpenId: { label: "微信OpenID", maxLength: 64, show: { list: false } },
+    wechatOpenId: { label: "微信OpenID", maxLength: 64, sensitive: "wechat", show: { list: false } },
     nationality: { label: "国籍", dict: "nationality" },
     corpId: { label: "工作单位", dict: CORPORATION_DICT, show: { search: true } },
     position: { label: "职位", maxLength: 100, show: { list: false } },

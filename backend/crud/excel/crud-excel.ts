@@ -29,6 +29,7 @@ import type { DictionaryLookup, ExcelColumn } from "./columns";
 import { exportEndpointHandler } from "./export";
 import { importEndpointHandler, type ImportFieldError, type ImportRecord } from "./import";
 import { ExcelMessages } from "./messages";
+import { logSensitiveAccess, maskRecords } from "../sensitive";
 import type { ReadLimits } from "./workbook-reader";
 
 export interface CrudExcelConfig {
@@ -88,6 +89,15 @@ export function crudExcelEndpoints(resource: CrudResource, excel: CrudExcelConfi
             .filter(([, info]) => info.notNull)
             .map(([property]) => property),
           where: async (request) => (await resource.listQuery(resource.context(request), request.req.query as ListQueryParams)).where,
+          transform: async (request) => {
+            const sensitive = config.sensitive;
+            if (!sensitive || Object.keys(sensitive).length === 0) return undefined;
+            const context = resource.context(request);
+            if (!(await resource.seesSensitive(context))) return (records) => maskRecords(sensitive, records);
+            const filter = new URLSearchParams(request.req.query as Record<string, string>).toString();
+            logSensitiveAccess(context, { title: title ?? config.pagePath, export: true, detail: filter });
+            return undefined;
+          },
         }),
       ),
     );

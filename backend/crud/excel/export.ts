@@ -60,6 +60,8 @@ export interface XlsxExportOptions {
   /** Real name of the signed-in user, for row 2. */
   exporter: string;
   batchSize?: number;
+  /** Changes each page's records before they become cells (masks personal data). */
+  transform?: (records: Record<string, unknown>[]) => void;
   /** Called when the download fails after it started (the response is then cut off). */
   onStreamError?: (error: unknown) => void;
 }
@@ -85,7 +87,11 @@ export async function streamXlsxExport(res: Response, options: XlsxExportOptions
       const [counted] = await db.rows<{ total: unknown }>(pager.countQuery);
       return Number(counted?.total ?? 0);
     },
-    page: async () => (await pager.next(db)).map((record) => columns.map((column) => exportCell(column, record[column.field.property]))),
+    page: async () => {
+      const records = await pager.next(db);
+      options.transform?.(records);
+      return records.map((record) => columns.map((column) => exportCell(column, record[column.field.property])));
+    },
   });
 }
 
@@ -461,6 +467,8 @@ export interface ExportEndpointConfig extends ExcelEntityConfig {
   /** Without `where`: buildWhere over the request's query with these options (tenant and data-rule conditions). */
   listOptions?: (request: EndpointRequest) => ListQueryOptions | Promise<ListQueryOptions>;
   batchSize?: number;
+  /** This request's change of each page's records (the engine masks personal data with it). */
+  transform?: (request: EndpointRequest) => Promise<XlsxExportOptions["transform"]>;
 }
 
 /**
@@ -473,6 +481,7 @@ export function exportEndpointHandler(config: ExportEndpointConfig): EndpointHan
     const where = config.where ? await config.where(request) : buildWhere(config.entity, query, (await config.listOptions?.(request)) ?? {});
     const columns = await resolveExcelColumns(config.entity, config.columns, (config.dictionaries ?? plainDictionaries)(request));
     const user = request.auth?.user;
+    const transform = await config.transform?.(request);
     await streamXlsxExport(request.res, {
       db: request.services.db,
       entity: config.entity,
@@ -487,6 +496,7 @@ export function exportEndpointHandler(config: ExportEndpointConfig): EndpointHan
       title: config.title,
       exporter: user?.realname || user?.username || "",
       batchSize: config.batchSize,
+      transform,
       onStreamError: (error) => request.services.logger.error(`[excel] export of ${config.entity.table} failed while streaming`, error),
     });
     return null;

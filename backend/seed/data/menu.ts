@@ -1,5 +1,6 @@
 // The demo school's full menu tree (app-shell.md §1, school-domain.md).
 // Order in the arrays is the display order (the seed runner derives sort_no from it).
+import { VIEW_SENSITIVE_ACTION, VIEW_SENSITIVE_NAME } from "#contract/modules/sensitive";
 import type { ButtonSeed, MenuSeed } from "../types";
 
 /** Container component of every group menu. */
@@ -28,6 +29,9 @@ function crudButtons(
     ...extra.map(([name, action]): ButtonSeed => ({ name, perms: `${prefix}:${action}` })),
   ];
 }
+
+/** 查看敏感信息: the module's personal data in full (contract/modules/sensitive.ts). */
+const SENSITIVE_BUTTON: [name: string, action: string] = [VIEW_SENSITIVE_NAME, VIEW_SENSITIVE_ACTION];
 
 /** A list page with its buttons. */
 function page(
@@ -83,12 +87,12 @@ export const menuTree: MenuSeed[] = [
     component: ROUTE_VIEW,
     icon: "team",
     children: [
-      page("学生", "/school/student", "school/StudentList", crudButtons("student")),
+      page("学生", "/school/student", "school/StudentList", crudButtons("student", [SENSITIVE_BUTTON])),
       // Hidden detail page: routed but never shown in the side menu.
       page("学生详情", "/school/student/detail", "school/StudentDetail", [], { hidden: true }),
-      page("家长", "/school/parent", "school/ParentList", crudButtons("parent")),
+      page("家长", "/school/parent", "school/ParentList", crudButtons("parent", [SENSITIVE_BUTTON])),
       page("企业", "/school/corporation", "school/CorporationList", crudButtons("corporation")),
-      page("教师", "/school/teacher", "school/TeacherList", crudButtons("teacher")),
+      page("教师", "/school/teacher", "school/TeacherList", crudButtons("teacher", [SENSITIVE_BUTTON])),
     ],
   },
 

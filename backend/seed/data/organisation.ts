@@ -126,6 +126,8 @@ export const roles: RoleSeed[] = [
     code: "office",
     name: "教务",
     description: "管理学籍人员、活动与消息中心",
+    // 教务 keeps the students' and parents' records: it sees their personal data in full.
+    viewSensitive: true,
     grants: [
       ...pagesUnder("/school"),
       ...pagesUnder("/activity"),

@@ -4,6 +4,7 @@
 // and the backend. What is only visual (widths, renderers, a picker as the control) is passed in
 // by the page as `visual`.
 import { z } from "zod";
+import { isMasked } from "#contract/modules/sensitive";
 import { columnName, fieldsIn, maxLengthMessage, moduleUrls, patternOf, type ModuleDefinition, type ModuleField } from "#contract/modules/module";
 import type { ListPageDefinition } from "~/services/list.server";
 import type { ListColumn } from "./list-page";
@@ -64,7 +65,8 @@ export function fieldSchema(field: ModuleField): z.ZodType<string | undefined> {
   if (field.maxLength) text = text.max(field.maxLength, maxLengthMessage(field.maxLength));
   const checks = [patternOf(field), field.type ? NUMBER_TEXT[field.type] : undefined].filter((check) => check !== undefined);
   const checked = checks.reduce<z.ZodType<string>>(
-    (schema, check) => schema.refine((value) => value === "" || check.regex.test(value), check === patternOf(field) ? check.message : `${field.label}${check.message}`),
+    // A sensitive value shown masked goes back as it came: the backend keeps the stored one.
+    (schema, check) => schema.refine((value) => value === "" || (field.sensitive !== undefined && isMasked(value)) || check.regex.test(value), check === patternOf(field) ? check.message : `${field.label}${check.message}`),
     text,
   );
   return field.required ? checked : checked.optional();

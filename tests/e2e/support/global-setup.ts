@@ -1,11 +1,13 @@
 // Starts the production build (node build/server.js, embedded backend, fresh data folder) once
 // for the end-to-end run, and stops it afterwards.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { PGlite } from "@electric-sql/pglite";
+import { pgliteTemplateFile } from "../../support/template";
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./constants";
 
 declare module "vitest" {
@@ -58,21 +60,22 @@ export default async function setup(project: TestProject) {
 export async function startProductServer(options: { env?: Record<string, string>; port?: number; logFile: string }): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "school-e2e-"));
   const port = options.port ?? (await freePort());
-  const server: ChildProcess = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      DEMO_PASSWORD: E2E_DEMO_PASSWORD,
-      BACKEND_URL: "",
-      SESSION_SECRET: "e2e-session-secret",
-      ...options.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+    DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+    BACKEND_URL: "",
+    SESSION_SECRET: "e2e-session-secret",
+    ...options.env,
+  };
+  // On PGlite the data folder starts as a copy of the cached template (docs/decisions/065): the
+  // server finds every migration applied and the seed in place instead of running them again.
+  if (!env.DATABASE_URL) await copyTemplateInto(dataDir, { adminPassword: env.ADMIN_PASSWORD!, demoPassword: env.DEMO_PASSWORD! });
+  const server: ChildProcess = spawn(process.execPath, ["build/server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   // The server's output is kept in a file: if it dies mid-run, the reason is there.
   mkdirSync(path.dirname(options.logFile), { recursive: true });
@@ -111,4 +114,11 @@ export async function startProductServer(options: { env?: Record<string, string>
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Writes a copy of the migrated and seeded template (tests/support/template.ts) as the PGlite folder `dataDir`. */
+export async function copyTemplateInto(dataDir: string, passwords: { adminPassword: string; demoPassword: string }): Promise<void> {
+  const template = await pgliteTemplateFile(passwords);
+  const database = await PGlite.create({ dataDir, loadDataDir: new Blob([readFileSync(template)]) });
+  await database.close();
 }

@@ -1,0 +1,83 @@
+// The migrated and seeded PGlite template, built once and cached on disk (docs/decisions/065).
+// Its name carries a hash of everything that determines its content: the source files the
+// migration and the seed run (found by esbuild's metafile, so a new import is covered), the SQL
+// files of backend/db/migrations, the PGlite version, the passwords, and the school day (the seed
+// dates demo rows from "now"). A later run, another project or the e2e global setup reuse it; each
+// test file or server starts from a copy. Two processes building it at once each write a file of
+// their own and rename it into place: the last rename wins, both are whole.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+
+const root = path.resolve(import.meta.dirname, "../..");
+export const TEMPLATE_FOLDER = path.join(root, "node_modules/.cache/school-tests");
+/** The modules that make the template's content: their imports are followed by esbuild. */
+const ENTRY_POINTS = ["backend/db/migrate.ts", "backend/seed/index.ts", "backend/db/client.ts", "tests/support/template.ts"];
+const STALE_AFTER_MS = 2 * 24 * 3_600_000;
+
+export interface TemplatePasswords {
+  adminPassword: string;
+  demoPassword: string;
+}
+
+/** The key of the template for these passwords: a hash of its inputs (see the head of this file). */
+export async function templateKey(passwords: TemplatePasswords): Promise<string> {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ENTRY_POINTS,
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    outdir: "unused",
+    logLevel: "silent",
+  });
+  const hash = createHash("sha256");
+  for (const input of Object.keys(result.metafile.inputs).sort()) hash.update(`${input}\0`).update(readFileSync(path.join(root, input))).update("\0");
+  const migrations = path.join(root, "backend/db/migrations");
+  for (const name of readdirSync(migrations).sort()) hash.update(`${name}\0`).update(readFileSync(path.join(migrations, name))).update("\0");
+  const pglite = JSON.parse(readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8")) as { version: string };
+  const { readBackendConfig } = await import("../../backend/config");
+  const timeZone = readBackendConfig().schoolTimeZone;
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  hash.update(JSON.stringify({ pglite: pglite.version, passwords, timeZone, day }));
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** The template's file for these passwords, built now if no run built it before. */
+export async function pgliteTemplateFile(passwords: TemplatePasswords): Promise<string> {
+  mkdirSync(TEMPLATE_FOLDER, { recursive: true });
+  const file = path.join(TEMPLATE_FOLDER, `template-${await templateKey(passwords)}.tar`);
+  if (existsSync(file)) return file;
+  removeStaleTemplates();
+  const { openDatabase, dumpPglite } = await import("../../backend/db/client");
+  const { migrate } = await import("../../backend/db/migrate");
+  const { seedDatabase } = await import("../../backend/seed");
+  const db = await openDatabase({});
+  try {
+    await migrate(db);
+    await seedDatabase(db, passwords);
+    const dump = await dumpPglite(db);
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
+    renameSync(temporary, file);
+  } finally {
+    await db.close();
+  }
+  return file;
+}
+
+/** Templates of older inputs, and files a killed build left behind, once they are two days old. */
+function removeStaleTemplates(): void {
+  for (const name of readdirSync(TEMPLATE_FOLDER)) {
+    const file = path.join(TEMPLATE_FOLDER, name);
+    try {
+      if (Date.now() - statSync(file).mtimeMs > STALE_AFTER_MS) rmSync(file, { force: true });
+    } catch {
+      // removed meanwhile by another run
+    }
+  }
+}

@@ -9,6 +9,11 @@ import type { Database } from "./client";
 
 const MIGRATION_LOCK = 727_001;
 
+// The report views (migration 0350, docs/decisions/078) stand on the tables a migration may alter:
+// they are dropped before each migration and made again after it, in its transaction.
+const HIDE_REPORT_VIEWS = "DO $$ BEGIN IF to_regprocedure('public.report_hide_all()') IS NOT NULL THEN PERFORM public.report_hide_all(); END IF; END $$;";
+const EXPOSE_REPORT_VIEWS = "DO $$ BEGIN IF to_regprocedure('public.report_expose_all()') IS NOT NULL THEN PERFORM public.report_expose_all(); END IF; END $$;";
+
 export function migrationsFolder(): string {
   return process.env.MIGRATIONS_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 }
@@ -32,7 +37,7 @@ export async function migrate(database: Database, folder = migrationsFolder()): 
     const script = readFileSync(path.join(folder, file), "utf8");
     try {
       await database.execInTransaction(
-        `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});\nINSERT INTO schema_migrations (name) VALUES ('${file}');\n${script}`,
+        `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});\nINSERT INTO schema_migrations (name) VALUES ('${file}');\n${HIDE_REPORT_VIEWS}\n${script}\n;${EXPOSE_REPORT_VIEWS}`,
       );
       applied.push(file);
     } catch (error) {

@@ -1,7 +1,8 @@
 // 报表配置 and /online/cgreport/api/* (issue #18 part 2): hostile report texts refused by the parser
 // and by the database role, parameters bound (never spliced), paging / sort / query fields, the
 // 30 s cache dropped by an edit, the export, access; on PostgreSQL a runaway report stopped by its
-// statement timeout and run as school_report_reader.
+// statement timeout and run as school_report_reader (which reads the report views of its tenant only:
+// ./report-wall.test.ts).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,8 +15,11 @@ import { TEST_DEMO_PASSWORD } from "../support/constants";
 const reachable = await postgresReachable();
 
 const FIXTURE = `
-  CREATE TABLE report_fixture (id integer PRIMARY KEY, name varchar(50) NOT NULL, kind varchar(10) NOT NULL, amount numeric(10,2) NOT NULL, created date NOT NULL);
-  INSERT INTO report_fixture SELECT n, 'name_' || n, CASE WHEN n % 2 = 0 THEN 'even' ELSE 'odd' END, n * 1.5, DATE '2026-01-01' + n FROM generate_series(1, 60) AS n;`;
+  CREATE TABLE report_fixture (id integer PRIMARY KEY, name varchar(50) NOT NULL, kind varchar(10) NOT NULL, amount numeric(10,2) NOT NULL, created date NOT NULL, tenant_id integer NOT NULL DEFAULT 1);
+  INSERT INTO report_fixture SELECT n, 'name_' || n, CASE WHEN n % 2 = 0 THEN 'even' ELSE 'odd' END, n * 1.5, DATE '2026-01-01' + n FROM generate_series(1, 60) AS n;
+  INSERT INTO report_fixture SELECT n, 'other_' || n, 'odd', 1, DATE '2026-01-01', 2 FROM generate_series(1001, 1010) AS n;
+  INSERT INTO report_source (table_name, scope) VALUES ('report_fixture', 'tenant');
+  SELECT report_expose('report_fixture');`;
 
 const HOSTILE: Array<[string, string]> = [
   ["select 1 as a; select 2 as b", ReportMessages.multipleStatements],
@@ -71,15 +75,21 @@ describe("online reports (PGlite)", () => {
       const parsed = await send("POST", "/online/cgreport/head/parseSql", { sql: text });
       expect(parsed.json, text).toMatchObject({ success: false, message });
     }
-    const [left] = await server.backend.db.rows<{ n: number; names: number }>(sql`select count(*)::int as n, count(*) filter (where name like 'name_%')::int as names from report_fixture`);
+    const [left] = await server.backend.db.rows<{ n: number; names: number }>(sql`select count(*)::int as n, count(*) filter (where name like 'name_%')::int as names from report_fixture where tenant_id = 1`);
     expect(left).toEqual({ n: 60, names: 60 });
     const rows = (await send("GET", "/online/cgreport/head/list?code=bad_*")).json.result.records;
     expect(rows).toHaveLength(0);
   });
 
-  it("runs under the report role: a table column it may not read fails without the database's words", async () => {
+  it("runs under the report role: users without their secrets, a table outside the report views fails without the database's words", async () => {
     const parsed = await send("POST", "/online/cgreport/head/parseSql", { sql: "select * from sys_user" });
-    expect(parsed.json).toMatchObject({ success: false, message: ReportMessages.failed });
+    expect(parsed.json.success).toBe(true);
+    const fields = parsed.json.result.fields.map((field: { fieldName: string }) => field.fieldName);
+    expect(fields).toContain("realname");
+    expect(fields).not.toContain("password");
+    expect(fields).not.toContain("phone");
+    const hidden = await send("POST", "/online/cgreport/head/parseSql", { sql: "select * from sys_permission" });
+    expect(hidden.json).toMatchObject({ success: false, message: ReportMessages.failed });
     const who = await send("POST", "/online/cgreport/head/parseSql", { sql: "select current_user as who, username from sys_user" });
     expect(who.json.success).toBe(true);
   });
@@ -227,7 +237,7 @@ describe.skipIf(!reachable)("online reports (PostgreSQL)", () => {
     const id = (await send("GET", "/online/cgreport/head/list?code=who")).json.result.records[0].id;
     const data = await send("GET", `/online/cgreport/api/getData/${id}`);
     expect(data.json.result.records).toEqual([{ who: "school_report_reader" }]);
-    const parsed = await send("POST", "/online/cgreport/head/parseSql", { sql: "select * from sys_user" });
+    const parsed = await send("POST", "/online/cgreport/head/parseSql", { sql: "select * from sys_permission" });
     expect(parsed.json).toMatchObject({ success: false, message: ReportMessages.failed });
   });
 

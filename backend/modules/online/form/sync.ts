@@ -261,6 +261,10 @@ async function alignTable(
     const name = shape.oneToOne ? `${table}_main_one` : `${table}_main`;
     if (!hasIndex(name)) statements.push(shape.oneToOne ? sql`create unique index ${sql.identifier(name)} on ${t} (tenant_id, main_id)` : sql`create index ${sql.identifier(name)} on ${t} (tenant_id, main_id)`);
   }
+  // The table's report view (migration 0350) stands on its columns: off during the change, then
+  // made again from the new columns.
+  if (statements.length > 0) await tx.rows(sql`drop view if exists ${sql.identifier("report")}.${t}`);
   for (const statement of statements) await tx.rows(statement);
+  await tx.rows(sql`select report_expose(${table})`);
   return changes;
 }

@@ -193,7 +193,7 @@ async function requireReportAccess(request: EndpointRequest, report: LoadedRepor
 }
 
 async function targetOf(context: CrudContext, dbSource: string | null | undefined): Promise<ReportTarget> {
-  if (!dbSource) return { kind: "embedded", db: context.services.db };
+  if (!dbSource) return { kind: "embedded", db: context.services.db, tenantId: context.tenantId };
   const [source] = await context.services.db.orm
     .select()
     .from(sysDataSource)

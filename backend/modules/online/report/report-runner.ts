@@ -1,6 +1,8 @@
 // Runs a checked report statement (./report-sql.ts) in a read-only transaction with a statement
-// timeout: on the embedded database under the role school_report_reader (migration 0190), on a
-// data source (数据源管理) as its own user over a connection of its own (docs/decisions/057).
+// timeout: on the embedded database under the role school_report_reader, which reads only the
+// views of schema `report`, each filtered to the report's tenant by the database (migration 0350,
+// docs/decisions/078); on a data source (数据源管理) as its own user over a connection of its own
+// (docs/decisions/057).
 // Values come back as the database's text for dates and times, so both drivers answer alike.
 import pg from "pg";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
@@ -28,7 +30,7 @@ export interface ReportAnswer {
 
 /** Where a report runs: the embedded database or a data source's connection settings. */
 export type ReportTarget =
-  | { kind: "embedded"; db: Database }
+  | { kind: "embedded"; db: Database; tenantId: number }
   | { kind: "source"; host: string; port: number; database: string; user: string; password: string };
 
 // date, time, timetz, timestamp, timestamptz, interval: kept as the database writes them.
@@ -62,6 +64,19 @@ function reportFailure(error: unknown, log: (error: unknown) => void): ApiError 
 }
 
 /**
+ * The start of an embedded report's transaction: the tenant goes into report_context (a row of this
+ * transaction only, rolled back with it), then the transaction turns read-only and the role and the
+ * search path change, so that nothing the report runs can write that row or take another role.
+ */
+function embeddedPrologue(tenantId: number, timeout: number): { insert: string; settings: string } {
+  if (!Number.isSafeInteger(tenantId)) throw new ApiError(ReportMessages.failed);
+  return {
+    insert: `INSERT INTO public.report_context (xid, tenant_id) VALUES (txid_current(), ${tenantId})`,
+    settings: `SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${timeout}; SET LOCAL search_path = report; SET LOCAL ROLE ${REPORT_ROLE};`,
+  };
+}
+
+/**
  * Runs `queries` in one read-only transaction (the count and the page see the same snapshot) and
  * answers each one's rows and fields.
  */
@@ -76,7 +91,8 @@ export async function runReportQueries(
       // PGlite has one connection and no timer: statement_timeout is set but cannot fire (decision 057).
       const client = (target.db.orm as unknown as { $client: PGlite }).$client;
       return await client.transaction(async (tx: Transaction) => {
-        await tx.exec(`SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${timeout}; SET LOCAL ROLE ${REPORT_ROLE};`);
+        const prologue = embeddedPrologue(target.tenantId, timeout);
+        await tx.exec(`${prologue.insert}; ${prologue.settings}`);
         const answers: ReportAnswer[] = [];
         for (const query of queries) {
           const result = await tx.query<Record<string, unknown>>(query.text, [...query.values], { parsers: pgliteParsers });
@@ -109,9 +125,15 @@ export async function runReportQueries(
       release = () => connection.end().catch(() => undefined);
     }
     try {
-      await client.query("BEGIN READ ONLY");
-      await client.query(`SET LOCAL statement_timeout = ${timeout}`);
-      if (target.kind === "embedded") await client.query(`SET LOCAL ROLE ${REPORT_ROLE}`);
+      if (target.kind === "embedded") {
+        const prologue = embeddedPrologue(target.tenantId, timeout);
+        await client.query("BEGIN");
+        await client.query(prologue.insert);
+        await client.query(prologue.settings);
+      } else {
+        await client.query("BEGIN READ ONLY");
+        await client.query(`SET LOCAL statement_timeout = ${timeout}`);
+      }
       const answers: ReportAnswer[] = [];
       for (const query of queries) {
         const result = await client.query({ text: query.text, values: [...query.values], types: pgTypes });

@@ -27,9 +27,14 @@ const ALLOWED_FUNCTIONS = new Set([
   "array_to_string", "string_to_array", "unnest", "cardinality", "array_position",
 ]);
 
+/** The schema of the report views (migration 0350): the only one a report names. */
+const REPORT_SCHEMA = "report";
+
 /** Tables no report reads whatever the role allows (secrets of the sign-in and the data sources). */
 const REFUSED_TABLES = new Set([
   "sys_session", "sys_app_secret", "sys_captcha", "sys_login_failure", "sys_login_lock", "sys_data_source", "schema_migrations",
+  "sys_sms_code", "sys_message", "sys_log", "comm_mail", "comm_mail_attachment", "sys_third_login_ticket", "sys_third_login_request",
+  "sys_cas_ticket", "report_context",
 ]);
 const REFUSED_COLUMNS = new Set(["password", "salt"]);
 const MODIFYING = new Set(["InsertStmt", "UpdateStmt", "DeleteStmt", "MergeStmt"]);
@@ -186,7 +191,7 @@ export async function checkReportSql(text: string): Promise<void> {
     if (key === "RangeVar") {
       const schema = typeof node.schemaname === "string" ? node.schemaname.toLowerCase() : "";
       const table = String(node.relname ?? "").toLowerCase();
-      if ((schema !== "" && schema !== "public") || table.startsWith("pg_") || REFUSED_TABLES.has(table)) {
+      if ((schema !== "" && schema !== REPORT_SCHEMA) || table.startsWith("pg_") || REFUSED_TABLES.has(table)) {
         throw new ApiError(ReportMessages.tableRefused(schema ? `${schema}.${table}` : table));
       }
     }

@@ -89,6 +89,13 @@ describe.each(databases)("rights in a tenant on %s", (kind) => {
 
     const freeze = await campus.send("PUT", "/sys/user/frozenBatch", { ids: principal, status: 2 });
     expect(freeze.json).toMatchObject({ success: false, message: NO_PERMISSION });
+    // 解锁 needs the freeze right in every tenant of the account too (issue #27 item 5).
+    await rows(`INSERT INTO sys_login_lock (username, locked_until) VALUES ('principal_zhang', now() + interval '10 minutes')`);
+    const unlock = await campus.send("PUT", "/sys/user/unlock", { username: "principal_zhang" });
+    expect(unlock.json).toMatchObject({ success: false, message: NO_PERMISSION });
+    expect(await rows(`SELECT username FROM sys_login_lock WHERE username = 'principal_zhang'`)).toHaveLength(1);
+    expect((await as(admin, TENANT_1).send("PUT", "/sys/user/unlock", { username: "principal_zhang" })).json.success).toBe(true);
+    expect(await rows(`SELECT username FROM sys_login_lock WHERE username = 'principal_zhang'`)).toHaveLength(0);
     const edit = await campus.send("PUT", "/sys/user/edit", { id: principal, realname: "张建国", email: "taken@evil.example", phone: "13911112222" });
     expect(edit.json).toMatchObject({ success: false, message: NO_PERMISSION });
     const statusEdit = await campus.send("PUT", "/sys/user/edit", { id: principal, realname: "张建国", status: 2 });
@@ -106,6 +113,7 @@ describe.each(databases)("rights in a tenant on %s", (kind) => {
     await makeUser(TENANT_2, "campus2_clerk", []);
     const own = await campus.send("PUT", "/sys/user/changePassword", { username: "campus2_clerk", password: "Clerk-2026!", confirmpassword: "Clerk-2026!" });
     expect(own.json.success).toBe(true);
+    expect((await campus.send("PUT", "/sys/user/unlock", { username: "campus2_clerk" })).json.success).toBe(true);
     expect(await loginToken(base, "campus2_clerk", "Clerk-2026!")).toBeTruthy();
   });
 

@@ -121,12 +121,14 @@ export const userEndpoints: Endpoint[] = [
   }),
 
   // 解锁: ends the sign-in lock of a user the caller may manage (docs/decisions/010). The lock is
-  // kept per typed name, so this is the account's username; the freeze right covers it.
+  // kept per typed name, so this is the account's username; the freeze right covers it, in every
+  // tenant of the account as for 冻结 (issue #27 item 5).
   endpoint(["PUT", "POST"], "/sys/user/unlock", "user:freeze", async (request) => {
     const context = crudContext(request);
     const username = text(request.body.username).trim();
     const user = await visibleUserByName(context, username);
     if (!user) throw new ApiError("用户不存在！");
+    await requireInEveryTenant(databaseExecutor(context.services.db), context, "user:freeze", [user]);
     await context.services.signInGuard.unlock(username);
     return okMessage(Messages.userUnlocked);
   }),

@@ -216,3 +216,35 @@ describe("account alteration", () => {
     );
   });
 });
+
+describe("account alteration answers (issue #27 item 5)", () => {
+  it("answers a known and an unknown phone alike, and locks a phone after 5 wrong codes", async () => {
+    const known = "13600000001";
+    const unknown = "13699990000";
+    await server.backend.db.rows(sql`update sys_user set phone = ${known} where username = 'principal_zhang'`);
+    for (const mobile of [known, unknown]) expect((await post("/sys/sms", { mobile, smsmode: "2" })).json.success).toBe(true);
+    const code = await recordedCode(known);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const answer = async (body: Record<string, unknown>) => {
+      const { timestamp: _, ...rest } = (await post("/sys/user/passwordChange", body)).json;
+      return rest;
+    };
+    const answers = async (mobile: string) => [
+      await answer({ phone: mobile, smscode: wrong, password: "weak" }),
+      await answer({ phone: mobile, smscode: wrong, password: "Strong-Pass-2026!" }),
+    ];
+    const [knownAnswers, unknownAnswers] = [await answers(known), await answers(unknown)];
+    expect(knownAnswers).toEqual(unknownAnswers);
+    expect(knownAnswers.map((answer) => answer.message)).toEqual([Messages.passwordPolicy, PhoneTexts.codeWrong]);
+    // Four more wrong codes (five in all), each from another address: the phone is locked, the
+    // right code is refused too, and an unknown phone is locked alike.
+    for (const mobile of [known, unknown]) {
+      for (let attempt = 0; attempt < 4; attempt++) await post("/sys/user/passwordChange", { phone: mobile, smscode: wrong, password: "Strong-Pass-2026!" });
+    }
+    const locked = await answer({ phone: known, smscode: code, password: "Strong-Pass-2026!" });
+    expect(locked).toMatchObject({ success: false, message: Messages.userLocked });
+    expect(await answer({ phone: unknown, smscode: wrong, password: "Strong-Pass-2026!" })).toEqual(locked);
+    // The password did not change.
+    await loginToken(base, "principal_zhang", (await import("../support/constants")).TEST_DEMO_PASSWORD);
+  });
+});

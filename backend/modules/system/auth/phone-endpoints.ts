@@ -258,13 +258,15 @@ export const phoneEndpoints: Endpoint[] = [
     if (!mobile) return failure(PhoneTexts.mobileEmpty);
     if (!code) return failure(PhoneTexts.codeRequired);
     if (!password) return failure(Messages.newPasswordEmpty);
+    // The same answers for a known and an unknown phone (issue #27 item 5): the policy without the
+    // user name first, for every phone; the code next, counted and locked as the sign-in's; only
+    // the holder of a valid code learns that the password is the account's user name (the code
+    // is spent then: ask a new one).
+    const policy = passwordProblem(password);
+    if (policy) return failure(policy);
     const user = await userByPhone(services.db, mobile);
     const username = text(body.username);
     const matches = Boolean(user) && (!username || username === user!.username);
-    if (user) {
-      const problem = passwordProblem(password, user.username);
-      if (problem) return failure(problem);
-    }
     const refused = await guardedCheck(
       request,
       mobile,
@@ -274,6 +276,8 @@ export const phoneEndpoints: Endpoint[] = [
       matches,
     );
     if (refused) return refused;
+    const problem = passwordProblem(password, user!.username);
+    if (problem) return failure(problem);
     await services.db.orm
       .update(sysUser)
       .set({

@@ -1,15 +1,18 @@
 // 网关路由 applied (docs/decisions/061): the web server forwards requests whose path falls under an
 // enabled route's prefix to the route's target, streaming both ways. The routes are loaded at
 // start and again on every `gatewayRoutes` web event, so a change applies without a restart on
-// every web server. Our own session cookie never leaves for a target.
+// every web server. Our own session cookie, token header and Authorization never leave for a
+// target, and a route or a request path with a dot segment (plain or encoded) is not forwarded.
 import http from "node:http";
 import https from "node:https";
 import type { NextFunction, Request, Response } from "express";
-import { gatewayTarget, matchGatewayRoute, RESERVED_SEGMENTS, type GatewayRoute } from "#contract/modules/gateway-route";
+import { gatewayTarget, hasDotSegment, matchGatewayRoute, RESERVED_SEGMENTS, type GatewayRoute } from "#contract/modules/gateway-route";
 
 const HOP_BY_HOP = new Set([
   "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade",
 ]);
+/** The product's own credentials: never sent to a route's target (issue #27 item 5). */
+const OWN_CREDENTIALS = new Set(["x-access-token", "authorization"]);
 const SESSION_COOKIE = "school_session";
 const UPSTREAM_TIMEOUT_MS = 60_000;
 
@@ -35,7 +38,9 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   async function loadOnce(): Promise<void> {
     const loaded = await options.load();
-    routes = loaded.filter((route) => !own.has((route.prefix.split("/")[1] ?? "").toLowerCase()));
+    routes = loaded.filter(
+      (route) => !own.has((route.prefix.split("/")[1] ?? "").toLowerCase()) && !hasDotSegment(route.prefix) && !hasDotSegment(route.uri),
+    );
   }
 
   /** One load at a time; an event during a load loads once more after it. */
@@ -62,6 +67,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (routes.length === 0) return next();
     const route = matchGatewayRoute(routes, req.path);
     if (!route) return next();
+    const [received] = req.originalUrl.split("?");
+    if (hasDotSegment(received ?? "")) {
+      res.status(400).type("text/plain; charset=utf-8").send("路径无效");
+      return;
+    }
     forward(route, req, res, options.logger);
   }
 
@@ -72,7 +82,7 @@ function forward(route: GatewayRoute, req: Request, res: Response, logger: Gatew
   const target = new URL(gatewayTarget(route, req.originalUrl));
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || name === "host") continue;
+    if (value === undefined || HOP_BY_HOP.has(name) || OWN_CREDENTIALS.has(name) || name === "host") continue;
     headers[name] = value;
   }
   const cookie = withoutSessionCookie(req.headers.cookie);

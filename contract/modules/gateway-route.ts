@@ -5,10 +5,19 @@
 // manages them, and a route may never shadow the app's own paths.
 import { defineModule } from "./module";
 
-/** `/a/b` or `/a/b/**`: segments of unreserved URL characters. */
-const PATH_PREDICATE = /^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*(\/\*\*)?$/;
-/** An absolute http or https URL with a host and no fragment. */
-const TARGET_URL = /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?(\?[^\s#]*)?$/i;
+/** `/a/b` or `/a/b/**`: segments of unreserved URL characters, no `..` and no `.` segment. */
+const PATH_PREDICATE = /^(?!.*\.\.)(?!(.*\/)?\.(\/|$))\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*(\/\*\*)?$/;
+/** An absolute http or https URL with a host and no fragment, no `..` nor encoded dot (%2e). */
+const TARGET_URL = /^(?!.*\.\.)(?!.*%2e)(?!.*\/\.(\/|\?|$))https?:\/\/[^\s/?#]+(\/[^\s?#]*)?(\?[^\s#]*)?$/i;
+
+/**
+ * True when a path (a predicate, a target, a request's path as received) holds a dot segment,
+ * plain or percent-encoded (`..`, `/./`, `%2e`, `%2E`): such a path could climb out of the route's
+ * prefix on the target, so neither a route nor a request with one is forwarded (issue #27 item 5).
+ */
+export function hasDotSegment(path: string): boolean {
+  return /\.\.|%2e/i.test(path) || /(^|\/)\.(\/|\?|$)/.test(path);
+}
 
 export const gatewayRouteModule = defineModule({
   title: "网关路由",

@@ -55,6 +55,15 @@ describe("网关路由", () => {
       const answer = await send(admin, "POST", "/sys/gatewayRoute/add", { ...route, routerId: "bad_uri", predicates: "/bad/**", uri });
       expect(answer.json.success, uri).toBe(false);
     }
+    // Dot segments, plain or encoded, in the target or the path (issue #27 item 5).
+    for (const uri of ["http://127.0.0.1:9/a/../jeecg-boot", "http://127.0.0.1:9/a/%2e%2e/b", "http://127.0.0.1:9/a/%2E%2E", "http://127.0.0.1:9/./a"]) {
+      const answer = await send(admin, "POST", "/sys/gatewayRoute/add", { ...route, routerId: "dot_uri", predicates: "/dot/**", uri });
+      expect(answer.json.success, uri).toBe(false);
+    }
+    for (const predicates of ["/dot/../jeecg-boot/**", "/dot/..", "/dot/./x/**", "/dot/%2e%2e/**", "/dot..x/**"]) {
+      const answer = await send(admin, "POST", "/sys/gatewayRoute/add", { ...route, routerId: "dot_path", predicates });
+      expect(answer.json.success, predicates).toBe(false);
+    }
     for (const predicates of ["/jeecg-boot/**", "/api/**", "/assets/**", "/isystem/x/**", "/healthz"]) {
       const answer = await send(admin, "POST", "/sys/gatewayRoute/add", { ...route, routerId: "bad_path", predicates });
       expect(answer.json, predicates).toMatchObject({ success: false, message: GatewayRouteMessages.reserved(predicates.split("/")[1]!) });

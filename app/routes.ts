@@ -43,6 +43,7 @@ export default [
   route("api/notices/detail", "routes/api/notices/detail.tsx"),
   route("api/notices/mine", "routes/api/notices/mine.tsx"),
   route("api/export", "routes/api/export.tsx"),
+  route("api/record-history", "routes/api/record-history.tsx"),
   route("api/import", "routes/api/import.tsx"),
   route("api/files/static", "routes/api/files/static.tsx"),
   // Uploads of the widgets (grid cells, upload fields, editor images) and the tree table's demo data.

@@ -13,7 +13,7 @@
 //     hooks: { beforeSave: async (save) => { save.values.sysOrgCode ??= save.auth.user.orgCode; } },
 //   });
 //   export const positionEndpoints = positions.endpoints;
-import { sql, type SQL } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Page } from "#contract/envelope";
 import { newId } from "../db/ids";
@@ -35,6 +35,8 @@ import { listQuerySchema } from "./query-schema";
 import { pickColumns } from "./picker-columns";
 import { isStale, loadedUpdateTime, nextUpdateTime, STALE_EDIT_MESSAGE } from "./stale-edit";
 import { logSensitiveAccess, maskRecords, seesSensitive, withoutMaskedValues, type SensitiveFields } from "./sensitive";
+import { historyAdded, historyAfter, historyBefore, historyRemoved, type HistoryActor, type HistorySource } from "./history";
+import { historyEndpoint } from "./history-endpoint";
 
 export type CrudOperation = "list" | "add" | "edit" | "delete" | "deleteBatch" | "queryById";
 /** Operations other features add on the same page (Excel), so their access is declared here too. */
@@ -152,6 +154,13 @@ export interface CrudConfig {
    * transaction, all or nothing. See ./excel/crud-excel.ts.
    */
   excel?: CrudExcelConfig;
+  /** Field labels by property, for the record's history (`<basePath>/history`). */
+  labels?: Readonly<Record<string, string>>;
+  /**
+   * What the record's history snapshots besides its row (./history.ts `extra`, with labels of
+   * the keys it adds). Every resource keeps a history (docs/decisions/070).
+   */
+  history?: { extra?: SQL; labels?: Readonly<Record<string, string>> };
 }
 
 export interface CrudResource {
@@ -195,6 +204,14 @@ export interface CrudResource {
   update(context: CrudContext, body: Record<string, unknown>): Promise<void>;
   remove(context: CrudContext, ids: readonly string[], operation: "delete" | "deleteBatch"): Promise<string[]>;
   committed(context: CrudContext, operation: "add" | "edit" | "delete" | "deleteBatch", ids: readonly string[]): Promise<void>;
+  /** Where the records' history comes from: workflows outside the generic save write it too. */
+  readonly history: HistorySource;
+  /** Who changes, for the history: the caller in the resource's tenant (none for shared tables). */
+  historyActor(context: CrudContext): HistoryActor;
+}
+
+function columnNameOf(table: PgTable, property: string): string {
+  return (getTableColumns(table) as Record<string, { name: string }>)[property]!.name;
 }
 
 const ALL_OPERATIONS: readonly CrudOperation[] = ["list", "add", "edit", "delete", "deleteBatch", "queryById"];
@@ -209,6 +226,18 @@ export function createCrud(config: CrudConfig): CrudResource {
   if (softDelete) managed.add(softDelete.property);
   const schemas = buildBodySchemas(entity, columnInfo(config.table), config.body, managed);
   const has = (property: string) => fieldByProperty(entity, property) !== undefined;
+  const history: HistorySource = {
+    table: entity.table,
+    key: key.column,
+    // Secret and sensitive (personal data, docs/decisions/087) columns, and columns the entity
+    // leaves out (never read by anyone): the history never holds their values.
+    masked: [
+      ...entity.fields.filter((field) => field.secret || Object.hasOwn(config.sensitive ?? {}, field.property)).map((field) => field.column),
+      ...Object.keys(columnInfo(config.table)).flatMap((property) => (has(property) ? [] : [columnNameOf(config.table, property)])),
+    ],
+    ...(config.history?.extra ? { extra: config.history.extra } : {}),
+  };
+  const historyActor = (context: CrudContext): HistoryActor => ({ tenantId: tenant ? context.tenantId : null, username: context.username });
 
   const prefix = config.permissionPrefix;
   const access: Record<CrudAccessKey, Access> = {
@@ -278,6 +307,7 @@ export function createCrud(config: CrudConfig): CrudResource {
     // beforeSave may choose the key (a numbered row such as a tenant).
     await insertRow(tx, entity, { ...save.values, ...audit(context, "add"), [key.property]: save.id });
     await hooks.afterSave?.(save);
+    await historyAdded(tx, historyActor(context), history, [save.id], { action: "add" });
     return save.id;
   };
 
@@ -360,6 +390,7 @@ export function createCrud(config: CrudConfig): CrudResource {
       config.table,
     );
     if (hooks.afterSave) for (const save of saves) await hooks.afterSave(save);
+    await historyAdded(tx, historyActor(context), history, ids, { action: "add" });
     return ids;
   };
 
@@ -422,6 +453,7 @@ export function createCrud(config: CrudConfig): CrudResource {
         const existing = await findRow(tx, entity, id, visibility(context));
         if (!existing) throw notFound();
         if (loaded !== undefined && isStale(loaded, existing.updateTime)) throw new ApiError(STALE_EDIT_MESSAGE);
+        const before = await historyBefore(tx, history, [id]);
         const save: SaveContext = { ...context, operation: "edit", tx, id, values, body, existing };
         await hooks.beforeSave?.(save);
         const stamp = audit(context, "edit");
@@ -429,6 +461,7 @@ export function createCrud(config: CrudConfig): CrudResource {
         const written = await updateRow(tx, entity, id, { ...save.values, ...stamp }, visibility(context));
         if (!written) throw notFound();
         await hooks.afterSave?.(save);
+        await historyAfter(tx, historyActor(context), history, [id], before, { action: "edit" });
       });
       await committed(context, "edit", [id]);
     },
@@ -443,6 +476,7 @@ export function createCrud(config: CrudConfig): CrudResource {
         const removal: DeleteContext = { ...context, operation, tx, ids: visibleIds };
         const chosen = (await hooks.beforeDelete?.(removal)) ?? visibleIds;
         const softAudit = softDelete ? audit(context, "edit") : {};
+        await historyRemoved(tx, historyActor(context), history, chosen, { action: "delete" });
         const gone = await deleteRows(tx, entity, chosen, scope, softAudit);
         await hooks.afterDelete?.(removal, gone);
         return visibleIds;
@@ -451,6 +485,8 @@ export function createCrud(config: CrudConfig): CrudResource {
       return deleted;
     },
     committed,
+    history,
+    historyActor,
   };
 
   const operations = new Set(config.operations ?? ALL_OPERATIONS);
@@ -527,6 +563,7 @@ export function createCrud(config: CrudConfig): CrudResource {
         return ok(record);
       }),
     );
+  if (operations.has("queryById")) endpoints.push(historyEndpoint(resource, { ...config.labels, ...config.history?.labels }));
   if (config.excel) endpoints.push(...crudExcelEndpoints(resource, config.excel));
   return resource;
 }

@@ -60,6 +60,7 @@ export function createModuleCrud(module: ModuleDefinition, options: ModuleCrudOp
     entity,
     table,
     body: { fields: body },
+    labels: Object.fromEntries(fields.map(([property, field]) => [property, field.label])),
     ...(excel === false
       ? {}
       : {

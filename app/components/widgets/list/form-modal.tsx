@@ -3,7 +3,7 @@
 // or that must be unique ask the server first (§5, both skipped for empty values).
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { App, DatePicker, Form, Input, InputNumber, Modal, Radio, Select } from "antd";
+import { App, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Tabs } from "antd";
 import dayjs from "dayjs";
 import type { z } from "zod";
 import { fieldErrors } from "#contract/auth";
@@ -12,6 +12,7 @@ import type { ListActionResult } from "~/services/list.server";
 import { useFailureFeedback } from "../../shell/feedback/failure-feedback";
 import { useFetcherAnswer } from "../../shell/feedback/use-fetcher-answer";
 import { RecordView } from "./record-view";
+import { RecordHistory } from "./record-history";
 import { callRoute } from "~/lib/route-call";
 
 /** More options than this make a form select searchable. */
@@ -52,6 +53,7 @@ export function FormModal({
   schema,
   width = 800,
   detailUrl,
+  historyUrl,
   action,
   onClose,
   onSaved,
@@ -64,6 +66,8 @@ export function FormModal({
   width?: number;
   /** Loads what the row does not carry (e.g. a user's roles) before editing: `?id=` → `{ ok, values }`. */
   detailUrl?: string;
+  /** The module's `…/history` (backend): 详情 gets a 历史 tab (docs/decisions/070). */
+  historyUrl?: string | null;
   /** Where saves go; default the page's own route action. */
   action?: string;
   onClose: () => void;
@@ -187,7 +191,16 @@ export function FormModal({
     >
       {readOnly ? (
         // 详情 is a description of the record, not a disabled copy of the form.
-        <RecordView fields={fields} record={{ ...record, ...(detail?.id === recordId ? detail.values : null) }} />
+        historyUrl && recordId ? (
+          <Tabs
+            items={[
+              { key: "detail", label: "详情", children: <RecordView fields={fields} record={{ ...record, ...(detail?.id === recordId ? detail.values : null) }} /> },
+              { key: "history", label: "历史", children: <RecordHistory url={historyUrl} id={recordId} /> },
+            ]}
+          />
+        ) : (
+          <RecordView fields={fields} record={{ ...record, ...(detail?.id === recordId ? detail.values : null) }} />
+        )
       ) : (
         <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} disabled={loadingDetail || populated !== populateKey} name="record">
           {visible.map((field) => (

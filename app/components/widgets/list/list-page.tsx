@@ -5,6 +5,7 @@
 // form, the pager and the sortable headers are links, and the forms and delete confirmations have
 // addresses of their own (`?form=edit&id=…`, `?confirm=delete&id=…`) that the server renders in the
 // page; once hydrated, those addresses open the modal instead, so a reload reopens it.
+import { historyPathOf } from "#contract/record-history";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { useActionData, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { App, Button, Card, Dropdown, Space } from "antd";
@@ -578,6 +579,7 @@ export function ListPage(props: ListPageProps) {
             schema={form.schema}
             width={form.width}
             detailUrl={form.detailUrl}
+            historyUrl={historyPathOf(url?.list)}
             action={source?.action}
             onClose={closeOverlay}
             onSaved={(text) => {

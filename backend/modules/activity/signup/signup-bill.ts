@@ -9,6 +9,8 @@ import { newId } from "../../../db/ids";
 import { ApiError } from "../../../http/envelope";
 import { billCrud } from "../../billing/bill/bill-endpoints";
 import { refreshBills } from "../../billing/bill/bill-store";
+import { withHistory, type HistoryChange } from "../../../crud/history";
+import { BillHistory } from "../../billing/history-sources";
 import { ActivityMessages } from "#contract/modules/activity";
 
 /** The school year and term of a day: September–January the first term, February–August the second. */
@@ -49,11 +51,14 @@ export async function billSignup(tx: Executor, context: CrudContext, request: Si
     return { billId, itemId: item!.id };
   }
   const itemId = newId();
-  await tx.rows(sql`
-    insert into bill_bill_item (id, bill_id, project_id, name, quantity, unit_price, amount, allowance, sort_no)
-    select ${itemId}, ${bill.id}, null, ${name}, 1, ${request.fee}::numeric, ${request.fee}::numeric, 0, coalesce(max(sort_no) + 1, 0)
-    from bill_bill_item where bill_id = ${bill.id}`);
-  await refreshBills(tx, [bill.id]);
+  const history: HistoryChange = { tenantId: context.tenantId, username: context.username, action: "confirm" };
+  await withHistory(tx, history, BillHistory, [bill.id], history, async () => {
+    await tx.rows(sql`
+      insert into bill_bill_item (id, bill_id, project_id, name, quantity, unit_price, amount, allowance, sort_no)
+      select ${itemId}, ${bill.id}, null, ${name}, 1, ${request.fee}::numeric, ${request.fee}::numeric, 0, coalesce(max(sort_no) + 1, 0)
+      from bill_bill_item where bill_id = ${bill.id}`);
+    await refreshBills(tx, [bill.id], history);
+  });
   return { billId: bill.id, itemId };
 }
 
@@ -62,16 +67,18 @@ export async function billSignup(tx: Executor, context: CrudContext, request: Si
  * payments keeps the item: `refuse` (a parent's or clerk's 取消) refuses, `keep` (the activity is
  * cancelled, docs/decisions/060) leaves it for the refund and answers "kept".
  */
-export async function unbillSignup(tx: Executor, billId: string, itemId: string, onPaid: "refuse" | "keep" = "refuse"): Promise<"removed" | "kept"> {
+export async function unbillSignup(tx: Executor, history: HistoryChange, billId: string, itemId: string, onPaid: "refuse" | "keep" = "refuse"): Promise<"removed" | "kept"> {
   const [bill] = await tx.rows<{ status: string; paid: string }>(sql`select status, paid_amount::text as paid from bill_bill where id = ${billId} for update`);
   if (!bill || bill.status === "4") return "removed";
   if (Number(bill.paid) > 0 || bill.status === "2" || bill.status === "3") {
     if (onPaid === "keep") return "kept";
     throw new ApiError(ActivityMessages.billPaid);
   }
-  await tx.rows(sql`delete from bill_bill_item where id = ${itemId} and bill_id = ${billId}`);
-  const [left] = await tx.rows<{ n: number }>(sql`select count(*)::int as n from bill_bill_item where bill_id = ${billId}`);
-  if (left!.n === 0) await tx.rows(sql`update bill_bill set status = '4', update_time = now() where id = ${billId}`);
-  await refreshBills(tx, [billId]);
+  await withHistory(tx, history, BillHistory, [billId], history, async () => {
+    await tx.rows(sql`delete from bill_bill_item where id = ${itemId} and bill_id = ${billId}`);
+    const [left] = await tx.rows<{ n: number }>(sql`select count(*)::int as n from bill_bill_item where bill_id = ${billId}`);
+    if (left!.n === 0) await tx.rows(sql`update bill_bill set status = '4', update_time = now() where id = ${billId}`);
+    await refreshBills(tx, [billId], history);
+  });
   return "removed";
 }

@@ -117,7 +117,7 @@ const cancel = endpoint("POST", "/activity/signup/cancel", "signup:cancel", asyn
       select status, bill_id, bill_item_id from act_signup where id = ${id} and tenant_id = ${context.tenantId} for update`);
     if (!signup) throw notFound();
     if (signup.status === SignupStatus.cancelled) throw new ApiError(ActivityMessages.cancelledAlready);
-    if (signup.bill_id && signup.bill_item_id) await unbillSignup(tx, signup.bill_id, signup.bill_item_id);
+    if (signup.bill_id && signup.bill_item_id) await unbillSignup(tx, { tenantId: context.tenantId, username: context.username, action: "cancel" }, signup.bill_id, signup.bill_item_id);
     await tx.rows(sql`
       update act_signup set status = ${SignupStatus.cancelled}, bill_item_id = null, update_by = ${context.username.slice(0, 32)}, update_time = now()
       where id = ${id}`);
@@ -139,7 +139,7 @@ export async function cancelSignupsOf(tx: Executor, context: CrudContext, activi
   const refunds: string[] = [];
   for (const signup of live) {
     let kept = false;
-    if (signup.bill_id && signup.bill_item_id) kept = (await unbillSignup(tx, signup.bill_id, signup.bill_item_id, "keep")) === "kept";
+    if (signup.bill_id && signup.bill_item_id) kept = (await unbillSignup(tx, { tenantId: context.tenantId, username: context.username, action: "cancel" }, signup.bill_id, signup.bill_item_id, "keep")) === "kept";
     let remark: string | null = null;
     if (kept) {
       const [bill] = await tx.rows<{ bill_no: string }>(sql`select bill_no from bill_bill where id = ${signup.bill_id}`);

@@ -18,6 +18,8 @@ import { addNames, namesOf } from "../billing-names";
 import { PayerType, priceItems } from "./bill-plan";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
 import { insertJsonRows, NumberRule, receivablePeriod, receivablesFor, recomputeReceivables } from "./bill-store";
+import { historyReason, withHistory, type HistoryChange } from "../../../crud/history";
+import { BillHistory, HistoryLabels } from "../history-sources";
 import { checkGenerationRequest, generateBills, previewGeneration } from "./bill-generation";
 
 export const BILL_PAGE = billModule.page;
@@ -108,11 +110,13 @@ async function fileUnderReceivable(save: SaveContext): Promise<void> {
     { tenantId: save.tenantId, timeZone: save.services.config.schoolTimeZone, createdBy: save.username },
     receivablePeriod(schoolYear, term),
     [{ payerType, payerId, payerName }],
+    { tenantId: save.tenantId, username: save.username, action: save.operation },
   );
   save.values.receivableId = receivables.get(`${payerType}\u0000${payerId}`) ?? null;
 }
 
 export const billCrud = createModuleCrud(billModule, {
+  history: { extra: BillHistory.extra, labels: { items: HistoryLabels.items } },
   table: billBill,
   entity: { tenantColumn: "tenant_id" },
   // Bills are made by generation or by hand with their items, not from a sheet.
@@ -154,7 +158,7 @@ export const billCrud = createModuleCrud(billModule, {
           sort_no: index,
         })),
       );
-      await recomputeReceivables(save.tx, [save.values.receivableId as string | null, save.existing?.receivableId as string | null]);
+      await recomputeReceivables(save.tx, [save.values.receivableId as string | null, save.existing?.receivableId as string | null], { ...billCrud.historyActor(save), action: save.operation });
     },
     beforeDelete: async (remove) => {
       const paid = await remove.tx.rows<{ id: string }>(sql`
@@ -167,7 +171,7 @@ export const billCrud = createModuleCrud(billModule, {
       deletedReceivables.set(remove.tx, receivables.map((row) => row.receivable_id));
     },
     afterDelete: async (remove) => {
-      await recomputeReceivables(remove.tx, deletedReceivables.get(remove.tx) ?? []);
+      await recomputeReceivables(remove.tx, deletedReceivables.get(remove.tx) ?? [], { ...billCrud.historyActor(remove), action: "delete" });
       deletedReceivables.delete(remove.tx);
     },
     decorate: async (context, records) => {
@@ -202,8 +206,11 @@ export const billEndpoints: Endpoint[] = [
       );
       if (!bill) throw notFound();
       if (bill.status === BillStatus.void) throw new ApiError(BillMessages.voidedAlready);
-      await tx.rows(sql`update bill_bill set status = ${BillStatus.void}, update_by = ${context.username.slice(0, 32)}, update_time = now() where id = ${id}`);
-      await recomputeReceivables(tx, [bill.receivable_id]);
+      const history: HistoryChange = { ...billCrud.historyActor(context), action: "void", reason: historyReason(request.body) };
+      await withHistory(tx, history, billCrud.history, [id], history, () =>
+        tx.rows(sql`update bill_bill set status = ${BillStatus.void}, update_by = ${context.username.slice(0, 32)}, update_time = now() where id = ${id}`),
+      );
+      await recomputeReceivables(tx, [bill.receivable_id], history);
     });
     return okMessage(BillMessages.voided);
   }),

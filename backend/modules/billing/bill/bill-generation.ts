@@ -12,6 +12,8 @@ import { newId } from "../../../db/ids";
 import { ApiError } from "../../../http/envelope";
 import { planBills, type BillPlan, type PlanAllowance, type PlannedBill, type PlanProject, type PlanStudent } from "./bill-plan";
 import { nextNumbers } from "../../system/fill-rule/fill-rule-service";
+import { historyAdded, withHistory, type HistoryChange } from "../../../crud/history";
+import { BillHistory } from "../history-sources";
 import { insertJsonRows, NumberRule, receivablePeriod, receivablesFor, recomputeReceivables, refreshBills } from "./bill-store";
 
 export interface GenerationRequest {
@@ -108,14 +110,15 @@ export async function writeGeneration(tx: Executor, request: GenerationRequest, 
   await tx.rows(sql`select pg_advisory_xact_lock(hashtext(${`bill-generation:${request.tenantId}:${request.schoolYear}:${request.term}`}))`);
   const plan = await readPlan(tx, request);
   if (plan.bills.length === 0) return { plan, created: 0, extended: 0, billNos: [] };
-  const extended = await addToExistingBills(tx, request.tenantId, plan.bills.filter((bill) => bill.intoBillNo !== undefined));
+  const history: HistoryChange = { tenantId: request.tenantId, username: createdBy, action: "generate" };
+  const extended = await addToExistingBills(tx, request.tenantId, plan.bills.filter((bill) => bill.intoBillNo !== undefined), history);
   const fresh = plan.bills.filter((bill) => bill.intoBillNo === undefined);
   if (fresh.length === 0) return { plan, created: 0, extended: extended.length, billNos: extended };
   const period = receivablePeriod(request.schoolYear, request.term);
   const payers = fresh.flatMap((bill) =>
     bill.payerId ? [{ payerType: bill.payerType, payerId: bill.payerId, payerName: bill.payerName }] : [],
   );
-  const receivables = await receivablesFor(tx, { ...request, createdBy }, period, payers);
+  const receivables = await receivablesFor(tx, { ...request, createdBy }, period, payers, history);
   const numbers = await nextNumbers(tx, NumberRule.bill, fresh.length, request.timeZone);
   const now = new Date().toISOString();
   const who = createdBy.slice(0, 32);
@@ -158,7 +161,8 @@ export async function writeGeneration(tx: Executor, request: GenerationRequest, 
   });
   await insertJsonRows(tx, "bill_bill", bills);
   await insertJsonRows(tx, "bill_bill_item", items);
-  await recomputeReceivables(tx, [...receivables.values()]);
+  await historyAdded(tx, history, BillHistory, bills.map((bill) => String(bill.id)), history);
+  await recomputeReceivables(tx, [...receivables.values()], history);
   return { plan, created: bills.length, extended: extended.length, billNos: [...extended, ...numbers] };
 }
 
@@ -167,7 +171,7 @@ export async function writeGeneration(tx: Executor, request: GenerationRequest, 
  * (locked: a cashier may be allocating to it), after its own items; its totals, status and
  * receivable are computed again. Answers the bills' numbers.
  */
-async function addToExistingBills(tx: Executor, tenantId: number, planned: readonly PlannedBill[]): Promise<string[]> {
+async function addToExistingBills(tx: Executor, tenantId: number, planned: readonly PlannedBill[], history: HistoryChange): Promise<string[]> {
   if (planned.length === 0) return [];
   const numbers = planned.map((bill) => bill.intoBillNo!);
   const bills = await tx.rows<{ id: string; bill_no: string; next: number }>(sql`
@@ -189,7 +193,9 @@ async function addToExistingBills(tx: Executor, tenantId: number, planned: reado
       sort_no: target.next + position,
     }));
   });
-  await insertJsonRows(tx, "bill_bill_item", items);
-  await refreshBills(tx, bills.map((bill) => bill.id));
+  await withHistory(tx, history, BillHistory, bills.map((bill) => bill.id), history, async () => {
+    await insertJsonRows(tx, "bill_bill_item", items);
+    await refreshBills(tx, bills.map((bill) => bill.id), history);
+  });
   return numbers;
 }

@@ -5,6 +5,8 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../../../crud/context";
 import { newId } from "../../../db/ids";
 import { nextNumbers } from "../../system/fill-rule/fill-rule-service";
+import { historyAdded, withHistory, type HistoryChange } from "../../../crud/history";
+import { ReceivableHistory } from "../history-sources";
 
 /** The period of a receivable: `<school year>-<term>`, e.g. 2026-2027-1. */
 export function receivablePeriod(schoolYear: string, term: string): string {
@@ -44,6 +46,7 @@ export async function receivablesFor(
   request: { tenantId: number; timeZone: string; createdBy: string },
   period: string,
   payers: readonly ReceivableKey[],
+  history: HistoryChange,
 ): Promise<Map<string, string>> {
   const { tenantId, createdBy } = request;
   const key = (payerType: string, payerId: string) => `${payerType}\u0000${payerId}`;
@@ -74,14 +77,18 @@ export async function receivablesFor(
     };
   });
   await insertJsonRows(tx, "bill_receivable", rows);
+  await historyAdded(tx, history, ReceivableHistory, rows.map((row) => row.id), history);
   return found;
 }
 
-/** Totals and status of receivables from their live bills (voided bills no longer count). */
-export async function recomputeReceivables(tx: Executor, receivableIds: readonly (string | null | undefined)[]): Promise<void> {
+/**
+ * Totals and status of receivables from their live bills (voided bills no longer count); those
+ * that changed get a history row of `history`.
+ */
+export async function recomputeReceivables(tx: Executor, receivableIds: readonly (string | null | undefined)[], history: HistoryChange): Promise<void> {
   const ids = [...new Set(receivableIds.filter((id): id is string => Boolean(id)))];
   if (ids.length === 0) return;
-  await tx.rows(sql`
+  await withHistory(tx, history, ReceivableHistory, ids, history, () => tx.rows(sql`
     update bill_receivable r
     set total_amount = t.payable,
         received_amount = t.paid,
@@ -96,11 +103,15 @@ export async function recomputeReceivables(tx: Executor, receivableIds: readonly
       left join bill_bill b on b.receivable_id = w.id and b.status <> '4'
       group by w.id
     ) t
-    where r.id = t.id`);
+    where r.id = t.id`));
 }
 
-/** Totals and status of bills from their items and what was paid (a voided bill stays voided), then their receivables. */
-export async function refreshBills(tx: Executor, billIds: readonly string[]): Promise<void> {
+/**
+ * Totals and status of bills from their items and what was paid (a voided bill stays voided), then
+ * their receivables (with their history). The bills' own history is the caller's: it wraps the
+ * change of their items and this in one withHistory, so that one row says what changed.
+ */
+export async function refreshBills(tx: Executor, billIds: readonly string[], history: HistoryChange): Promise<void> {
   if (billIds.length === 0) return;
   const bills = await tx.rows<{ receivable_id: string | null }>(sql`
     update bill_bill b
@@ -114,5 +125,5 @@ export async function refreshBills(tx: Executor, billIds: readonly string[]): Pr
           from unnest(${`{${billIds.join(",")}}`}::varchar[]) as w(id) left join bill_bill_item i on i.bill_id = w.id group by w.id) t
     where b.id = t.bill_id
     returning b.receivable_id`);
-  await recomputeReceivables(tx, [...new Set(bills.map((bill) => bill.receivable_id))].sort());
+  await recomputeReceivables(tx, [...new Set(bills.map((bill) => bill.receivable_id))].sort(), history);
 }

@@ -13,6 +13,8 @@ import { newId } from "../../../db/ids";
 import { ApiError } from "../../../http/envelope";
 import { BillStatus } from "../bill/bill-endpoints";
 import { recomputeReceivables } from "../bill/bill-store";
+import { withHistory, type HistoryChange } from "../../../crud/history";
+import { BillHistory } from "../history-sources";
 
 export const PaymentMessages = {
   badAllocations: "分配明细格式不正确",
@@ -104,12 +106,12 @@ async function allocatedToBills(tx: Executor, billIds: readonly string[]): Promi
 }
 
 /** Bills' paid amount and status (未付 / 部分 / 已付) from their allocations, then their receivables. */
-async function settleBills(tx: Executor, bills: ReadonlyMap<string, LockedBill>): Promise<void> {
+async function settleBills(tx: Executor, bills: ReadonlyMap<string, LockedBill>, history: HistoryChange): Promise<void> {
   const ids = [...bills.keys()];
   if (ids.length === 0) return;
   const paid = await allocatedToBills(tx, ids);
   const rows = ids.map((id) => ({ id, paid: fenToYuan(paid.get(id) ?? 0n) }));
-  await tx.rows(sql`
+  await withHistory(tx, history, BillHistory, ids, history, () => tx.rows(sql`
     update bill_bill b
     set paid_amount = s.paid,
         status = case when b.status = ${BillStatus.void} then b.status
@@ -118,11 +120,11 @@ async function settleBills(tx: Executor, bills: ReadonlyMap<string, LockedBill>)
                       else ${BillStatus.paid} end,
         update_time = now()
     from json_to_recordset(${JSON.stringify(rows)}::json) as s(id varchar, paid numeric)
-    where b.id = s.id`);
+    where b.id = s.id`));
   const receivableIds = [...new Set([...bills.values()].map((bill) => bill.receivable_id).filter((id): id is string => Boolean(id)))].sort();
   if (receivableIds.length === 0) return;
   await tx.rows(sql`select id from bill_receivable where id = any(${idArray(receivableIds)}::varchar[]) order by id for update`);
-  await recomputeReceivables(tx, receivableIds);
+  await recomputeReceivables(tx, receivableIds, history);
 }
 
 /** The payment's allocated amount and status from its allocations. */
@@ -156,7 +158,7 @@ export function sameAllocations(stored: ReadonlyMap<string, bigint>, allocations
  * payment, then every bill involved (old and new) by id, checks both limits on the locked rows,
  * writes, and settles bills, receivables and the payment.
  */
-export async function replaceAllocations(tx: Executor, tenantId: number, paymentId: string, allocations: readonly AllocationInput[]): Promise<void> {
+export async function replaceAllocations(tx: Executor, tenantId: number, paymentId: string, allocations: readonly AllocationInput[], history: HistoryChange): Promise<void> {
   const payment = await lockPayment(tx, tenantId, paymentId);
   if (!payment) throw new ApiError(PaymentMessages.badAllocations);
   if (payment.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.reversed);
@@ -193,12 +195,13 @@ export async function replaceAllocations(tx: Executor, tenantId: number, payment
       select r.id, r.payment_id, r.bill_id, r.amount, r.sort_no
       from json_to_recordset(${JSON.stringify(rows)}::json) as r(id varchar, payment_id varchar, bill_id varchar, amount numeric, sort_no integer)`);
   }
-  await settleBills(tx, bills);
+  await settleBills(tx, bills, history);
   await settlePayment(tx, paymentId);
 }
 
 /** 冲销: the payment no longer counts; its bills and receivables go back to what the others paid. */
-export async function reversePayment(tx: Executor, tenantId: number, paymentId: string, username: string): Promise<boolean> {
+export async function reversePayment(tx: Executor, tenantId: number, paymentId: string, history: HistoryChange): Promise<boolean> {
+  const username = history.username;
   const payment = await lockPayment(tx, tenantId, paymentId);
   if (!payment) return false;
   if (payment.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.reversedAlready);
@@ -207,6 +210,6 @@ export async function reversePayment(tx: Executor, tenantId: number, paymentId: 
   await tx.rows(sql`update bill_payment set status = ${PaymentStatus.reversed}, update_by = ${username.slice(0, 32)}, update_time = now() where id = ${paymentId}`);
   const previous = await currentAllocations(tx, paymentId);
   const bills = await lockBills(tx, tenantId, [...previous.keys()]);
-  await settleBills(tx, bills);
+  await settleBills(tx, bills, history);
   return true;
 }

@@ -20,6 +20,8 @@ import { PayerType } from "../bill/bill-plan";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
 import { currentAllocations, lockPayment, parseAllocations, PaymentMessages, replaceAllocations, reversePayment, sameAllocations } from "./payment-allocation";
 import "../student-dictionary";
+import { historyReason, withHistory, type HistoryChange } from "../../../crud/history";
+import { HistoryLabels, PaymentHistory } from "../history-sources";
 
 export const PAYMENT_PAGE = paymentModule.page;
 export const PaymentButtons = { allocate: "payment:allocate", reverse: "payment:reverse" } as const;
@@ -28,6 +30,7 @@ const PAYMENT_NO_RULE = "payment_no";
 export const paymentCrud = createModuleCrud(paymentModule, {
   table: billPayment,
   entity: { tenantColumn: "tenant_id" },
+  history: { extra: PaymentHistory.extra, labels: { allocations: HistoryLabels.allocations } },
   // Payments are recorded one by one (or created by the WeChat reconciliation), not from a sheet.
   excel: { operations: ["export"] },
   hooks: {
@@ -66,7 +69,7 @@ export const paymentCrud = createModuleCrud(paymentModule, {
     },
     afterSave: async (save) => {
       const allocations = parseAllocations(save.body.allocations);
-      if (allocations) await replaceAllocations(save.tx, save.tenantId, save.id, allocations);
+      if (allocations) await replaceAllocations(save.tx, save.tenantId, save.id, allocations, { tenantId: save.tenantId, username: save.username, action: "allocate" });
     },
     beforeDelete: async (remove) => {
       const used = await remove.tx.rows<{ id: string }>(sql`
@@ -113,9 +116,10 @@ export const paymentEndpoints: Endpoint[] = [
     const id = singleId(request.body.id ?? request.query.id);
     if (!id) throw notFound();
     const allocations = parseAllocations(request.body.allocations ?? []) ?? [];
+    const history: HistoryChange = { ...paymentCrud.historyActor(context), action: "allocate" };
     await inTransaction(context.services.db, async (tx) => {
       if (!(await lockPayment(tx, context.tenantId, id))) throw notFound();
-      await replaceAllocations(tx, context.tenantId, id, allocations);
+      await withHistory(tx, history, paymentCrud.history, [id], history, () => replaceAllocations(tx, context.tenantId, id, allocations, history));
     });
     return okMessage(PaymentMessages.allocatedDone);
   }),
@@ -123,7 +127,11 @@ export const paymentEndpoints: Endpoint[] = [
     const context = crudContext(request);
     const id = singleId(request.body.id ?? request.query.id);
     if (!id) throw notFound();
-    const found = await inTransaction(context.services.db, (tx) => reversePayment(tx, context.tenantId, id, context.username));
+    const history: HistoryChange = { ...paymentCrud.historyActor(context), action: "reverse", reason: historyReason(request.body) };
+    const found = await inTransaction(context.services.db, async (tx) => {
+      if (!(await lockPayment(tx, context.tenantId, id))) return false;
+      return withHistory(tx, history, paymentCrud.history, [id], history, () => reversePayment(tx, context.tenantId, id, history));
+    });
     if (!found) throw notFound();
     return okMessage(PaymentMessages.reversedDone);
   }),

@@ -15,6 +15,7 @@ import { endpoint, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok } from "../../../http/envelope";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
 import { lockPayment } from "../payment/payment-allocation";
+import { historyAdded, withHistory } from "../../../crud/history";
 
 const RECEIPT_NO_RULE = "receipt_no";
 
@@ -69,6 +70,7 @@ export const receiptEndpoints: Endpoint[] = [
         insert into bill_receipt (id, tenant_id, receipt_no, payment_id, payment_no, payer_name, amount, amount_in_words, issuer, create_by)
         values (${id}, ${context.tenantId}, ${receiptNo}, ${paymentId}, ${detail!.payment_no}, ${detail!.payer_name}, ${payment.amount}::numeric,
                 ${amountInWords(toFen(payment.amount))}, ${issuer}, ${context.username.slice(0, 32)})`);
+      await historyAdded(tx, receiptCrud.historyActor(context), receiptCrud.history, [id], { action: "issue" });
       return { id, receiptNo };
     });
     return ok(receipt, ReceiptMessages.issued(receipt.receiptNo));
@@ -79,13 +81,13 @@ export const receiptEndpoints: Endpoint[] = [
     const id = singleId(request.body.id ?? request.query.id);
     if (!id) throw notFound();
     const printed = await inTransaction(context.services.db, async (tx) => {
-      const [receipt] = await tx.rows<PrintedReceipt>(sql`
+      const [receipt] = await withHistory(tx, receiptCrud.historyActor(context), receiptCrud.history, [id], { action: "print" }, () => tx.rows<PrintedReceipt>(sql`
         update bill_receipt r set print_count = r.print_count + 1
         from bill_payment p
         where r.id = ${id} and r.tenant_id = ${context.tenantId} and p.id = r.payment_id
         returning r.id, r.receipt_no as "receiptNo", r.payment_no as "paymentNo", r.payer_name as "payerName", r.amount::text as amount,
                   r.amount_in_words as "amountInWords", r.issued_at as "issuedAt", r.issuer, r.print_count as "printCount", r.remark,
-                  p.channel, p.paid_at as "paidAt", p.trade_no as "tradeNo", p.status as "paymentStatus"`);
+                  p.channel, p.paid_at as "paidAt", p.trade_no as "tradeNo", p.status as "paymentStatus"`));
       if (!receipt) return undefined;
       const bills = await tx.rows<{ billNo: string; studentName: string | null; schoolYear: string; term: string; amount: string }>(sql`
         select b.bill_no as "billNo", s.name_cn as "studentName", b.school_year as "schoolYear", b.term, a.amount::text as amount

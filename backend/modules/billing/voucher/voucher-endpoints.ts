@@ -13,6 +13,7 @@ import { newId } from "../../../db/ids";
 import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok, okMessage } from "../../../http/envelope";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
+import { withHistory } from "../../../crud/history";
 
 const VOUCHER_NO_RULE = "voucher_no";
 const idArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
@@ -95,10 +96,12 @@ export const voucherEndpoints: Endpoint[] = [
       const [voucher] = await tx.rows<{ status: string }>(sql`select status from bill_voucher where id = ${id} and tenant_id = ${context.tenantId} for update`);
       if (!voucher) throw notFound();
       if (voucher.status === VoucherStatus.posted) throw new ApiError(VoucherMessages.postedAlready);
-      await tx.rows(sql`
-        update bill_voucher set status = ${VoucherStatus.posted}, posted_by = ${context.username.slice(0, 32)}, posted_at = now(),
-               update_by = ${context.username.slice(0, 32)}, update_time = now()
-        where id = ${id}`);
+      await withHistory(tx, voucherCrud.historyActor(context), voucherCrud.history, [id], { action: "post" }, () =>
+        tx.rows(sql`
+          update bill_voucher set status = ${VoucherStatus.posted}, posted_by = ${context.username.slice(0, 32)}, posted_at = now(),
+                 update_by = ${context.username.slice(0, 32)}, update_time = now()
+          where id = ${id}`),
+      );
     });
     return okMessage("过账成功");
   }),

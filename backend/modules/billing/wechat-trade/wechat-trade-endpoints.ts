@@ -16,6 +16,8 @@ import { ApiError, ok, okMessage } from "../../../http/envelope";
 import { MAX_UPLOAD_BYTES, MultipartError, readMultipart } from "../../system/files/multipart";
 import { nextNumbers } from "../../system/fill-rule/fill-rule-service";
 import { csvRows, parseStatement } from "./wechat-statement";
+import { historyAdded } from "../../../crud/history";
+import { PaymentHistory } from "../history-sources";
 import { reconcile, type PaymentToMatch, type TradeToMatch } from "./reconcile";
 
 export const WechatMessages = {
@@ -228,6 +230,7 @@ export const wechatTradeEndpoints: Endpoint[] = [
           select r.id, ${context.tenantId}, r.payment_no, '1', r.payer_id, r.payer_name, ${CHANNEL_WECHAT}, r.amount,
                  r.paid_at::timestamp at time zone ${context.services.config.schoolTimeZone}, r.trade_no, ${PaymentStatus.unallocated}, '微信对账生成', ${context.username.slice(0, 32)}
           from json_to_recordset(${json}::json) as r(id varchar, payment_no varchar, payer_id varchar, payer_name varchar, amount numeric, paid_at varchar, trade_no varchar)`);
+        await historyAdded(tx, { tenantId: context.tenantId, username: context.username }, PaymentHistory, payments.map((payment) => payment.id), { action: "add" });
         await recordMatches(tx, payments.map((payment) => ({ tradeId: payment.trade_id, paymentId: payment.id })));
       }
       return { created: payments.length, unknown: result.missingPayments.length - payments.length };

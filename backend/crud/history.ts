@@ -1,0 +1,145 @@
+// The history of every record (issue #32 item 5, docs/decisions/070): an append-only row per change
+// of a record in sys_record_history (migration 0300), written in the transaction of the change so
+// that a change rolled back leaves none. The CRUD engine writes it for every add, edit and delete;
+// workflows that change records outside the generic save (bill generation, allocation, 冲销, 作废)
+// write it through the same functions. A change is the difference of two snapshots of the row
+// (`to_jsonb`, keyed by column, computed by the database: sys_record_history_changes), so the
+// history holds what the row stores — an encrypted column stays encrypted, a secret one is masked.
+import { sql, type SQL } from "drizzle-orm";
+import type { Executor } from "./context";
+
+/** Where a record's history comes from: its table, and what its snapshot holds besides its columns. */
+export interface HistorySource {
+  /** The table; also the history's `module`. */
+  table: string;
+  /** The key column (default `id`). */
+  key?: string;
+  /** Columns whose values the history never shows (passwords…): their changes read ******. */
+  masked?: readonly string[];
+  /**
+   * More of the record than its own row, as a jsonb object built from the row aliased `t` (a
+   * payment's allocations, a bill's items), merged into its snapshot.
+   */
+  extra?: SQL;
+}
+
+/** Who changes, and in which tenant. */
+export interface HistoryActor {
+  tenantId: number | null;
+  username: string;
+}
+
+/** add / edit / delete, or the workflow's name (generate, allocate, reverse, void, …). */
+export interface HistoryAction {
+  action: string;
+  reason?: string | null;
+}
+
+/** Who changes and how: what a workflow hands to the writers it calls. */
+export type HistoryChange = HistoryActor & HistoryAction;
+
+/**
+ * Snapshots of rows by key (the `before` of a change), as the database's JSON text: never parsed in
+ * code, so that numeric 0.00 stays 0.00.
+ */
+export type HistorySnapshot = string;
+
+/** No row before: each record is new. */
+export const NO_SNAPSHOT: HistorySnapshot = "{}";
+
+const idArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
+
+function snapshotOf(source: HistorySource): SQL {
+  return source.extra ? sql`(to_jsonb(t) || ${source.extra})` : sql`to_jsonb(t)`;
+}
+
+function keyOf(source: HistorySource): SQL {
+  return sql`t.${sql.identifier(source.key ?? "id")}::text`;
+}
+
+/** The rows' snapshots before a change. */
+export async function historyBefore(tx: Executor, source: HistorySource, ids: readonly string[]): Promise<HistorySnapshot> {
+  if (ids.length === 0) return NO_SNAPSHOT;
+  const [row] = await tx.rows<{ snapshot: string | null }>(sql`
+    select jsonb_object_agg(${keyOf(source)}, ${snapshotOf(source)})::text as snapshot
+    from ${sql.identifier(source.table)} t where ${keyOf(source)} = any(${idArray(ids)}::text[])`);
+  return row?.snapshot ?? NO_SNAPSHOT;
+}
+
+/**
+ * One history row per record of `ids` that changed since `before` (an empty `before`: each row is
+ * new, every value it holds is its change), in one statement.
+ */
+export async function historyAfter(tx: Executor, actor: HistoryActor, source: HistorySource, ids: readonly string[], before: HistorySnapshot, change: HistoryAction): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.rows(sql`
+    insert into sys_record_history (tenant_id, module, record_id, action, username, changes, reason)
+    select ${actor.tenantId}, ${source.table}, ${keyOf(source)}, ${change.action}, ${actor.username.slice(0, 100)}, c.changes, ${change.reason ?? null}
+    from ${sql.identifier(source.table)} t
+    cross join lateral (select sys_record_history_changes(${before}::jsonb -> ${keyOf(source)}, ${snapshotOf(source)}, ${idArray(source.masked ?? [])}::text[]) as changes) c
+    where ${keyOf(source)} = any(${idArray(ids)}::text[]) and c.changes <> '[]'::jsonb
+    order by ${keyOf(source)}`);
+}
+
+/** The records of `ids` are new: one history row each with every value it holds. */
+export async function historyAdded(tx: Executor, actor: HistoryActor, source: HistorySource, ids: readonly string[], change: HistoryAction): Promise<void> {
+  await historyAfter(tx, actor, source, ids, NO_SNAPSHOT, change);
+}
+
+/** The rows of `ids` are about to go: one history row each with what they held. */
+export async function historyRemoved(tx: Executor, actor: HistoryActor, source: HistorySource, ids: readonly string[], change: HistoryAction): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.rows(sql`
+    insert into sys_record_history (tenant_id, module, record_id, action, username, changes, reason)
+    select ${actor.tenantId}, ${source.table}, ${keyOf(source)}, ${change.action}, ${actor.username.slice(0, 100)},
+           sys_record_history_changes(${snapshotOf(source)}, null, ${idArray(source.masked ?? [])}::text[]), ${change.reason ?? null}
+    from ${sql.identifier(source.table)} t where ${keyOf(source)} = any(${idArray(ids)}::text[])
+    order by ${keyOf(source)}`);
+}
+
+/** Runs `work` on the records of `ids` and writes the history of those it changed. */
+export async function withHistory<T>(tx: Executor, actor: HistoryActor, source: HistorySource, ids: readonly string[], change: HistoryAction, work: () => Promise<T>): Promise<T> {
+  const unique = [...new Set(ids)].sort();
+  const before = await historyBefore(tx, source, unique);
+  const result = await work();
+  await historyAfter(tx, actor, source, unique, before, change);
+  return result;
+}
+
+/** One stored change of a record, as the history answers it. */
+export interface HistoryChangeRow {
+  field: string;
+  old: unknown;
+  new: unknown;
+}
+
+export interface HistoryRow {
+  id: string;
+  action: string;
+  username: string | null;
+  changedAt: string;
+  reason: string | null;
+  changes: HistoryChangeRow[];
+}
+
+/** A record's history, oldest first. */
+export async function readHistory(executor: Pick<Executor, "rows">, tenantId: number | null, table: string, recordId: string): Promise<HistoryRow[]> {
+  const rows = await executor.rows<{ id: string; action: string; username: string | null; changed_at: string | Date; reason: string | null; changes: HistoryChangeRow[] | string }>(sql`
+    select id::text as id, action, username, changed_at, reason, changes from sys_record_history
+    where module = ${table} and record_id = ${recordId} and tenant_id is not distinct from ${tenantId}
+    order by id`);
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    username: row.username,
+    changedAt: row.changed_at instanceof Date ? row.changed_at.toISOString() : String(row.changed_at),
+    reason: row.reason,
+    changes: typeof row.changes === "string" ? (JSON.parse(row.changes) as HistoryChangeRow[]) : row.changes,
+  }));
+}
+
+/** The reason a workflow's request names (`reason` of its body), for its history row. */
+export function historyReason(body: Record<string, unknown> | undefined): string | null {
+  const reason = body?.reason;
+  return typeof reason === "string" && reason.trim() !== "" ? reason.trim().slice(0, 500) : null;
+}

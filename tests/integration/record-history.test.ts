@@ -174,6 +174,18 @@ describe.each(databases)("record history on %s", (kind) => {
     expect(unknown.json.success).toBe(false);
   });
 
+  it("a sensitive field's history never holds its clear value, even for a reader who may see it", async () => {
+    const admin = await loginToken(server.url);
+    const before = await mark();
+    const saved = await send(admin, "PUT", "/school/parent/edit", { id: "rh-p1", name: "历史测试家长", phone: "13912345678" });
+    expect(saved.json).toMatchObject({ success: true });
+    const written = await rows<{ changes: unknown }>(`select changes::text as changes from sys_record_history where id > ${before} and module = 'school_parent'`);
+    expect(written).toHaveLength(1);
+    expect(String(written[0]!.changes)).not.toContain("13912345678");
+    const shown = await send(admin, "GET", `/school/parent/history?id=rh-p1`);
+    expect(shown.json.result.at(-1).changes).toEqual([{ field: "phone", label: "手机号", old: null, new: "******" }]);
+  });
+
   it("a masked column's change never shows its value", async () => {
     const [row] = await rows<{ changes: unknown }>(
       `select sys_record_history_changes('{"id":"1","password":"old-hash","name":"a"}', '{"id":"1","password":"new-hash","name":"b"}', '{password}') as changes`,

@@ -75,3 +75,47 @@ export function percentOfFen(amountFen: bigint, percent: unknown): bigint {
 export function minFen(left: bigint, right: bigint): bigint {
   return left < right ? left : right;
 }
+
+/** Fen as yuan with thousands separators and two decimals (123456750n → "1,234,567.50"). */
+function groupedYuan(fen: bigint): string {
+  const negative = fen < 0n;
+  const absolute = negative ? -fen : fen;
+  const whole = (absolute / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${negative ? "-" : ""}${whole}.${(absolute % 100n).toString().padStart(2, "0")}`;
+}
+
+export interface MoneyFormat {
+  /** Prefix `¥` where a currency is shown (prints, mails, dashboards). */
+  currency?: boolean;
+}
+
+/**
+ * The one way an amount is shown (issue #32 item 2): thousands separators and two decimals, `¥`
+ * with `currency` ("-¥12.50" when negative). Takes fen (bigint) or decimal yuan (text or number);
+ * no value is ""; what is not an amount is shown as it came.
+ */
+export function formatMoney(value: unknown, format: MoneyFormat = {}): string {
+  if (value === null || value === undefined || value === "") return "";
+  let fen: bigint;
+  if (typeof value === "bigint") fen = value;
+  else if (isAmount(value)) fen = toHundredths(value);
+  else return String(value);
+  const text = groupedYuan(fen);
+  if (!format.currency) return text;
+  return text.startsWith("-") ? `-¥${text.slice(1)}` : `¥${text}`;
+}
+
+/** Sum of decimal yuan values in fen: exact; empty cells and text that is no amount count as 0. */
+export function sumAmounts(values: Iterable<unknown>): bigint {
+  let total = 0n;
+  for (const value of values) if (value !== null && value !== undefined && value !== "" && isAmount(value)) total += toHundredths(value);
+  return total;
+}
+
+/** A quantity (数量): whole numbers without decimals ("2.00" → "2"), others as two decimals. */
+export function formatQuantity(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (!isAmount(value)) return String(value);
+  const hundredths = toHundredths(value);
+  return hundredths % 100n === 0n ? (hundredths / 100n).toString() : fenToYuan(hundredths);
+}

@@ -66,7 +66,7 @@ export function createModuleCrud(module: ModuleDefinition, options: ModuleCrudOp
       : {
           excel: {
             title: module.title,
-            columns: fieldsIn(module, "excel").map(([property, field]) => ({ property, title: field.label, ...(field.required ? { required: true } : {}) })),
+            columns: fieldsIn(module, "excel").map(([property, field]) => ({ property, title: field.label, ...(field.required ? { required: true } : {}), ...(field.money ? { money: true } : {}) })),
             ...(unique.length > 0 ? { unique } : {}),
             ...excel,
           },

@@ -52,6 +52,11 @@ export interface ModuleField {
    * `<prefix>:viewSensitive` button; a masked value posted back never overwrites the stored one.
    */
   sensitive?: SensitiveKind;
+  /**
+   * A decimal that is an amount of money: lists, details and exports show it as
+   * contract/money.ts formatMoney does (thousands separators, two decimals; issue #32 item 2).
+   */
+  money?: boolean;
   /** Where it shows; unset places take the defaults of FieldPlaces. */
   show?: FieldPlaces;
 }

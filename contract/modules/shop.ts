@@ -46,7 +46,7 @@ export const commodityModule = defineModule({
   fields: {
     name: { label: "商品名称", required: "请输入商品名称!", maxLength: 100, show: { search: true } },
     categoryId: { label: "商品分类", dict: "sys_category,name,id", required: "请选择商品分类!" },
-    price: { label: "价格", type: "decimal", required: "请输入价格!", pattern: AMOUNT_PATTERN },
+    price: { label: "价格", type: "decimal", money: true, required: "请输入价格!", pattern: AMOUNT_PATTERN },
     stock: { label: "库存", type: "int", required: "请输入库存!", pattern: COUNT_PATTERN },
     images: { label: "图片", maxLength: 1000, show: { list: false, query: false } },
     status: { label: "状态", dict: "commodity_status", required: "请选择状态!", show: { search: true } },
@@ -83,7 +83,7 @@ export const orderModule = defineModule({
     receiver: { label: "收货人", maxLength: 50 },
     receiverPhone: { label: "收货电话", maxLength: 30, show: { list: false } },
     addressText: { label: "收货地址", maxLength: 300, show: { list: false } },
-    total: { label: "订单金额", type: "decimal", readOnly: true },
+    total: { label: "订单金额", type: "decimal", money: true, readOnly: true },
     status: { label: "状态", dict: "order_status", readOnly: true, show: { search: true } },
     payChannel: { label: "支付方式", dict: "shop_pay_channel", readOnly: true },
     paidAt: { label: "付款时间", type: "datetime", readOnly: true },

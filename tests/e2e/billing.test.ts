@@ -8,7 +8,7 @@ import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, signInAs, chooseOption, rowAction } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
-import { fenToYuan, multiplyFen, toFen } from "../../contract/money";
+import { fenToYuan, formatMoney, multiplyFen, toFen } from "../../contract/money";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
 let browser: Browser;
@@ -59,7 +59,7 @@ describe("fees and billing", () => {
     await chooseSecondTerm(dialog);
     await dialog.getByRole("button", { name: /预\s*览/ }).click();
     const summary = dialog.locator(".ant-alert");
-    await expect.poll(() => summary.textContent()).toMatch(/^将生成 (\d+) 张账单，应付合计 [\d.]+$/);
+    await expect.poll(() => summary.textContent()).toMatch(/^将生成 (\d+) 张账单，应付合计 [\d,.]+$/);
     const planned = Number(/将生成 (\d+) 张/.exec((await summary.textContent())!)![1]);
     expect(planned).toBeGreaterThan(200); // the demo school's active students
     await expect.poll(() => dialog.locator(".ant-table-tbody tr.ant-table-row").count()).toBe(8);
@@ -90,13 +90,15 @@ describe("fees and billing", () => {
     await rowAction(page, row, "邮件发送", { confirm: true });
     await expect.poll(() => message("邮件发送成功").count()).toBe(1);
     const mail = await smtp.waitForMail(1);
-    const expected = /应收金额合计 ([\d.]+) 元/.exec(mail.text ?? "")![1]!;
+    const shown = /应收金额合计 ([\d,.]+) 元/.exec(mail.text ?? "")![1]!;
+    const expected = fenToYuan(toFen(shown.replaceAll(",", "")));
+    expect(shown).toBe(formatMoney(expected));
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]!.filename).toMatch(/^应收账单-AR\d+\.xlsx$/);
     expect(await statementTotal(mail.attachments[0]!.content)).toBe(expected);
     // The same amount as the row shows, and the row now says when it was e-mailed.
     await open("/billing/receivableBill?payerType=2&period=2026-2027-1");
-    await expect.poll(() => rows().first().textContent()).toContain(String(Number(expected)));
+    await expect.poll(() => rows().first().textContent()).toContain(shown);
     await expect.poll(() => rows().first().textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   });
 
@@ -143,7 +145,7 @@ describe("fees and billing", () => {
       expected += figure;
       if (index === 0) await expect.poll(() => cell(0, "amount").inputValue()).toBe(fenToYuan(figure));
     }
-    await expect.poll(() => dialog.locator(".bill-items-field").textContent()).toContain(`合计 ${fenToYuan(expected)}`);
+    await expect.poll(() => dialog.locator(".bill-items-field").textContent()).toContain(`合计 ${formatMoney(expected)}`);
     await dialog.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => message(/编辑成功/).count()).toBeGreaterThan(0);
 
@@ -151,7 +153,7 @@ describe("fees and billing", () => {
     await expect.poll(() => rows().count()).toBe(1);
     const totalColumn = await column("总金额");
     expect(totalColumn).toBeGreaterThan(0);
-    await expect.poll(async () => Number(await rows().first().locator("td").nth(totalColumn).textContent()).toFixed(2)).toBe(fenToYuan(expected));
+    await expect.poll(async () => (await rows().first().locator("td").nth(totalColumn).textContent())?.trim()).toBe(formatMoney(expected));
 
     // The reopened form shows the saved quantity in the grid.
     await rows().first().getByText("编辑").click();

@@ -21,8 +21,8 @@ describe("the reminder's text", () => {
     ]);
     expect(subject).toBe("缴费提醒：2 张账单逾期未缴清");
     expect(body).toContain("测试企业一，您好");
-    expect(body).toContain("合计待缴 30000.15 元");
-    expect(body).toContain("账单号 B-1，学生 学生甲，2026-2027 学年第 1 学期，应缴日期 2026-09-01，待缴 30000.10 元");
+    expect(body).toContain("合计待缴 30,000.15 元");
+    expect(body).toContain("账单号 B-1，学生 学生甲，2026-2027 学年第 1 学期，应缴日期 2026-09-01，待缴 30,000.10 元");
     expect(body).toContain("账单号 B-2，学生 -，");
   });
 });
@@ -105,10 +105,10 @@ describe.each(databases)("unpaid-bill reminders and jobs per tenant on %s", (kin
     const toCorp = mails.find((mail) => mail.subject?.includes("2 张账单"))!;
     expect(toCorp.text).toContain("提醒企业，您好");
     expect(toCorp.text).toContain("账单号 RB-1，学生 学生一");
-    expect(toCorp.text).toContain("待缴 1000.10 元");
+    expect(toCorp.text).toContain("待缴 1,000.10 元");
     expect(toCorp.text).toContain("账单号 RB-2，学生 学生二");
     expect(toCorp.text).toContain("待缴 299.50 元");
-    expect(toCorp.text).toContain("合计待缴 1299.60 元");
+    expect(toCorp.text).toContain("合计待缴 1,299.60 元");
     expect(toCorp.text).not.toMatch(/RB-[4-9]/);
     const toParent = mails.find((mail) => mail.subject === "缴费提醒：1 张账单逾期未缴清")!;
     expect(toParent.text).toContain("账单号 RB-3");

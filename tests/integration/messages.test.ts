@@ -191,7 +191,7 @@ describe.each(databases)("消息模板 and 消息 on %s", (kind) => {
     expect(subjects).toHaveLength(outcome.mails);
     for (const mail of subjects) {
       expect(mail.subject).toMatch(/^【学校】.+ 的缴费提醒$/);
-      expect(mail.body).toMatch(/^合计 \d+\.\d{2} 元\n- 账单号 /);
+      expect(mail.body).toMatch(/^合计 [\d,]+\.\d{2} 元\n- 账单号 /);
     }
     // A placeholder the job has no value for falls back to the built-in text.
     expect(unpaidBillReminderText("王五", bills, { ...seeded!, templateContent: "${unknown}" })).toEqual(builtIn);

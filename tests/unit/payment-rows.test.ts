@@ -9,7 +9,7 @@ describe("payment and voucher grids", () => {
     expect(allocationText([{ billId: "a", amount: "0.1" }, { billId: "b", amount: "0.2" }], "1")).toBe("分配合计 0.30，未分配 0.70");
     expect(allocationText([{ billId: "a", amount: "100.01" }], "100")).toBe("分配合计 100.01 超过付款金额 100.00");
     expect(allocationText([{ billId: "a", amount: "x" }], "100")).toBe("请输入正确的分配金额");
-    expect(openBillText({ id: "1", billNo: "BL1", studentName: "王小明", payable: "2000.25", paidAmount: "500" })).toBe("BL1 王小明 应付2000.25 未付1500.25");
+    expect(openBillText({ id: "1", billNo: "BL1", studentName: "王小明", payable: "2000.25", paidAmount: "500" })).toBe("BL1 王小明 应付2,000.25 未付1,500.25");
     expect(parseJsonRows("nope")).toEqual([]);
   });
 

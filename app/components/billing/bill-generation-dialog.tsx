@@ -6,6 +6,7 @@ import { useFetcher, useRevalidator } from "react-router";
 import { Alert, App, Button, DatePicker, Form, Input, Modal, Select, Space, Table, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { BillingMessages, type BillPlan, type PlannedBill } from "#contract/modules/billing";
+import { formatMoney } from "#contract/money";
 import type { FieldOption } from "~/components/widgets/list/types";
 
 export interface GenerationAnswer {
@@ -93,7 +94,7 @@ export function BillGenerationDialog({ open, onClose, terms, payerTypes }: { ope
         <div style={{ marginTop: 16 }}>
           <Alert
             type={preview.bills.length > 0 ? "info" : "warning"}
-            title={`将生成 ${preview.bills.length} 张账单，应付合计 ${preview.payableTotal}`}
+            title={`将生成 ${preview.bills.length} 张账单，应付合计 ${formatMoney(preview.payableTotal)}`}
             description={
               preview.skipped.length > 0
                 ? `跳过 ${preview.skipped.length} 名本学期已有账单的学生：${preview.skipped
@@ -113,9 +114,9 @@ export function BillGenerationDialog({ open, onClose, terms, payerTypes }: { ope
               { title: "学号", dataIndex: "studentNo" },
               { title: "学生", dataIndex: "studentName" },
               { title: "付款方", render: (_value, bill) => `${payerText(bill.payerType)}${bill.payerName ? ` ${bill.payerName}` : ""}` },
-              { title: "总金额", dataIndex: "total" },
-              { title: "补贴", dataIndex: "allowanceTotal" },
-              { title: "应付金额", dataIndex: "payable" },
+              { title: "总金额", dataIndex: "total", render: (value: string) => formatMoney(value) },
+              { title: "补贴", dataIndex: "allowanceTotal", render: (value: string) => formatMoney(value) },
+              { title: "应付金额", dataIndex: "payable", render: (value: string) => formatMoney(value) },
             ]}
           />
         </div>

@@ -4,23 +4,13 @@
 // backend prices the items again and never trusts these figures.
 import { useMemo, useRef } from "react";
 import { Typography } from "antd";
-import { GridTextField, type GridColumn, type GridRow } from "~/components/widgets/grid";
-import { derivedCells, itemFromCells, parseItems, totalsText, type ProjectChoice } from "./bill-items";
-
-function columnsOf(projects: readonly ProjectChoice[]): GridColumn[] {
-  return [
-    { key: "projectId", title: "收费项目", type: "select", width: 160, options: projects.map((project) => ({ value: project.id, text: project.name })) },
-    { key: "name", title: "名称", type: "input", width: 180, validateRules: [{ required: true }] },
-    { key: "quantity", title: "数量", type: "inputNumber", width: 90, defaultValue: "1", validateRules: [{ required: true }, { pattern: "n" }] },
-    { key: "unitPrice", title: "单价", type: "inputNumber", width: 110, validateRules: [{ required: true }, { pattern: "money" }] },
-    { key: "allowance", title: "补贴", type: "inputNumber", width: 100, defaultValue: "0", validateRules: [{ pattern: "money" }] },
-    { key: "amount", title: "金额", type: "inputNumber", width: 110, disabled: true, statistics: ["sum"] },
-  ];
-}
+import { formatQuantity } from "#contract/money";
+import { GridTextField, type GridRow } from "~/components/widgets/grid";
+import { columnsOf, derivedCells, itemFromCells, parseItems, totalsText, type ProjectChoice } from "./bill-items";
 
 function toRows(text: string | undefined) {
   return parseItems(text).map((item) => {
-    const cells = { projectId: item.projectId ?? "", name: item.name, quantity: item.quantity, unitPrice: item.unitPrice, allowance: item.allowance || "0" };
+    const cells = { projectId: item.projectId ?? "", name: item.name, quantity: formatQuantity(item.quantity), unitPrice: item.unitPrice, allowance: item.allowance || "0" };
     return { ...cells, ...derivedCells({ ...cells, amount: "" }, item.projectId, []) };
   });
 }

@@ -2,7 +2,8 @@
 // form: one JSON text, the array the backend expects. Amounts are figured in integer fen
 // (contract/money.ts) for the user only; the backend prices the items again and never trusts them.
 // Pure; unit-tested in tests/unit/bill-items.test.ts.
-import { fenToYuan, isAmount, minFen, multiplyFen, toFen } from "#contract/money";
+import { fenToYuan, formatMoney, isAmount, minFen, multiplyFen, toFen } from "#contract/money";
+import type { GridColumn } from "~/components/widgets/grid/types";
 
 export interface BillItemRow {
   projectId?: string;
@@ -50,7 +51,7 @@ export function totalsText(rows: readonly BillItemRow[]): string {
     amount += figures.amount;
     allowance += figures.allowance;
   }
-  return `合计 ${fenToYuan(amount)}，补贴 ${fenToYuan(allowance)}，应付 ${fenToYuan(amount - allowance)}`;
+  return `合计 ${formatMoney(amount)}，补贴 ${formatMoney(allowance)}，应付 ${formatMoney(amount - allowance)}`;
 }
 
 /** Grid cells (every value a string) → the wire row; an empty project is no project. */
@@ -80,4 +81,16 @@ export function derivedCells(
   const amount = amountText(itemFromCells({ ...cells, ...changes }));
   if ((cells.amount ?? "") !== amount) changes.amount = amount;
   return changes;
+}
+
+/** The bill grid's columns (收费项目, 名称, 数量, 单价, 补贴, 金额 with its 合计). */
+export function columnsOf(projects: readonly ProjectChoice[]): GridColumn[] {
+  return [
+    { key: "projectId", title: "收费项目", type: "select", width: 160, options: projects.map((project) => ({ value: project.id, text: project.name })) },
+    { key: "name", title: "名称", type: "input", width: 180, validateRules: [{ required: true }] },
+    { key: "quantity", title: "数量", type: "inputNumber", width: 90, defaultValue: "1", validateRules: [{ required: true }, { pattern: "n" }] },
+    { key: "unitPrice", title: "单价", type: "inputNumber", width: 110, validateRules: [{ required: true }, { pattern: "money" }] },
+    { key: "allowance", title: "补贴", type: "inputNumber", width: 100, defaultValue: "0", validateRules: [{ pattern: "money" }] },
+    { key: "amount", title: "金额", type: "inputNumber", width: 110, disabled: true, statistics: ["sum"], money: true },
+  ];
 }

@@ -6,9 +6,9 @@ import { useFetcher } from "react-router";
 import { DatePicker, Form, Typography } from "antd";
 import dayjs from "dayjs";
 import { CORPORATION_DICT, PARENT_DICT } from "#contract/modules/people";
-import { GridTextField, type GridColumn, type GridRow } from "~/components/widgets/grid";
+import { GridTextField, type GridRow } from "~/components/widgets/grid";
 import { SearchSelect } from "~/components/widgets/search-select";
-import { allocationText, openBillText, parseJsonRows, type AllocationRow, type OpenBill } from "./payment-rows";
+import { allocationColumns, allocationText, openBillText, parseJsonRows, type AllocationRow, type OpenBill } from "./payment-rows";
 
 /** dict payer_type: 企业. */
 const CORPORATION = "2";
@@ -60,20 +60,7 @@ export function PaymentAllocationsField({ value, onChange, paymentId, disabled }
     void load(`/api/billing/payment-bills?${query}`);
   }, [load, payerType, payerId, paymentId]);
   const choices = bills.data?.bills;
-  const columns = useMemo<GridColumn[]>(
-    () => [
-      {
-        key: "billId",
-        title: "账单",
-        type: "select",
-        width: 360,
-        options: (choices ?? []).map((bill) => ({ value: bill.id, text: openBillText(bill) })),
-        validateRules: [{ required: true, message: "请选择账单" }, { unique: true, message: "同一账单只能分配一次" }],
-      },
-      { key: "amount", title: "金额", type: "inputNumber", width: 140, statistics: ["sum"], validateRules: [{ required: true }, { pattern: "money" }] },
-    ],
-    [choices],
-  );
+  const columns = useMemo(() => allocationColumns(choices ?? []), [choices]);
   return (
     <GridTextField
       // The choices arrive after the payer is chosen: the grid starts again with them.

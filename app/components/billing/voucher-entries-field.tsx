@@ -3,15 +3,8 @@
 // footer sums both sides (the grid's 合计) and the line under it says whether they balance.
 import { Typography } from "antd";
 import type { VoucherEntryInput } from "#contract/modules/billing";
-import { GridTextField, type GridColumn, type GridRow } from "~/components/widgets/grid";
-import { parseJsonRows, voucherSumsText } from "./payment-rows";
-
-const COLUMNS: GridColumn[] = [
-  { key: "account", title: "科目", type: "input", width: 220, validateRules: [{ required: true, message: "请输入科目" }] },
-  { key: "debit", title: "借方", type: "inputNumber", width: 140, statistics: ["sum"], validateRules: [{ pattern: "money" }] },
-  { key: "credit", title: "贷方", type: "inputNumber", width: 140, statistics: ["sum"], validateRules: [{ pattern: "money" }] },
-  { key: "remark", title: "备注", type: "input", width: 200 },
-];
+import { GridTextField, type GridRow } from "~/components/widgets/grid";
+import { parseJsonRows, VOUCHER_COLUMNS as COLUMNS, voucherSumsText } from "./payment-rows";
 
 const toRows = (text: string | undefined) =>
   parseJsonRows<VoucherEntryInput>(text).map((entry) => ({ account: entry.account ?? "", debit: entry.debit ?? "", credit: entry.credit ?? "", remark: entry.remark ?? "" }));

@@ -3,25 +3,8 @@
 // integer fen. The backend takes the stock and computes the total itself.
 import { useMemo } from "react";
 import { Typography } from "antd";
-import { ORDER_LINE_FIELDS as FIELDS, ShopMessages } from "#contract/modules/shop";
-import { GridTextField, type GridColumn, type GridRow } from "~/components/widgets/grid";
-import { lineAmount, parseLines, totalText, type CommodityChoice } from "./order-lines";
-
-function columnsOf(commodities: readonly CommodityChoice[]): GridColumn[] {
-  return [
-    {
-      key: "commodityId",
-      title: FIELDS.commodityId.label,
-      type: "select",
-      width: 240,
-      options: commodities.map((commodity) => ({ value: commodity.id, text: `${commodity.name}（库存 ${commodity.stock}）` })),
-      validateRules: [{ required: true, message: FIELDS.commodityId.required }, { unique: true, message: ShopMessages.repeatedCommodity }],
-    },
-    { key: "price", title: FIELDS.price.label, type: "inputNumber", width: 100, disabled: true },
-    { key: "quantity", title: FIELDS.quantity.label, type: "inputNumber", width: 90, defaultValue: "1", validateRules: [{ required: true, message: FIELDS.quantity.required }, { pattern: "z" }] },
-    { key: "amount", title: FIELDS.amount.label, type: "inputNumber", width: 110, disabled: true, statistics: ["sum"] },
-  ];
-}
+import { GridTextField, type GridRow } from "~/components/widgets/grid";
+import { columnsOf, lineAmount, parseLines, totalText, type CommodityChoice } from "./order-lines";
 
 export interface OrderLinesFieldProps {
   value?: string;

@@ -2,6 +2,7 @@
 // no script, printed with the browser's print. Opening it counts one print (the backend's
 // `POST /billing/receipt/print`, receipt:print).
 import { z } from "zod";
+import { formatMoney } from "#contract/money";
 import type { Route } from "./+types/receipt-print";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { failureData } from "~/services/route-errors.server";
@@ -56,7 +57,7 @@ th { width: 24mm; font-weight: normal; background: #fafafa; }
 
 function page(receipt: z.infer<typeof receiptSchema>): string {
   const bills = receipt.bills
-    .map((bill) => `<tr><td>${escape(bill.billNo)}</td><td>${escape(bill.studentName)}</td><td>${escape(bill.schoolYear)} ${escape(TERMS[bill.term] ?? bill.term)}</td><td>${escape(bill.amount)}</td></tr>`)
+    .map((bill) => `<tr><td>${escape(bill.billNo)}</td><td>${escape(bill.studentName)}</td><td>${escape(bill.schoolYear)} ${escape(TERMS[bill.term] ?? bill.term)}</td><td>${escape(formatMoney(bill.amount))}</td></tr>`)
     .join("");
   return `<!DOCTYPE html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>收据 ${escape(receipt.receiptNo)}</title><style>${STYLE}</style></head>
@@ -66,7 +67,7 @@ function page(receipt: z.infer<typeof receiptSchema>): string {
 <table>
 <tr><th>交款人</th><td colspan="3">${escape(receipt.payerName)}</td></tr>
 <tr><th>金额（大写）</th><td colspan="3" class="amount-words">人民币${escape(receipt.amountInWords)}</td></tr>
-<tr><th>金额（小写）</th><td>¥${escape(receipt.amount)}</td><th>付款方式</th><td>${escape(CHANNELS[receipt.channel] ?? receipt.channel)}</td></tr>
+<tr><th>金额（小写）</th><td>${escape(formatMoney(receipt.amount, { currency: true }))}</td><th>付款方式</th><td>${escape(CHANNELS[receipt.channel] ?? receipt.channel)}</td></tr>
 <tr><th>付款单号</th><td>${escape(receipt.paymentNo)}</td><th>付款时间</th><td>${shortTime(receipt.paidAt)}</td></tr>
 ${receipt.tradeNo ? `<tr><th>交易单号</th><td colspan="3">${escape(receipt.tradeNo)}</td></tr>` : ""}
 ${receipt.remark ? `<tr><th>备注</th><td colspan="3">${escape(receipt.remark)}</td></tr>` : ""}

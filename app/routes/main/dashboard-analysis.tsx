@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Route } from "./+types/dashboard-analysis";
 import { greetingForHour, hourInZone } from "#contract/greeting";
 import { DASHBOARD_FIGURES_API, type DashboardFigures } from "#contract/dashboard";
-import { fenToYuan, sumFen, toFen } from "#contract/money";
+import { formatMoney, sumFen, toFen } from "#contract/money";
 import { requireSignedIn } from "~/services/auth.server";
 import { schoolTimeZone } from "~/services/env.server";
 import { dictOptionsByCode } from "~/services/options.server";
@@ -103,7 +103,7 @@ export default function DashboardAnalysis({ loaderData }: Route.ComponentProps) 
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <Card>
-            <Figure testId="figure-outstanding" title="待收应收（元）" value={fenToYuan(owedFen)} to={dashboardLinks.outstandingReceivables()} />
+            <Figure testId="figure-outstanding" title="待收应收（元）" value={formatMoney(owedFen)} to={dashboardLinks.outstandingReceivables()} />
           </Card>
         </Col>
         <Col xs={24} sm={12} lg={4}>
@@ -111,7 +111,7 @@ export default function DashboardAnalysis({ loaderData }: Route.ComponentProps) 
             <Figure
               testId="figure-payments-month"
               title="本月收款（元）"
-              value={currentMonth?.amount ?? "0.00"}
+              value={formatMoney(currentMonth?.amount ?? "0")}
               to={currentMonth ? dashboardLinks.paymentsInMonth(currentMonth.month) : "/billing/payment"}
             />
           </Card>
@@ -167,7 +167,7 @@ export default function DashboardAnalysis({ loaderData }: Route.ComponentProps) 
               rows={figures.receivablesOutstanding.map((row) => ({
                 key: row.key,
                 label: `${labelOf(dicts.payer_type, row.key)}（${row.count} 笔）`,
-                value: `${row.amount} 元`,
+                value: `${formatMoney(row.amount)} 元`,
                 to: dashboardLinks.outstandingReceivables(row.key),
               }))}
             />
@@ -189,7 +189,7 @@ export default function DashboardAnalysis({ loaderData }: Route.ComponentProps) 
             <ul data-testid="payments-by-month" style={{ listStyle: "none", margin: 0, padding: 0, display: "flex", flexWrap: "wrap", gap: "4px 16px" }}>
               {figures.paymentsByMonth.map((row) => (
                 <li key={row.month}>
-                  {row.month}：<Link to={dashboardLinks.paymentsInMonth(row.month)}>{row.amount} 元（{row.count} 笔）</Link>
+                  {row.month}：<Link to={dashboardLinks.paymentsInMonth(row.month)}>{formatMoney(row.amount)} 元（{row.count} 笔）</Link>
                 </li>
               ))}
             </ul>

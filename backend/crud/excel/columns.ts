@@ -20,6 +20,8 @@ export interface ExcelColumn {
   options?: readonly DictItem[];
   /** Import: an empty cell is a row error. */
   required?: boolean;
+  /** Export: an amount of money, shown with thousands separators and two decimals. */
+  money?: boolean;
 }
 
 export interface DictItem {
@@ -51,6 +53,7 @@ export interface ResolvedColumn {
   title: string;
   width: number;
   required: boolean;
+  money?: boolean;
   /** Present for dictionary columns. */
   dict?: { toText: ReadonlyMap<string, string>; toValue: ReadonlyMap<string, string> };
 }
@@ -79,6 +82,7 @@ export async function resolveExcelColumns(
       title: column.title,
       width: column.width ?? defaultWidth(column.title, field),
       required: column.required ?? false,
+      ...(column.money ? { money: true } : {}),
       ...(items ? { dict: dictMaps(items) } : {}),
     });
   }

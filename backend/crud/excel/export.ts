@@ -103,7 +103,7 @@ export interface XlsxRowsOptions {
   heading?: string;
   /** Real name of the signed-in user, for row 2. */
   exporter: string;
-  columns: ReadonlyArray<{ title: string; width: number }>;
+  columns: ReadonlyArray<{ title: string; width: number; money?: boolean }>;
   /** The number of rows; checked against the sheet's limit before the first byte. */
   count: () => Promise<number>;
   /** Page `index` (0, 1, ...) of at most `batchSize` rows of cells; a shorter page is the last. */
@@ -151,7 +151,7 @@ export async function streamRowsXlsx(res: Response, options: XlsxRowsOptions): P
         // One style object for every data cell: exceljs gives each new cell its own empty style,
         // and its style table looks a style object up by identity, so every cell cost a full
         // style lookup (rendering the style as XML). The shared one is looked up once.
-        row.eachCell(shareStyle);
+        row.eachCell((cell, column) => shareStyle(cell, columns[column - 1]?.money === true));
         row.commit();
       }
       page = [];
@@ -223,8 +223,11 @@ function writeLayout(sheet: ExcelJS.Worksheet, columns: ReadonlyArray<{ title: s
  */
 const DATA_CELL_STYLE: Partial<ExcelJS.Style> = Object.freeze({}) as Partial<ExcelJS.Style>;
 
-function shareStyle(cell: ExcelJS.Cell): void {
-  cell.style = DATA_CELL_STYLE;
+/** Amounts (issue #32 item 2): thousands separators and two decimals, as on the screens. */
+const MONEY_CELL_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: "#,##0.00" }) as Partial<ExcelJS.Style>;
+
+function shareStyle(cell: ExcelJS.Cell, money: boolean): void {
+  cell.style = money ? MONEY_CELL_STYLE : DATA_CELL_STYLE;
 }
 
 /**

@@ -47,7 +47,7 @@ import {
 import { noteEnterInCell, registerGrid } from "./form-link";
 import { serializeGridValue } from "./grid-value";
 import { GridStore } from "./grid-store";
-import { columnAverage, columnSum, STATISTICS_LABELS } from "./numbers";
+import { statisticText, STATISTICS_LABELS } from "./numbers";
 import {
   canMoveDown,
   canMoveUp,
@@ -934,12 +934,12 @@ const StatisticsFooter = memo(function StatisticsFooter({ context, totalWidth }:
   useSyncExternalStore(store.subscribeValues, versions, versions);
   // A figure is recomputed over all rows only when its column changed (not on every keystroke).
   const cache = useRef(new Map<string, { version: string; text: string }>());
-  const figure = (kind: "sum" | "average", key: string): string => {
-    const id = `${kind}:${key}`;
-    const version = store.columnVersion(key);
+  const figure = (kind: "sum" | "average", column: GridColumn): string => {
+    const id = `${kind}:${column.key}`;
+    const version = store.columnVersion(column.key);
     const cached = cache.current.get(id);
     if (cached && cached.version === version) return cached.text;
-    const text = kind === "sum" ? String(columnSum(store.rows, key)) : columnAverage(store.rows, key);
+    const text = statisticText(store.rows, column, kind);
     cache.current.set(id, { version, text });
     return text;
   };
@@ -954,7 +954,7 @@ const StatisticsFooter = memo(function StatisticsFooter({ context, totalWidth }:
           </div>
           {context.columns.map((column, index) => (
             <div key={column.key} role="cell" className="jvxe-cell" data-key={column.key} style={{ width: context.widths[index] }}>
-              {column.statistics?.includes(kind) ? figure(kind, column.key) : null}
+              {column.statistics?.includes(kind) ? figure(kind, column) : null}
             </div>
           ))}
         </div>

@@ -1,7 +1,8 @@
 // Number cells and the statistics footer (docs/spec/widgets.md §5 "Number input cells", §2 footer
 // 合计 / 平均). Values stay decimal strings: never binary floating point (STYLE, money).
 // Pure; unit-tested in tests/unit/widget-grid-numbers.test.ts.
-import type { GridRow } from "./types";
+import { formatMoney, sumAmounts } from "#contract/money";
+import type { GridColumn, GridRow } from "./types";
 
 /** While typing: digits, one optional leading minus, one decimal point. */
 const TYPING = /^-?\d*\.?\d*$/;
@@ -58,6 +59,21 @@ export function formatRatio(numerator: number, denominator: number): string {
   const integer = hundredths / 100n;
   const fraction = (hundredths % 100n).toString().padStart(2, "0");
   return `${negative && hundredths !== 0n ? "-" : ""}${integer}.${fraction}`;
+}
+
+/**
+ * The footer's figure of a column: money columns add exact decimals and show two decimals with
+ * thousands separators (issue #32 item 2); others follow spec §5 (integer parts).
+ */
+export function statisticText(rows: readonly GridRow[], column: Pick<GridColumn, "key" | "money">, kind: "sum" | "average"): string {
+  if (!column.money) return kind === "sum" ? String(columnSum(rows, column.key)) : columnAverage(rows, column.key);
+  const sum = sumAmounts(rows.map((row) => row[column.key]));
+  if (kind === "sum") return formatMoney(sum);
+  if (rows.length === 0) return formatMoney(0n);
+  const count = BigInt(rows.length);
+  const negative = sum < 0n;
+  const average = ((negative ? -sum : sum) * 2n + count) / (2n * count);
+  return formatMoney(negative ? -average : average);
 }
 
 export const STATISTICS_LABELS = { sum: "合计", average: "平均" } as const;

@@ -81,6 +81,11 @@ export interface GridColumn {
   validateRules?: readonly ValidateRule[];
   /** Footer statistics (spec §2): 合计 and/or 平均. */
   statistics?: readonly ("sum" | "average")[];
+  /**
+   * An amount of money (issue #32 item 2): the footer adds the exact decimals (not the integer
+   * parts of spec §5) and shows them as contract/money.ts formatMoney does.
+   */
+  money?: boolean;
   /** Placeholder; may use `${title}`, `${key}`, `${defaultValue}`. */
   placeholder?: string;
   disabled?: boolean;

@@ -5,6 +5,7 @@
 // by the page as `visual`.
 import { z } from "zod";
 import { isMasked } from "#contract/modules/sensitive";
+import { formatMoney } from "#contract/money";
 import { columnName, fieldsIn, maxLengthMessage, moduleUrls, patternOf, type ModuleDefinition, type ModuleField } from "#contract/modules/module";
 import type { ListPageDefinition } from "~/services/list.server";
 import type { ListColumn } from "./list-page";
@@ -98,6 +99,7 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
       dataIndex: property,
       sorter: true,
       ...(field.dict ? { dict: true } : {}),
+      ...(field.money ? { render: (value: unknown) => formatMoney(value) } : {}),
       ...visual.columns?.[property],
     })),
     searchFields: (options) =>
@@ -116,6 +118,7 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
         ...(field.fixed ? { fixedOnEdit: true } : {}),
         ...(field.checkRule ? { checkRule: field.checkRule } : {}),
         ...(field.unique ? { duplicate: { tableName: definition.table, fieldName: columnName(property) } } : {}),
+        ...(field.money ? { detail: (record: Record<string, unknown>) => formatMoney(record[property]) } : {}),
         ...visual.form?.[property],
       })),
     formSchema,

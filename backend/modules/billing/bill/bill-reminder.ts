@@ -7,7 +7,7 @@
 // waits on the key and inserts nothing. The wording is the tenant's 消息模板 `bill_reminder`. The mails are sent after the commit; one that fails stays
 // 失败 for 重发 or the RetryFailedMailJob.
 import { sql } from "drizzle-orm";
-import { fenToYuan, toFen } from "#contract/money";
+import { formatMoney, toFen } from "#contract/money";
 import type { Database } from "../../../db/client";
 import type { BackendConfig } from "../../../config";
 import { inTransaction } from "../../../crud/context";
@@ -54,9 +54,9 @@ export function unpaidBillReminderValues(payerName: string, bills: readonly Remi
   const lines = bills.map(
     (bill) =>
       `- 账单号 ${bill.billNo}，学生 ${bill.studentName ?? "-"}，${bill.schoolYear} 学年第 ${bill.term} 学期，` +
-      `应缴日期 ${bill.dueDate}，待缴 ${fenToYuan(bill.outstandingFen)} 元`,
+      `应缴日期 ${bill.dueDate}，待缴 ${formatMoney(bill.outstandingFen)} 元`,
   );
-  return { payerName, billCount: bills.length, total: fenToYuan(total), bills: lines.join("\n") };
+  return { payerName, billCount: bills.length, total: formatMoney(total), bills: lines.join("\n") };
 }
 
 /**

@@ -13,7 +13,7 @@ import type { ListQueryParams } from "../../../crud/query-generator";
 import { endpoint, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok } from "../../../http/envelope";
 import { deliverMail, onMailSent, queueMail } from "../../communication/mail/mail-service";
-import { fenToYuan, toFen } from "#contract/money";
+import { fenToYuan, formatMoney, toFen } from "#contract/money";
 import { PayerType } from "../bill/bill-plan";
 import { buildCorpStatement } from "./corp-statement";
 
@@ -78,7 +78,7 @@ export const receivableEndpoints: Endpoint[] = [
         tenantId: context.tenantId,
         to: corporation.email!,
         subject: `${corporation.name} 应收账单 ${header.receivableNo}（${header.period}）`,
-        body: `${corporation.name}：\n\n附件为贵司 ${header.period} 的应收账单 ${header.receivableNo}，应收金额合计 ${header.totalAmount} 元。\n\n如有疑问请与学校财务联系。`,
+        body: `${corporation.name}：\n\n附件为贵司 ${header.period} 的应收账单 ${header.receivableNo}，应收金额合计 ${formatMoney(header.totalAmount)} 元。\n\n如有疑问请与学校财务联系。`,
         attachments: [{ filename: `应收账单-${header.receivableNo}.xlsx`, contentType: XLSX, content: workbook }],
         relatedType: "receivable",
         relatedId: id,

@@ -89,7 +89,7 @@ describe("lists and details show amounts one way", () => {
       expect(moneyFields.length, definition.title).toBeGreaterThan(0);
       for (const [property] of moneyFields) {
         const column = page.columns.find((candidate) => candidate.dataIndex === property);
-        if (column) expect(column.render?.(58152.5, {}), `${definition.title} ${property}`).toBe("58,152.50");
+        if (column) expect(column.render?.(58152.5, { id: "1" }), `${definition.title} ${property}`).toBe("58,152.50");
         const field = page.formFields({}).find((candidate) => candidate.name === property);
         if (field) expect(field.detail?.({ [property]: "24847.5" }), `${definition.title} ${property}`).toBe("24,847.50");
       }

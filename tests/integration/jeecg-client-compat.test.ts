@@ -10,7 +10,8 @@ import { loginToken, startTestBackend, type TestBackend } from "../support/backe
 
 /** What the Vue 2 client's api/manage.js sends. */
 function originalClient(base: string, token: string, tenantId = "1") {
-  const headers = { "X-Access-Token": token, "tenant-id": tenantId };
+  // axios's default Accept: the backend tells this client by it (docs/decisions/084).
+  const headers = { "X-Access-Token": token, "tenant-id": tenantId, Accept: "application/json, text/plain, */*" };
   const send = async (method: string, url: string, init: { params?: Record<string, string>; body?: unknown; signed: boolean }) => {
     const query = new URLSearchParams(init.params ?? {}).toString();
     const signHeaders: Record<string, string> = init.signed

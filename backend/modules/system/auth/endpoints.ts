@@ -12,6 +12,7 @@ import { hashPassword, legacySalt, verifyPassword, verifyPasswordEvenly } from "
 import { passwordProblem } from "#contract/password-policy";
 import { ResultCode } from "#contract/envelope";
 import { SignInGuard } from "./sign-in-guard";
+import { menuClientOf, menuForClient } from "../permission/client-menus";
 import { toDepart, toUserInfo } from "./user-info";
 import { accountRefusal, captchaClient, checkCredentials, completeSignIn, userDeparts } from "./sign-in";
 
@@ -85,7 +86,8 @@ export const authEndpoints: Endpoint[] = [
   endpoint("GET", "/sys/permission/getUserPermissionByToken", "user", async (request) => {
     const auth = requireAuth(request);
     const answer = await request.services.permissions.answerFor(auth, request.services.config.safeMode);
-    return okWithoutCode(answer);
+    // One menu definition, in the terms of the client that asks (docs/decisions/084).
+    return okWithoutCode({ ...answer, menu: menuForClient(answer.menu, menuClientOf(request.req)) });
   }),
 
   endpoint(["PUT", "POST"], "/sys/user/updatePassword", "user", async (request) => {

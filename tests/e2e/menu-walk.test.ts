@@ -33,19 +33,6 @@ function collectProblems(page: Page, visiting: () => string): string[] {
   return problems;
 }
 
-/**
- * 部门管理 still fails to hydrate on a direct load (React #418, inside its 基本信息 form; the
- * component stack is logged by app/entry.client.tsx): an open defect of issue #19, left out of the
- * walk until it is fixed so that every other page stays guarded.
- */
-const KNOWN_HYDRATION_DEFECTS = new Set(["/isystem/depart"]);
-
-/**
- * Accessibility defects found by this walk on pages of the second wave, open in issue #19: the
- * monitor pages' API document and server figures. axe-core is not asserted on these pages until
- * they are fixed; their console is. (The demo pages of issue #11 are asserted since decision 039.)
- */
-const KNOWN_ACCESSIBILITY_DEFECTS = new Set(["/monitor/apiDoc", "/monitor/server"]);
 const KNOWN_CONSOLE_DEFECTS = new Set(["/demo/editors"]);
 
 /** Pages outside the menu that every signed-in user opens: the account centre (from the user menu) and /test/home. */
@@ -64,14 +51,13 @@ async function walk(page: Page): Promise<Record<string, string[]>> {
   const problems = collectProblems(page, () => visiting);
   const found: Record<string, string[]> = {};
   for (const path of [...PAGE_CATALOGUE.map(([, path]) => path), ...STATIC_PAGES]) {
-    if (KNOWN_HYDRATION_DEFECTS.has(path)) continue;
     visiting = path;
     problems.length = 0;
     const response = await page.goto(path);
     await hydrated(page);
     const status = response?.status();
     if (status !== 200 && status !== 403) problems.push(`status ${status}`);
-    const accessibility = KNOWN_ACCESSIBILITY_DEFECTS.has(path) ? [] : await accessibilityProblems(page);
+    const accessibility = await accessibilityProblems(page);
     // After axe: a known console defect may still log while axe runs (the markdown editor's CDN).
     if (KNOWN_CONSOLE_DEFECTS.has(path)) problems.length = 0;
     problems.push(...accessibility);

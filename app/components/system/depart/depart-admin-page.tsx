@@ -16,6 +16,7 @@ import { DepartTreePanel } from "./depart-tree-panel";
 import { DepartForm, checkDepartForm, departFormValues } from "./depart-form";
 import { DepartUsersTab } from "./depart-users-tab";
 import { confirmBatchDelete } from "../../widgets/list/list-page";
+import { useHydrated } from "../../widgets/list/use-hydrated";
 import { callRoute } from "~/lib/route-call";
 import { failureOf } from "~/routes/api/widgets/widget-answer";
 
@@ -37,6 +38,7 @@ export function DepartAdminPage({ title, tree, selectedKey, tab, users }: Depart
   const permission = usePermission();
   const fetcher = useFetcher<ListActionResult>();
   useFailureFeedback(fetcher.data);
+  const hydrated = useHydrated();
 
   const selected = selectedKey ? (findDepart(tree, selectedKey) ?? null) : null;
   const parentOf = (node: DepartNode | null) => (node?.parentId ? (findDepart(tree, node.parentId) ?? null) : null);
@@ -232,19 +234,24 @@ export function DepartAdminPage({ title, tree, selectedKey, tab, users }: Depart
           </Card>
         )}
       </Col>
-      <Modal
-        title="新增"
-        open={!!adding}
-        width={800}
-        okText="确定"
-        cancelText="取消"
-        onOk={saveAdd}
-        onCancel={() => setAdding(null)}
-        confirmLoading={fetcher.state !== "idle"}
-        forceRender
-      >
-        <DepartForm form={addForm} depart={null} parentTitle={adding?.parent?.title ?? ""} isChild={!!adding?.parent} errors={addErrors} />
-      </Modal>
+      {/* Mounted once hydrated: with forceRender the dialog rendered its portal on the client's
+          first render, where the server had rendered nothing, and React failed to hydrate the
+          page (#418). The add form still exists before the first 新增 (openAdd resets it). */}
+      {hydrated ? (
+        <Modal
+          title="新增"
+          open={!!adding}
+          width={800}
+          okText="确定"
+          cancelText="取消"
+          onOk={saveAdd}
+          onCancel={() => setAdding(null)}
+          confirmLoading={fetcher.state !== "idle"}
+          forceRender
+        >
+          <DepartForm form={addForm} depart={null} parentTitle={adding?.parent?.title ?? ""} isChild={!!adding?.parent} errors={addErrors} />
+        </Modal>
+      ) : null}
     </Row>
   );
 }

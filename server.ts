@@ -11,6 +11,7 @@ import { staticFiles } from "./server/precompressed";
 import { compressAnswers } from "./server/compression";
 import { createReactRouterHandler } from "./server/react-router-handler";
 import { requireSameOrigin } from "./server/origin-check";
+import { admissionOptionsFromEnv, createAdmission } from "./server/admission";
 import { createBackend, backendOptionsFromEnv, BACKEND_BASE_PATH } from "./backend/index";
 import { attachNoticeSocket } from "./backend/realtime";
 import { closeNoticeBridge } from "./app/services/notice-bridge.server";
@@ -54,6 +55,19 @@ const [backend, build] = await Promise.all([
 
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok", backend: embedded ? "embedded" : "external", uptimeSeconds: Math.round(process.uptime()) });
+});
+
+// Served in turn (docs/decisions/096): a bounded number of requests work at a time, the rest wait
+// in arrival order, past the queue 503. The notice stream, static files and the loaders' own
+// loopback calls to the embedded backend (part of a request already let in) pass.
+const STATIC_FILE = /\.(?:js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|txt|webmanifest)$/;
+const admission = createAdmission(admissionOptionsFromEnv(process.env));
+app.use((req, res, next) => {
+  const path = req.path;
+  const exempt =
+    path === "/api/notices/stream" || path.startsWith("/assets/") || (STATIC_FILE.test(path) && !path.startsWith(`${BACKEND_BASE_PATH}/`)) || embeddedBackendCall(req);
+  if (exempt) next();
+  else admission.middleware(req, res, next);
 });
 
 if (backend) {

@@ -20,6 +20,8 @@ import { benchOnlineReport, summarizeOnlineReport } from "./online-report";
 import { benchPageload, summarizePageload } from "./pageload";
 // The users list through nginx, 1+1 against 2+2 instances, 200 clients (issue #16 part 4).
 import { benchTopology, summarizeTopology } from "./topology";
+// 50 loaded keep-alive sessions and probes on fresh connections (issue #35 item 1).
+import { benchFairness, summarizeFairness } from "./fairness";
 import { PROJECT_ROOT, installCleanupHandlers, killAllServers } from "./lib";
 
 interface Section {
@@ -50,6 +52,7 @@ const SECTIONS: Record<string, Section> = {
   pageload: { run: benchPageload, summarize: summarizePageload, timeoutMs: 10 * 60_000 },
   // topology: the users list's data through nginx, 1 + 1 against 2 + 2 instances, 200 clients (issue #16 part 4).
   topology: { run: benchTopology, summarize: summarizeTopology, timeoutMs: 15 * 60_000 },
+  fairness: { run: benchFairness, summarize: summarizeFairness, timeoutMs: 10 * 60_000 },
 };
 
 const RESULTS_FILE = path.join(PROJECT_ROOT, "bench", "results", "latest.json");

@@ -82,10 +82,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-  });
+  const client = yieldingToTheLoop(
+    await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+    }),
+  );
   const orm = drizzlePglite(client, { schema }) as unknown as Orm;
   return {
     kind: "pglite",
@@ -101,6 +103,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite runs in this thread and answers through promises alone, so a request's statements, and those
+ * of every request started with it, ran in one microtask drain: one turn of the event loop took
+ * seconds under load, and sockets (a new connection above all: accepted once per turn) waited for it
+ * (issue #35 item 1, docs/decisions/096). Each statement outside a transaction now starts in a turn
+ * of its own; a transaction's statements stay together.
+ */
+function yieldingToTheLoop(client: PGlite): PGlite {
+  // One statement a turn: each waits for the previous one's turn, then for a turn of its own
+  // (setImmediate from a turn's continuation runs in the next one), so that statements issued
+  // together don't all run in one check phase either.
+  let previous = Promise.resolve();
+  const nextTurn = () => {
+    const turn = previous.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    previous = turn;
+    return turn;
+  };
+  const patched = client as unknown as Record<"query" | "exec" | "transaction", (...args: unknown[]) => Promise<unknown>>;
+  for (const name of ["query", "exec", "transaction"] as const) {
+    const original = patched[name].bind(client);
+    patched[name] = async (...args: unknown[]) => {
+      await nextTurn();
+      return original(...args);
+    };
+  }
+  return client;
 }
 
 /** PGlite only: dump the data folder, to copy a migrated template into test databases. */

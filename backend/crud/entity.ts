@@ -21,6 +21,11 @@ export interface FieldDefinition {
   sortable?: boolean;
   /** password/salt: never readable, filterable or sortable (contract §10). */
   secret?: boolean;
+  /**
+   * NOT NULL with a database default (排序 0, 默认 N, 费用 0): an empty value writes the default
+   * instead of a null the column refuses (issue #32 item 7: a blank optional field is no 500).
+   */
+  defaultWhenEmpty?: boolean;
 }
 
 export interface SortDefinition {
@@ -106,6 +111,7 @@ export function defineEntity(table: PgTable, overrides: EntityOverrides = {}): E
       // Columns we cannot compare or order meaningfully (json, arrays) are only returned.
       ...(derived ? {} : { searchable: false, sortable: false }),
       ...(SECRET_COLUMNS.has(column.name) ? { secret: true } : {}),
+      ...(column.notNull && column.hasDefault && !column.primary ? { defaultWhenEmpty: true } : {}),
       ...fieldOverrides[property],
     };
     fields.push(field);

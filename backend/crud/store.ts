@@ -52,7 +52,7 @@ function flagCondition(entity: EntityDefinition, flag: "0" | "1"): SQL | undefin
 
 /** A bound value typed for its column: times and dates are cast from their wire text. */
 export function boundValue(field: FieldDefinition, value: unknown): SQL {
-  if (value === null || value === undefined) return sql`null`;
+  if (value === null || value === undefined) return field.defaultWhenEmpty ? sql`default` : sql`null`;
   if (field.type === "datetime") {
     const text = value instanceof Date ? value.toISOString() : String(value);
     return sql`${text}::timestamptz`;

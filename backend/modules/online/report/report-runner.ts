@@ -72,7 +72,9 @@ function embeddedPrologue(tenantId: number, timeout: number): { insert: string; 
   if (!Number.isSafeInteger(tenantId)) throw new ApiError(ReportMessages.failed);
   return {
     insert: `INSERT INTO public.report_context (xid, tenant_id) VALUES (txid_current(), ${tenantId})`,
-    settings: `SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${timeout}; SET LOCAL search_path = report; SET LOCAL ROLE ${REPORT_ROLE};`,
+    // Row-level security hides the statistics from a report's own conditions (migration 0351): an
+    // index that gives the order beats a sort the planner thinks small, and a sort stays in memory.
+    settings: `SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${timeout}; SET LOCAL search_path = report; SET LOCAL enable_sort = off; SET LOCAL work_mem = '16MB'; SET LOCAL ROLE ${REPORT_ROLE};`,
   };
 }
 

@@ -74,6 +74,11 @@ export function endpoint(
   };
 }
 
+/** `served` at another path too: a JeecgBoot client's other name for the same call (docs/decisions/085). */
+export function servedAt(served: Endpoint, path: string): Endpoint {
+  return { ...served, path };
+}
+
 /** The signed-in context of a non-public endpoint. */
 export function requireAuth(request: EndpointRequest): AuthContext {
   if (!request.auth) throw new Error(`endpoint reached without authentication: ${request.req.path}`);

@@ -1,5 +1,6 @@
 // Who may open /websocket/{userId} (api-contract.md §8, hardened by §10: "the WebSocket needs a
 // valid token and only carries the user's own messages"). The original 3.0 accepted anyone.
+import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { decodeJwt } from "jose";
 import { Messages } from "#contract/messages";
@@ -91,7 +92,9 @@ export async function admitSocket(
   const tenantId = socketTenantId(req, url);
   if (tenantId !== 0 && !userTenantIds(resolved.user.relTenantIds).includes(tenantId))
     return refuse(SocketCloseCode.unauthenticated, Messages.tenantChanged);
-  if (pathUserId !== resolved.user.id) return refuse(SocketCloseCode.forbidden, Messages.noPermission);
+  // The Vue 3.9 client names its socket `{userId}_{md5(token)}` (one per sign-in; docs/decisions/085).
+  const ownPaths = [resolved.user.id, `${resolved.user.id}_${createHash("md5").update(token).digest("hex")}`];
+  if (!ownPaths.includes(pathUserId)) return refuse(SocketCloseCode.forbidden, Messages.noPermission);
   return {
     ok: true,
     client: { userId: resolved.user.id, sessionId: resolved.session.id, tokenExpiresAt: tokenExpiry(token) },

@@ -1,5 +1,6 @@
 // The notice WebSocket with real ws clients (api-contract.md §8 "WebSocket", hardened by §10):
 // who may connect, who receives a release, what the server answers and what it never forwards.
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
 import {
@@ -61,6 +62,17 @@ describe("notice WebSocket", () => {
       expect(socket.ws.protocol).toBe(via === "protocol" ? token : "");
       await socket.close();
     }
+  });
+
+  it("accepts the Vue 3.9 client's path {userId}_{md5(token)}, for its own token only", async () => {
+    const token = await login(base, "teacher_li");
+    const md5 = (text: string) => createHash("md5").update(text).digest("hex");
+    const socket = await connectSocket(server.wsUrl, `${ids.li}_${md5(token)}`, { token });
+    expect(socket.ws.readyState).toBe(WebSocket.OPEN);
+    await socket.close();
+    const other = await login(base, "teacher_li");
+    const refused = await connectSocket(server.wsUrl, `${ids.li}_${md5(other)}`, { token });
+    expect(await refused.closed).toEqual({ code: 4403, reason: "没有权限，请联系管理员授权" });
   });
 
   it("refuses a missing, illegal or ended token with 4401 and another user's path with 4403, before any frame", async () => {

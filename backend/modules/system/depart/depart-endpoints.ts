@@ -3,7 +3,7 @@
 // is deleted with everything below it (logically), and its members leave it.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { sysDepart, sysUserDepart } from "../../../db/schema";
-import { endpoint, menuAccess, requireAuth, type Endpoint, type EndpointRequest } from "../../../http/endpoint";
+import { endpoint, menuAccess, requireAuth, type Endpoint, type EndpointHandler, type EndpointRequest } from "../../../http/endpoint";
 import { ApiError, failure, ok } from "../../../http/envelope";
 import { createCrud, type SaveContext } from "../../../crud/engine";
 import { crudContext, databaseExecutor, type CrudContext, type Executor } from "../../../crud/context";
@@ -132,6 +132,31 @@ async function forCaller(request: EndpointRequest, nodes: DepartTreeNode[]): Pro
   return (await request.services.permissions.hasMenu(requireAuth(request), DEPART_PAGE)) ? nodes : nodes.map(pickNode);
 }
 
+/** One level for lazy trees: children of `pid`, or the top level. */
+const oneLevel: EndpointHandler = async (request) => {
+  const context = crudContext(request);
+  const pid = singleId(request.query.pid);
+  const parent = column("parentId");
+  const records = await departRecords(context, pid ? sql`${parent} = ${pid}` : sql`coalesce(${parent}, '') = ''`);
+  const ids = records.map((record) => String(record.id));
+  const withChildren = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await context.services.db.orm
+            .selectDistinct({ parentId: sysDepart.parentId })
+            .from(sysDepart)
+            .where(and(inArray(sysDepart.parentId, ids), eq(sysDepart.delFlag, "0")))
+        ).map((row) => row.parentId),
+  );
+  return ok(
+    await forCaller(
+      request,
+      departTree(records).map((node) => ({ ...node, isLeaf: !withChildren.has(node.id as string), children: null })),
+    ),
+  );
+};
+
 export const departEndpoints: Endpoint[] = [
   ...departCrud.endpoints,
   ...departUserEndpoints,
@@ -152,29 +177,28 @@ export const departEndpoints: Endpoint[] = [
     return ok(departIdTree(departTree(records)));
   }),
 
-  // One level for lazy trees: children of `pid`, or the top level.
-  endpoint("GET", "/sys/sysDepart/queryDepartTreeSync", "user", async (request) => {
+  endpoint("GET", "/sys/sysDepart/queryDepartTreeSync", "user", oneLevel),
+  // The Vue 3.9 client's department tree: departments and posts; this school has no post nodes.
+  endpoint("GET", "/sys/sysDepart/queryDepartAndPostTreeSync", "user", oneLevel),
+
+  // A position's rank relations (v3.9's 部门 form): this school keeps no ranks, so none.
+  endpoint("GET", "/sys/sysDepart/getRankRelation", "user", async () => ok([])),
+
+  // "上级/部门" of a department by org code or id (v3.9's user list 部门 column, pickers).
+  endpoint("GET", "/sys/sysDepart/getDepartPathNameByOrgCode", "user", async (request) => {
     const context = crudContext(request);
-    const pid = singleId(request.query.pid);
-    const parent = column("parentId");
-    const records = await departRecords(context, pid ? sql`${parent} = ${pid}` : sql`coalesce(${parent}, '') = ''`);
-    const ids = records.map((record) => String(record.id));
-    const withChildren = new Set(
-      ids.length === 0
-        ? []
-        : (
-            await context.services.db.orm
-              .selectDistinct({ parentId: sysDepart.parentId })
-              .from(sysDepart)
-              .where(and(inArray(sysDepart.parentId, ids), eq(sysDepart.delFlag, "0")))
-          ).map((row) => row.parentId),
-    );
-    return ok(
-      await forCaller(
-        request,
-        departTree(records).map((node) => ({ ...node, isLeaf: !withChildren.has(node.id as string), children: null })),
-      ),
-    );
+    const orgCode = (request.query.orgCode ?? "").trim();
+    const depId = singleId(request.query.depId);
+    if (!orgCode && !depId) return ok("", "");
+    const all = await departRecords(context);
+    const byId = new Map(all.map((record) => [String(record.id), record]));
+    let current = all.find((record) => (depId ? String(record.id) === depId : record.orgCode === orgCode));
+    const names: string[] = [];
+    for (let depth = 0; current && depth < 50; depth++) {
+      names.unshift(String(current.departName ?? ""));
+      current = current.parentId ? byId.get(String(current.parentId)) : undefined;
+    }
+    return ok(names.join("/"), "");
   }),
 
   endpoint("GET", "/sys/sysDepart/searchBy", "user", async (request) => {

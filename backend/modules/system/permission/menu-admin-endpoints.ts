@@ -216,6 +216,12 @@ async function listTree(executor: Executor, name: string | undefined) {
 
 export const menuAdminEndpoints: Endpoint[] = [
   // The whole tree, not paged (SysPermissionTree); `name` answers a flat list of matches.
+  // The Vue 3 client's 菜单管理 reads the default home page (SysRoleIndexController.queryDefIndex):
+  // here always 首页, which every menu holds.
+  endpoint("GET", "/sys/sysRoleIndex/queryDefIndex", menuAccess(MENU_PAGE), async () =>
+    ok({ roleCode: "DEF_INDEX_ALL", url: "/dashboard/analysis", component: "dashboard/Analysis", isRoute: true, priority: 0, status: "1" }, ""),
+  ),
+
   endpoint("GET", "/sys/permission/list", menuAccess(MENU_PAGE), async (request) =>
     ok(await listTree(databaseExecutor(request.services.db), request.query.name)),
   ),

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { ResultCode } from "#contract/envelope";
 import { Messages } from "#contract/messages";
-import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
+import { endpoint, menuAccess, servedAt, type Endpoint } from "../../../http/endpoint";
 import { ApiError, failure, ok, okMessage } from "../../../http/envelope";
 import { crudContext, databaseExecutor, inTransaction } from "../../../crud/context";
 import { notFound, singleId } from "../../../crud/crud-messages";
@@ -26,10 +26,7 @@ export { ROLE_PAGE, roleCrud };
 
 const roleCode = () => columnRef(roleEntity, fieldByProperty(roleEntity, "roleCode")!);
 
-export const roleEndpoints: Endpoint[] = [
-  ...roleCrud.endpoints,
-
-  endpoint("GET", "/sys/role/queryall", "user", async (request) => {
+const queryAll = endpoint("GET", "/sys/role/queryall", "user", async (request) => {
     const context = crudContext(request);
     const records = await selectRecords(context.services.db, roleEntity, {
       where: roleCrud.visibility(context),
@@ -38,7 +35,14 @@ export const roleEndpoints: Endpoint[] = [
     });
     if (await request.services.permissions.hasMenu(context.auth, ROLE_PAGE)) return ok(records);
     return ok(records.map((record) => pickColumns(record, ROLE_PICKER_COLUMNS)));
-  }),
+});
+
+export const roleEndpoints: Endpoint[] = [
+  ...roleCrud.endpoints,
+  queryAll,
+  // The Vue 3 client's user drawer (v3.7): "without tenant isolation" in JeecgBoot; here a tenant
+  // never sees another's roles, so the same answer as queryall (docs/decisions/085).
+  servedAt(queryAll, "/sys/role/queryallNoByTenant"),
 
   // Taken within the tenant; `id` is the role being edited, which may keep its own code.
   endpoint("GET", "/sys/role/checkRoleCode", "user", async (request) => {

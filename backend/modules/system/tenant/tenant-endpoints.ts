@@ -18,6 +18,7 @@ import { createModuleCrud } from "../../../crud/module";
 import { commaIds } from "../user/user-relations";
 import { tenantListCondition, userTenantIds } from "../../../crud/tenant";
 import { isPlatformAdmin } from "../permission/permission-service";
+import { registerDictTable } from "../../../crud/table-dict";
 
 
 export const TENANT_PAGE = tenantModule.page;
@@ -75,6 +76,10 @@ export const tenantCrud = createModuleCrud(tenantModule, {
     },
   },
 });
+
+// The Vue 3.9 client's user form picks tenants from `sys_tenant,name,id`: the caller sees only the
+// tenant it works in (tenants never see each other; docs/decisions/085).
+registerDictTable({ entity: tenantCrud.entity, columns: ["id", "name"], scope: (tenantId) => sql`id = ${tenantId}` });
 
 export const tenantEndpoints: Endpoint[] = [
   ...tenantCrud.endpoints,

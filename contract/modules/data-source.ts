@@ -34,4 +34,8 @@ export const DataSourceMessages = {
   passwordRequired: "请输入密码!",
   connected: "数据库连接成功",
   failed: (reason: string) => `数据库连接失败：${reason}`,
+  /** Any unreachable server, closed or filtered port, unknown host or timeout alike (issue #27 item 3). */
+  unreachable: "无法连接",
+  passwordAgain: "数据源地址或用户名已修改，请重新输入密码",
+  platformOnlyTarget: "指向本机、链路本地地址或本系统数据库的数据源只有平台管理员可以设置",
 } as const;

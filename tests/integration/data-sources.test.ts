@@ -1,10 +1,13 @@
 // 数据源管理 (/sys/dataSource, issue #16 part 1): the password stored encrypted and never answered,
 // kept by an edit that leaves it blank; 测试连接 against the real local PostgreSQL server.
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { DataSourceMessages } from "#contract/modules/data-source";
 import { decryptSecret } from "../../backend/modules/system/data-source/secret-box";
+import { stableId } from "../../backend/db/ids";
 import { call, loginToken, postgresAdminUrl, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
+import { TEST_DEMO_PASSWORD } from "../support/constants";
 
 const KEY = "test-data-source-key";
 const reachable = await postgresReachable();
@@ -61,6 +64,89 @@ describe("数据源管理", () => {
     const missing = await send("POST", "/sys/dataSource/testConnection", { dbUrl: jdbc("no_such_database_0110"), dbUsername: user, dbPassword: "x" });
     expect(missing.json).toMatchObject({ success: false, message: DataSourceMessages.failed("数据库不存在") });
     const refused = await send("POST", "/sys/dataSource/testConnection", { dbUrl: jdbc("postgres", "1"), dbUsername: user, dbPassword: "x" });
-    expect(refused.json).toMatchObject({ success: false, message: DataSourceMessages.failed("服务器拒绝连接") });
+    expect(refused.json).toMatchObject({ success: false, message: DataSourceMessages.failed(DataSourceMessages.unreachable) });
+  });
+});
+
+// Issue #27 item 3: the stored password travels only to the stored address and user. A fake
+// PostgreSQL server on 127.0.0.1 asks every client for its password in clear and records what
+// arrives.
+describe("数据源管理: where the stored password may go", () => {
+  let server: TestBackend;
+  let admin: string;
+  let clerk: string;
+  const received: Buffer[] = [];
+  const fake = net.createServer((socket) => {
+    socket.on("data", (chunk) => {
+      received.push(chunk);
+      // AuthenticationCleartextPassword: the client answers with its password, if it has one.
+      if (received.length === 1 || chunk[0] !== 0x70) socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]));
+      else socket.destroy();
+    });
+    socket.on("error", () => undefined);
+  });
+  let fakePort = 0;
+  const arrived = () => Buffer.concat(received).toString("latin1");
+  const STORED = "Stored-Secret-2027";
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+    fakePort = (fake.address() as net.AddressInfo).port;
+    server = await startTestBackend("pglite", { dataSourceKey: KEY });
+    admin = await loginToken(server.url);
+    // The office role of tenant 1 gets 数据源管理 with 测试连接 and 编辑 (not a platform administrator).
+    const grants = [stableId("menu", "/isystem/dataSource"), ...["add", "edit", "test"].map((action) => stableId("button", `dataSource:${action}`))];
+    for (const permissionId of grants)
+      await server.backend.db.rows(
+        sql`INSERT INTO sys_role_permission (id, role_id, permission_id) SELECT ${stableId("test", permissionId)}, id, ${permissionId} FROM sys_role WHERE role_code = 'office' AND tenant_id = 1`,
+      );
+    clerk = await loginToken(server.url, "dean_liu", TEST_DEMO_PASSWORD);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await new Promise<void>((resolve) => fake.close(() => resolve()));
+  });
+
+  it("needs the password again for any changed address or user, and loopback targets need the platform administrator", async () => {
+    const as = (token: string, method: string, path: string, body: unknown) => call(server.url, method, path, { token, body });
+    const saved = await as(admin, "POST", "/sys/dataSource/add", { code: "remote", name: "远程库", dbType: "4", dbUrl: "jdbc:postgresql://192.0.2.10:5432/school", dbUsername: "reader", dbPassword: STORED });
+    expect(saved.json.success).toBe(true);
+    const [row] = await server.backend.db.rows<{ id: string }>(sql`SELECT id FROM sys_data_source WHERE code = 'remote'`);
+    const id = row!.id;
+    const elsewhere = `jdbc:postgresql://127.0.0.1:${fakePort}/school`;
+    // Another address, port, database or user with the stored password: refused before connecting.
+    for (const [token, change] of [
+      [admin, { dbUrl: elsewhere }],
+      [clerk, { dbUrl: elsewhere }],
+      [admin, { dbUrl: "jdbc:postgresql://192.0.2.10:5433/school" }],
+      [admin, { dbUrl: "jdbc:postgresql://192.0.2.10:5432/other" }],
+      [admin, { dbUsername: "postgres" }],
+    ] as const) {
+      const answer = await as(token, "POST", "/sys/dataSource/testConnection", { id, ...change });
+      expect(answer.json, JSON.stringify(change)).toMatchObject({ success: false, message: DataSourceMessages.passwordAgain });
+      const original = await as(token, "POST", "/online/cgreport/api/testConnection", { id, ...change });
+      expect(original.json.message).toBe(DataSourceMessages.passwordAgain);
+    }
+    // Saving a changed address with a blank password is refused too: reports would carry it there.
+    const edit = await as(admin, "PUT", "/sys/dataSource/edit", { id, code: "remote", name: "远程库", dbType: "4", dbUrl: elsewhere, dbUsername: "reader", dbPassword: "" });
+    expect(edit.json).toMatchObject({ success: false, message: DataSourceMessages.passwordAgain });
+    // A loopback target, even with a typed password, needs the platform administrator.
+    const typed = await as(clerk, "POST", "/sys/dataSource/testConnection", { dbUrl: elsewhere, dbUsername: "reader", dbPassword: "typed-by-clerk" });
+    expect(typed.json).toMatchObject({ success: false, message: DataSourceMessages.platformOnlyTarget });
+    const localhost = await as(clerk, "POST", "/sys/dataSource/add", { code: "local", name: "本机", dbType: "4", dbUrl: `jdbc:postgresql://localhost:${fakePort}/x`, dbUsername: "u", dbPassword: "p" });
+    expect(localhost.json).toMatchObject({ success: false, message: DataSourceMessages.platformOnlyTarget });
+    expect(received).toHaveLength(0);
+    // The platform administrator may test there with a password he types: it is his that arrives.
+    const own = await as(admin, "POST", "/sys/dataSource/testConnection", { dbUrl: elsewhere, dbUsername: "reader", dbPassword: "Typed-By-Admin" });
+    expect(own.json).toMatchObject({ success: false, message: DataSourceMessages.failed(DataSourceMessages.unreachable) });
+    expect(arrived()).toContain("Typed-By-Admin");
+    expect(arrived()).not.toContain(STORED);
+  });
+
+  it("answers 无法连接 alike for a closed port and a silent one", async () => {
+    const closed = await call(server.url, "POST", "/sys/dataSource/testConnection", { token: admin, body: { dbUrl: "jdbc:postgresql://127.0.0.1:1/x", dbUsername: "u", dbPassword: "p" } });
+    expect(closed.json.message).toBe(DataSourceMessages.failed(DataSourceMessages.unreachable));
+    const unknown = await call(server.url, "POST", "/sys/dataSource/testConnection", { token: admin, body: { dbUrl: "jdbc:postgresql://no-such-host.invalid:5432/x", dbUsername: "u", dbPassword: "p" } });
+    expect(unknown.json.message).toBe(DataSourceMessages.failed(DataSourceMessages.unreachable));
   });
 });

@@ -5,8 +5,9 @@ import { useEffect, useRef, useState } from "react";
 import { App, Button, Form, Input, Modal, Tabs, Upload } from "antd";
 import PictureOutlined from "@ant-design/icons/PictureOutlined";
 import UploadOutlined from "@ant-design/icons/UploadOutlined";
-import { MdEditor, NormalToolbar, allToolbar, type ExposeParam, type ToolbarNames } from "md-editor-rt";
+import { MdEditor, NormalToolbar, allToolbar, config, type ExposeParam, type ToolbarNames } from "md-editor-rt";
 import "md-editor-rt/lib/style.css";
+import { browserFullscreen } from "./fullscreen";
 import {
   IMAGE_DIALOG_TEXT,
   MARKDOWN_DEFAULT_HEIGHT,
@@ -26,6 +27,11 @@ export interface MarkdownEditorProps {
   disabled?: boolean;
   placeholder?: string;
 }
+
+// Nothing from a CDN (issue #30): 全屏 uses the browser's own full-screen instead of screenfull from
+// unpkg.com; the image cropper (cropperjs from unpkg.com) belongs to the built-in image button,
+// which our own replaces (noUploadImg below).
+config({ editorExtensions: { screenfull: { instance: browserFullscreen } } });
 
 /** allToolbar with our image button (defToolbars index 0) at position 15. */
 const TOOLBARS: ToolbarNames[] = (() => {
@@ -68,7 +74,8 @@ export function MarkdownEditor({ value = "", onChange, id, name, height = MARKDO
         toolbars={TOOLBARS}
         disabled={disabled}
         placeholder={placeholder}
-        // Its extensions (highlight, prettier, mermaid, katex, echarts) load from a CDN: off, so it works offline.
+        // Its extensions (highlight, prettier, mermaid, katex, echarts, the cropper) load from a CDN: off, so it works offline.
+        noUploadImg
         noPrettier
         noHighlight
         noMermaid

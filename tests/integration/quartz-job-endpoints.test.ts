@@ -2,6 +2,7 @@
 // checks, pause / resume / execute, the run log, permissions, and the misfire policy.
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { MAIL_NOT_CONFIGURED } from "../../backend/modules/communication/mail/mail-service";
 import { sql } from "drizzle-orm";
 import { call, loginToken, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
@@ -118,6 +119,9 @@ describe("/sys/quartzJob", () => {
     await expect.poll(async () => (await runsOf(retry))[0]?.outcome).toBe("success");
     // No SMTP server in this test: the mail is tried again and stays 失败.
     expect((await runsOf(retry))[0]!.message).toMatch(/重发失败邮件 [1-9]\d* 封，成功 0 封/);
+    // …with its reason in Chinese, as 邮件 shows it (issue #30).
+    const [mail] = await server.backend.db.rows<{ error: string }>(sql`SELECT error FROM comm_mail WHERE id = 'retryjobmail00000000000000000001'`);
+    expect(mail!.error).toBe(MAIL_NOT_CONFIGURED);
 
     // The reminders themselves: tests/integration/bill-reminders.test.ts.
     const remind = await jobIdOf("工作日上午9点提醒未缴账单");

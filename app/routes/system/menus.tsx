@@ -57,7 +57,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "
 const columns: ListColumn[] = [
   { title: "菜单名称", dataIndex: "name", width: 220 },
   { title: "菜单类型", dataIndex: "menuType", width: 100, render: (value) => menuTypeText(value) },
-  { title: "icon", dataIndex: "icon", width: 60, render: (value) => (value ? <MenuIcon name={String(value)} /> : null) },
+  { title: "图标", dataIndex: "icon", width: 60, render: (value) => (value ? <MenuIcon name={String(value)} /> : null) },
   { title: "组件", dataIndex: "component", width: 200 },
   { title: "路径", dataIndex: "url", width: 200 },
   { title: "排序", dataIndex: "sortNo", width: 70 },

@@ -35,6 +35,9 @@ export interface MailOutcome {
   error: string | null;
 }
 
+/** The reason a mail failed, shown on 邮件: without a mail server configured. */
+export const MAIL_NOT_CONFIGURED = "未配置邮件服务器（环境变量 SMTP_URL），邮件未发送";
+
 /** Milliseconds: a mail server that does not answer fails the mail instead of holding the request. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
@@ -96,7 +99,7 @@ export async function deliverMail(deps: MailDependencies, id: string): Promise<M
   );
   let error: string | null = null;
   try {
-    if (!deps.config.smtpUrl) throw new Error("SMTP_URL is not set: mail sending is not configured");
+    if (!deps.config.smtpUrl) throw new Error(MAIL_NOT_CONFIGURED);
     // The URL's query may tune the transport (`?connectionTimeout=…`); the defaults wait 2 minutes.
     const url = new URL(deps.config.smtpUrl);
     for (const [name, value] of Object.entries(SMTP_TIMEOUTS)) if (!url.searchParams.has(name)) url.searchParams.set(name, String(value));

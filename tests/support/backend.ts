@@ -134,6 +134,10 @@ export async function serveEndpoints(endpoints: Endpoint[], services: BackendSer
 /** Listens on 127.0.0.1 at a free port; `close` ends the open connections too. */
 async function listenOnLoopback(app: express.Express): Promise<ServedEndpoints> {
   const server = app.listen(0, "127.0.0.1");
+  // Longer than any pause of a test between two calls: with Node's 5 s, a test that worked for a
+  // while under load (e.g. compiling every schema of the OpenAPI document) reused a connection
+  // the server was closing at that moment, and fetch failed with ECONNRESET.
+  server.keepAliveTimeout = 120_000;
   await new Promise((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
   return {

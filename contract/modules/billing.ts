@@ -136,12 +136,21 @@ export interface SkippedStudent {
   billNo: string;
 }
 
+/** A student the generation cannot bill: no paying parent and no employer (「无付款人」). */
+export interface NoPayerStudent {
+  studentId: string;
+  studentNo: string;
+  studentName: string;
+}
+
 export interface BillPlan {
   schoolYear: string;
   term: string;
   bills: PlannedBill[];
   /** Students whose live bill of the term already holds project items: never billed twice. */
   skipped: SkippedStudent[];
+  /** Students without a payer, left out unless the request chooses one for them (docs/decisions/071). */
+  noPayer: NoPayerStudent[];
   /** Sum of the planned bills' payable. */
   payableTotal: string;
 }

@@ -88,6 +88,21 @@ describe("bill plan", () => {
     expect(plan.bills[0]!.total).toBe("34000.50"); // no yearly books in the second term
   });
 
+  it("never bills a student without a payer: names them under noPayer, unless a payer is chosen for them", () => {
+    const orphan: PlanStudent = { ...student("3", null), payerParentId: null, payerParentName: null };
+    const input = { schoolYear: "2026-2027", term: "1", students: [student("1", null), orphan, student("4", "C1")], projects, allowances: [], billed: new Map<string, string>() };
+    const plan = planBills(input);
+    expect(plan.bills.map((bill) => bill.studentId)).toEqual(["1", "4"]);
+    expect(plan.noPayer).toEqual([{ studentId: "3", studentNo: "S3", studentName: "学生3" }]);
+    expect(plan.bills.every((bill) => bill.payerId)).toBe(true);
+    const chosen = planBills({ ...input, chosenPayers: new Map([["3", { payerType: "2", payerId: "C9", payerName: "企业C9" }]]) });
+    expect(chosen.noPayer).toEqual([]);
+    expect(chosen.bills.find((bill) => bill.studentId === "3")).toMatchObject({ payerType: "2", payerId: "C9", payerName: "企业C9" });
+    // A chosen payer never replaces the student's own.
+    const ignored = planBills({ ...input, chosenPayers: new Map([["1", { payerType: "2", payerId: "C9", payerName: "企业C9" }]]) });
+    expect(ignored.bills.find((bill) => bill.studentId === "1")).toMatchObject({ payerType: "1", payerId: "P1" });
+  });
+
   it("prices a hand-made bill's items, capping each allowance at its amount", () => {
     const priced = priceItems([
       { quantity: "3", unitPrice: "0.1", allowance: "0.2" },

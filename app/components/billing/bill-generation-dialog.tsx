@@ -9,6 +9,9 @@ import { BillingMessages, type BillPlan, type PlannedBill } from "#contract/modu
 import { formatMoney } from "#contract/money";
 import type { FieldOption } from "~/components/widgets/list/types";
 
+/** Where a student's payer is set (学生 → 家长 付款人, or 企业). */
+const STUDENT_PAGE = "/school/student";
+
 export interface GenerationAnswer {
   intent: "preview" | "generate";
   ok: boolean;
@@ -104,6 +107,22 @@ export function BillGenerationDialog({ open, onClose, terms, payerTypes }: { ope
                 : undefined
             }
           />
+          {preview.noPayer.length > 0 ? (
+            // Every amount is owed by someone (docs/decisions/071): these students get no bill until
+            // a paying parent or an employer is set on them.
+            <div className="no-payer-students" role="note" style={{ marginTop: 12 }}>
+              <Typography.Text type="warning" strong>{`无付款人：${preview.noPayer.length} 名学生没有付款家长或企业，不会生成账单`}</Typography.Text>
+              <div>
+                <Space wrap size={[8, 4]}>
+                  {preview.noPayer.map((student) => (
+                    <a key={student.studentId} href={`${STUDENT_PAGE}?form=edit&id=${encodeURIComponent(student.studentId)}`} target="_blank" rel="noreferrer">
+                      {`${student.studentName}(${student.studentNo})`}
+                    </a>
+                  ))}
+                </Space>
+              </div>
+            </div>
+          ) : null}
           <Table<PlannedBill>
             style={{ marginTop: 12 }}
             size="small"

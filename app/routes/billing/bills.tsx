@@ -34,7 +34,7 @@ const ROW_ACTIONS = [
 ];
 
 const projectsSchema = z.object({ records: z.array(z.object({ id: z.string(), name: z.string(), unitPrice: z.coerce.string() })) });
-const planSchema = z.object({ schoolYear: z.string(), term: z.string(), bills: z.array(z.any()), skipped: z.array(z.any()), payableTotal: z.string() });
+const planSchema = z.object({ schoolYear: z.string(), term: z.string(), bills: z.array(z.any()), skipped: z.array(z.any()), noPayer: z.array(z.any()), payableTotal: z.string() });
 
 export async function loader(route: Route.LoaderArgs) {
   const [loaded, projects] = await Promise.all([

@@ -37,8 +37,8 @@ export const BillMessages = {
   voidedAlready: "该账单已作废",
   unknownStudent: "学生不存在",
   voided: "作废成功",
-  generated: (created: number, skipped: number, extended = 0) =>
-    `已生成${created}张账单${extended ? `，${extended}张已有活动费用的账单加入了本学期项目` : ""}${skipped ? `，跳过${skipped}名已有账单的学生` : ""}`,
+  generated: (created: number, skipped: number, extended = 0, noPayer = 0) =>
+    `已生成${created}张账单${extended ? `，${extended}张已有活动费用的账单加入了本学期项目` : ""}${skipped ? `，跳过${skipped}名已有账单的学生` : ""}${noPayer ? `，${noPayer}名学生无付款人未生成` : ""}`,
 } as const;
 
 interface ItemInput {
@@ -85,7 +85,9 @@ function pricedItems(body: Record<string, unknown>) {
 
 /** The student's payer (bill-plan.ts payerOf) when the body names none. */
 async function defaultPayer(save: SaveContext): Promise<void> {
-  if (save.values.payerType || save.existing?.payerType) return;
+  // A bill named a payer keeps it; a bill without one (made before its student had a payer) takes
+  // the student's when saved again, and so finds its receivable (docs/decisions/071).
+  if (save.values.payerId || (save.existing?.payerId && !save.values.payerType)) return;
   const [student] = await save.tx.rows<{ corp_id: string | null; parent_id: string | null }>(sql`
     select s.corp_id, (select sp.parent_id from school_student_parent sp where sp.student_id = s.id and sp.is_payer limit 1) as parent_id
     from school_student s where s.id = ${String(save.values.studentId)} and s.tenant_id = ${save.tenantId}`);
@@ -221,12 +223,13 @@ export const billEndpoints: Endpoint[] = [
   endpoint("POST", "/billing/bill/generate", "bill:generate", async (request) => {
     const context = crudContext(request);
     const outcome = await generateBills(context.services.db, checkGenerationRequest(request.body, context.tenantId, context.services.config.schoolTimeZone), context.username);
-    const message = BillMessages.generated(outcome.created, outcome.plan.skipped.length, outcome.extended);
+    const message = BillMessages.generated(outcome.created, outcome.plan.skipped.length, outcome.extended, outcome.plan.noPayer.length);
     return ok(
       {
         created: outcome.created,
         billNos: outcome.billNos,
         skipped: outcome.plan.skipped,
+        noPayer: outcome.plan.noPayer,
         payableTotal: outcome.plan.payableTotal,
       },
       message,

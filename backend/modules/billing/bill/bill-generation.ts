@@ -10,7 +10,7 @@ import { inTransaction, readTogether, type Executor } from "../../../crud/contex
 import type { Database } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { ApiError } from "../../../http/envelope";
-import { planBills, type BillPlan, type PlanAllowance, type PlannedBill, type PlanProject, type PlanStudent } from "./bill-plan";
+import { planBills, type BillPlan, type ChosenPayer, type PlanAllowance, type PlannedBill, type PlanProject, type PlanStudent } from "./bill-plan";
 import { nextNumbers } from "../../system/fill-rule/fill-rule-service";
 import { historyAdded, withHistory, type HistoryChange } from "../../../crud/history";
 import { BillHistory } from "../history-sources";
@@ -23,6 +23,8 @@ export interface GenerationRequest {
   schoolYear: string;
   term: string;
   dueDate?: string | null;
+  /** Payers chosen in the dialog for students who have none: studentId → parent or corporation. */
+  payers?: ReadonlyArray<{ studentId: string; payerType: string; payerId: string }>;
 }
 
 export interface GenerationOutcome {
@@ -37,6 +39,7 @@ export const GenerationMessages = {
   badYear: "请输入正确的学年，例如 2026-2027",
   badTerm: BillingMessages.badTerm,
   badDueDate: "到期日格式不正确，应为yyyy-MM-dd",
+  badPayers: "付款人选择格式不正确",
 } as const;
 
 /** Checks the term's request: school year `yyyy-yyyy` (consecutive years) and term 1 or 2. */
@@ -48,7 +51,27 @@ export function checkGenerationRequest(body: Record<string, unknown>, tenantId: 
   if (term !== "1" && term !== "2") throw new ApiError(GenerationMessages.badTerm);
   const dueDate = typeof body.dueDate === "string" && body.dueDate.trim() !== "" ? body.dueDate.trim() : null;
   if (dueDate !== null && !/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) throw new ApiError(GenerationMessages.badDueDate);
-  return { tenantId, timeZone, schoolYear, term, dueDate };
+  return { tenantId, timeZone, schoolYear, term, dueDate, payers: chosenPayers(body.payers) };
+}
+
+/** `payers` of the body: [{ studentId, payerType (1 家长 / 2 企业), payerId }], as JSON text or an array. */
+function chosenPayers(raw: unknown): Array<{ studentId: string; payerType: string; payerId: string }> {
+  if (raw === undefined || raw === null || raw === "") return [];
+  let list: unknown = raw;
+  if (typeof raw === "string") {
+    try {
+      list = JSON.parse(raw);
+    } catch {
+      throw new ApiError(GenerationMessages.badPayers);
+    }
+  }
+  if (!Array.isArray(list) || list.length > 10_000) throw new ApiError(GenerationMessages.badPayers);
+  return list.map((entry) => {
+    const row = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
+    const [studentId, payerType, payerId] = [row.studentId, row.payerType, row.payerId].map((value) => (typeof value === "string" ? value.trim() : ""));
+    if (!studentId || !payerId || (payerType !== "1" && payerType !== "2") || studentId.length > 32 || payerId.length > 32) throw new ApiError(GenerationMessages.badPayers);
+    return { studentId: studentId!, payerType: payerType!, payerId: payerId! };
+  });
 }
 
 /** Everything the plan needs, read in one executor (the transaction, for the generation). */
@@ -82,6 +105,7 @@ async function readPlan(executor: Executor, request: GenerationRequest): Promise
       where b.tenant_id = ${tenantId} and b.school_year = ${schoolYear} and b.term = ${term} and b.status <> '4'`),
   ] as const);
   return planBills({
+    chosenPayers: await chosenPayerNames(executor, tenantId, request.payers ?? []),
     schoolYear,
     term,
     students,
@@ -90,6 +114,23 @@ async function readPlan(executor: Executor, request: GenerationRequest): Promise
     billed: new Map(billed.filter((row) => row.generated).map((row) => [row.student_id, row.bill_no])),
     extendable: new Map(billed.filter((row) => !row.generated).map((row) => [row.student_id, row.bill_no])),
   });
+}
+
+/** The chosen payers that exist in the tenant, with their names (an unknown one chooses nothing). */
+async function chosenPayerNames(executor: Executor, tenantId: number, payers: NonNullable<GenerationRequest["payers"]>): Promise<Map<string, ChosenPayer>> {
+  const chosen = new Map<string, ChosenPayer>();
+  if (payers.length === 0) return chosen;
+  const ids = (type: string) => `{${[...new Set(payers.filter((payer) => payer.payerType === type).map((payer) => payer.payerId))].join(",")}}`;
+  const names = await executor.rows<{ type: string; id: string; name: string | null }>(sql`
+    select '1' as type, id, name from school_parent where tenant_id = ${tenantId} and id = any(${ids("1")}::varchar[])
+    union all
+    select '2' as type, id, name from school_corporation where tenant_id = ${tenantId} and id = any(${ids("2")}::varchar[])`);
+  const known = new Map(names.map((row) => [`${row.type}\u0000${row.id}`, row.name]));
+  for (const payer of payers) {
+    const key = `${payer.payerType}\u0000${payer.payerId}`;
+    if (known.has(key)) chosen.set(payer.studentId, { payerType: payer.payerType, payerId: payer.payerId, payerName: known.get(key) ?? null });
+  }
+  return chosen;
 }
 
 export async function previewGeneration(db: Database, request: GenerationRequest): Promise<BillPlan> {

@@ -3,9 +3,16 @@
 // No database here, so the rules are unit-tested on their own (tests/unit/bill-plan.test.ts);
 // bill-generation.ts reads the rows and writes the plan in one transaction.
 import { fenToYuan, minFen, multiplyFen, percentOfFen, sumFen, toFen } from "#contract/money";
-import type { BillPlan, PlannedBill, SkippedStudent } from "#contract/modules/billing";
+import type { BillPlan, NoPayerStudent, PlannedBill, SkippedStudent } from "#contract/modules/billing";
 
-export type { BillPlan, PlanItem, PlannedBill, SkippedStudent } from "#contract/modules/billing";
+export type { BillPlan, NoPayerStudent, PlanItem, PlannedBill, SkippedStudent } from "#contract/modules/billing";
+
+/** A payer chosen for a student in the generation dialog. */
+export interface ChosenPayer {
+  payerType: string;
+  payerId: string;
+  payerName: string | null;
+}
 
 /** dict project_period: 1 一次, 2 月, 3 学期, 4 学年. */
 export const ProjectPeriod = { once: "1", month: "2", term: "3", year: "4" } as const;
@@ -115,6 +122,8 @@ export function planBills(input: {
   billed: ReadonlyMap<string, string>;
   /** studentId → bill number of the student's live bill for the term without project items (sign-up fees only). */
   extendable?: ReadonlyMap<string, string>;
+  /** studentId → the payer chosen in the dialog for a student who has none. */
+  chosenPayers?: ReadonlyMap<string, ChosenPayer>;
 }): BillPlan {
   const billable = input.projects
     .map((project) => ({ project, quantity: quantityForTerm(project.period, input.term) }))
@@ -126,6 +135,7 @@ export function planBills(input: {
   }
   const bills: PlannedBill[] = [];
   const skipped: SkippedStudent[] = [];
+  const noPayer: NoPayerStudent[] = [];
   let payableTotal = 0n;
   for (const student of input.students) {
     const billNo = input.billed.get(student.id);
@@ -134,6 +144,13 @@ export function planBills(input: {
       continue;
     }
     if (billable.length === 0) continue;
+    // Every amount is owed by someone: a student without a payer is named, not billed, unless the
+    // dialog chose one.
+    const payer = payerOf(student).payerId ? payerOf(student) : input.chosenPayers?.get(student.id);
+    if (!payer) {
+      noPayer.push({ studentId: student.id, studentNo: student.studentNo, studentName: student.name });
+      continue;
+    }
     const items = billable.map(({ project, quantity }) => {
       const amount = multiplyFen(toFen(project.unitPrice), quantity);
       const matching = student.corpId
@@ -148,7 +165,9 @@ export function planBills(input: {
       studentId: student.id,
       studentNo: student.studentNo,
       studentName: student.name,
-      ...payerOf(student),
+      payerType: payer.payerType,
+      payerId: payer.payerId,
+      payerName: payer.payerName,
       items: items.map((item) => ({
         projectId: item.project.id,
         name: item.project.name,
@@ -163,5 +182,5 @@ export function planBills(input: {
       ...(input.extendable?.has(student.id) ? { intoBillNo: input.extendable.get(student.id) } : {}),
     });
   }
-  return { schoolYear: input.schoolYear, term: input.term, bills, skipped, payableTotal: fenToYuan(payableTotal) };
+  return { schoolYear: input.schoolYear, term: input.term, bills, skipped, noPayer, payableTotal: fenToYuan(payableTotal) };
 }

@@ -128,6 +128,12 @@ describe.each(databases)("payments, receipts and vouchers on %s", (kind) => {
     const first = await send(finance, "POST", "/billing/receipt/print", { id: issued.json.result.id });
     expect(first.json.result).toMatchObject({ amount: "1500.25", amountInWords: "壹仟伍佰元贰角伍分", payerName: "付款测试家长", printCount: 1, tradeNo: "WX-OUT-1" });
     expect(first.json.result.bills.map((row: { billNo: string }) => row.billNo)).toEqual(["PT-B1", "PT-B2"]);
+    // One clock (issue #32 item 3): the print view's times are the lists' times, to the second.
+    const listed = await send(finance, "GET", `/billing/receipt/list?receiptNo=${issued.json.result.receiptNo}`);
+    expect(first.json.result.issuedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(first.json.result.issuedAt).toBe(listed.json.result.records[0].issuedAt);
+    const payments = await send(finance, "GET", `/billing/payment/list?tradeNo=WX-OUT-1`);
+    expect(first.json.result.paidAt).toBe(payments.json.result.records[0].paidAt);
     const second = await send(finance, "POST", "/billing/receipt/print", { id: issued.json.result.id });
     expect(second.json.result.printCount).toBe(2);
   });

@@ -15,6 +15,7 @@ import { endpoint, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok } from "../../../http/envelope";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
 import { lockPayment } from "../payment/payment-allocation";
+import { formatDateTime } from "../../../http/format";
 import { historyAdded, withHistory } from "../../../crud/history";
 
 const RECEIPT_NO_RULE = "receipt_no";
@@ -94,7 +95,8 @@ export const receiptEndpoints: Endpoint[] = [
         from bill_receipt r join bill_payment_allocation a on a.payment_id = r.payment_id
         join bill_bill b on b.id = a.bill_id left join school_student s on s.id = b.student_id
         where r.id = ${id} order by a.sort_no, a.id`);
-      return { ...receipt, bills };
+      // The times as every list shows them (the school's clock), never the driver's UTC text.
+      return { ...receipt, issuedAt: formatDateTime(receipt.issuedAt), paidAt: formatDateTime(receipt.paidAt), bills };
     });
     if (!printed) throw notFound();
     return ok(printed);

@@ -40,6 +40,8 @@ export interface BackendConfig {
    * 32) the JeecgBoot Vue 3 client encrypts sign-in passwords with; JeecgBoot's public defaults.
    */
   passwordCipher: PasswordCipher;
+  /** PASSWORD_MAX_AGE_DAYS: a password older than this must be changed at the next sign-in (default 180). */
+  passwordMaxAgeDays: number;
 }
 
 export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
@@ -60,6 +62,7 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     casUrl: env.CAS_URL || undefined,
     reportTimeoutMs: positiveNumber(env.REPORT_TIMEOUT_MS, 10_000),
     passwordCipher: passwordCipher(env),
+    passwordMaxAgeDays: positiveNumber(env.PASSWORD_MAX_AGE_DAYS, 180),
   };
 }
 

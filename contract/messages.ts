@@ -37,6 +37,8 @@ export const Messages = {
   passwordChangeRequired: "首次登录或密码已被管理员重置，请先修改密码",
   userUnlocked: "解锁成功!",
   passwordUnchanged: "新密码不能与旧密码相同",
+  // issue #34 item 3 (docs/decisions/088)
+  passwordReused: "新密码不能与最近5次使用过的密码相同",
   // docs/spec/app-shell.md §5
   oldPasswordRequired: "请输入旧密码!",
   newPasswordRequired: "请输入新密码!",

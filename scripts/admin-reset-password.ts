@@ -8,13 +8,18 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../backend/db/client";
 import { backendOptionsFromEnv } from "../backend/index";
 import { generatePassword, hashPassword, legacySalt } from "../backend/security/password";
+import { isRecentPassword, rememberPassword } from "../backend/security/password-history";
+import { Messages } from "#contract/messages";
 
 const username = process.argv[2] ?? "admin";
 const chosen = process.env.ADMIN_PASSWORD;
 const password = chosen || generatePassword();
 
 const options = backendOptionsFromEnv();
-const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+const db = await openDatabase({
+  databaseUrl: options.databaseUrl,
+  dataDir: options.dataDir,
+});
 try {
   const users = await db.rows<{ id: string }>(sql`SELECT id FROM sys_user WHERE username = ${username} AND del_flag = 0`);
   if (users.length === 0) {
@@ -22,13 +27,22 @@ try {
     process.exitCode = 1;
   } else {
     const [{ id }] = users as [{ id: string }];
-    const hash = await hashPassword(password);
-    await db.orm.transaction(async (tx) => {
-      await tx.execute(sql`UPDATE sys_user SET password = ${hash}, salt = ${legacySalt()}, status = 1, update_time = now() WHERE id = ${id}`);
-      await tx.execute(sql`UPDATE sys_session SET ended_at = now(), end_reason = 'password' WHERE user_id = ${id} AND ended_at IS NULL`);
-    });
-    console.log(chosen ? `The password of "${username}" is now the one in ADMIN_PASSWORD.` : `The new password of "${username}": ${password}`);
-    console.log("The account is active again and its other sessions have ended. Sign in at /user/login.");
+    // A chosen password is one of the account's last five: refused, as on every path (docs/decisions/088).
+    if (chosen && (await isRecentPassword(db, id, password))) {
+      console.error(Messages.passwordReused);
+      process.exitCode = 1;
+    } else {
+      const hash = await hashPassword(password);
+      await db.orm.transaction(async (tx) => {
+        await tx.execute(
+          sql`UPDATE sys_user SET password = ${hash}, salt = ${legacySalt()}, status = 1, password_time = now(), update_time = now() WHERE id = ${id}`,
+        );
+        await tx.execute(sql`UPDATE sys_session SET ended_at = now(), end_reason = 'password' WHERE user_id = ${id} AND ended_at IS NULL`);
+      });
+      await rememberPassword(db, id, hash);
+      console.log(chosen ? `The password of "${username}" is now the one in ADMIN_PASSWORD.` : `The new password of "${username}": ${password}`);
+      console.log("The account is active again and its other sessions have ended. Sign in at /user/login.");
+    }
   }
 } finally {
   await db.close();

@@ -60,7 +60,17 @@ export const sysUser = pgTable("sys_user", {
   passwordChangeRequired: boolean("password_change_required").notNull().default(false),
   /** The tenant chosen at the last sign-in (JeecgBoot 3.4's column; migration 0150). */
   loginTenantId: integer("login_tenant_id"),
+  /** When the password was last set: older than PASSWORD_MAX_AGE_DAYS, it must change (migration 0451). */
+  passwordTime: timestamp("password_time", { withTimezone: true }).notNull().defaultNow(),
   ...audit,
+});
+
+/** The hashes of an account's last passwords, which a new one may not repeat (migration 0451). */
+export const sysUserPasswordHistory = pgTable("sys_user_password_history", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  userId: varchar("user_id", { length: 32 }).notNull(),
+  password: varchar("password", { length: 255 }).notNull(),
+  createTime: timestamp("create_time", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const sysRole = pgTable("sys_role", {

@@ -9,6 +9,7 @@ import { endpoint, requireAuth, type Endpoint } from "../../../http/endpoint";
 import { readTenantId, readToken } from "../../../http/auth";
 import { clientIp } from "../../../http/format";
 import { hashPassword, legacySalt, verifyPassword, verifyPasswordEvenly } from "../../../security/password";
+import { isRecentPassword, rememberPassword } from "../../../security/password-history";
 import { passwordProblem } from "#contract/password-policy";
 import { ResultCode } from "#contract/envelope";
 import { SignInGuard } from "./sign-in-guard";
@@ -106,16 +107,20 @@ export const authEndpoints: Endpoint[] = [
     if (!user || !(await verifyPassword(oldPassword, user.password))) return failure(Messages.oldPasswordWrong);
     // Choosing one's own password ends the obligation to (docs/decisions/011); the same one again does not.
     if (await verifyPassword(password, user.password)) return failure(Messages.passwordUnchanged);
+    if (await isRecentPassword(services.db, user.id, password)) return failure(Messages.passwordReused);
+    const hash = await hashPassword(password);
     await services.db.orm
       .update(sysUser)
       .set({
-        password: await hashPassword(password),
+        password: hash,
         salt: legacySalt(),
         passwordChangeRequired: false,
+        passwordTime: new Date(),
         updateBy: user.username,
         updateTime: new Date(),
       })
       .where(eq(sysUser.id, user.id));
+    await rememberPassword(services.db, user.id, hash);
     // Other sessions of this account end with the old password; the caller's stays open.
     await services.sessions.endAllForUser(user.id, "password", auth.session.id);
     return okMessage(Messages.passwordChanged);

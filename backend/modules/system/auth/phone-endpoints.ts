@@ -25,6 +25,7 @@ import {
 import { failure, ok, okMessage } from "../../../http/envelope";
 import { clientIp } from "../../../http/format";
 import { hashPassword, legacySalt } from "../../../security/password";
+import { isRecentPassword, rememberPassword } from "../../../security/password-history";
 import type { Database } from "../../../db/client";
 import {
   checkCode,
@@ -278,16 +279,20 @@ export const phoneEndpoints: Endpoint[] = [
     if (refused) return refused;
     const problem = passwordProblem(password, user!.username);
     if (problem) return failure(problem);
+    if (await isRecentPassword(services.db, user!.id, password)) return failure(Messages.passwordReused);
+    const hash = await hashPassword(password);
     await services.db.orm
       .update(sysUser)
       .set({
-        password: await hashPassword(password),
+        password: hash,
         salt: legacySalt(),
         passwordChangeRequired: false,
+        passwordTime: new Date(),
         updateBy: user!.username,
         updateTime: new Date(),
       })
       .where(eq(sysUser.id, user!.id));
+    await rememberPassword(services.db, user!.id, hash);
     // Whoever held the account's sessions is out: the phone's owner chose a new password.
     await services.sessions.endAllForUser(user!.id, "password");
     return okMessage(PhoneTexts.passwordReset);

@@ -11,6 +11,7 @@ import { failure, ok } from "../../../http/envelope";
 import { readTenantId } from "../../../http/auth";
 import { clientIp } from "../../../http/format";
 import { verifyPasswordEvenly } from "../../../security/password";
+import { passwordExpired } from "../../../security/password-history";
 import { passwordCandidates } from "../../../security/client-password";
 import type { BackendServices } from "../../../services";
 import { toDepart, toUserInfo } from "./user-info";
@@ -68,6 +69,12 @@ export async function checkCredentials(
     return refuse(next.locked ? Messages.userLocked : Messages.wrongCredentials, next.captchaRequired);
   }
   await guard.recordSuccess(username);
+  // A password past its maximum age must be changed before anything else (docs/decisions/088),
+  // through the first sign-in's obligation (docs/decisions/011).
+  if (!user.passwordChangeRequired && passwordExpired(user.passwordTime, services.config.passwordMaxAgeDays)) {
+    await services.db.orm.update(sysUser).set({ passwordChangeRequired: true }).where(eq(sysUser.id, user.id));
+    user.passwordChangeRequired = true;
+  }
   return { user };
 }
 

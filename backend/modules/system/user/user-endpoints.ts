@@ -8,6 +8,7 @@ import { sysUser } from "../../../db/schema";
 import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
 import { ApiError, failure, ok, okMessage } from "../../../http/envelope";
 import { hashPassword, legacySalt } from "../../../security/password";
+import { isRecentPassword, rememberPassword } from "../../../security/password-history";
 import { passwordProblem } from "#contract/password-policy";
 import { crudContext, databaseExecutor, type CrudContext } from "../../../crud/context";
 import { notFound, singleId, splitIds } from "../../../crud/crud-messages";
@@ -105,16 +106,20 @@ export const userEndpoints: Endpoint[] = [
     // Someone else chose it: the owner chooses their own at the next sign-in (docs/decisions/011),
     // unless administrators reset their own password.
     const passwordChangeRequired = userId !== context.auth.user.id;
+    if (await isRecentPassword(context.services.db, userId, password)) throw new ApiError(Messages.passwordReused);
+    const hash = await hashPassword(password);
     await context.services.db.orm
       .update(sysUser)
       .set({
-        password: await hashPassword(password),
+        password: hash,
         salt: legacySalt(),
         passwordChangeRequired,
+        passwordTime: new Date(),
         updateBy: context.username.slice(0, 32),
         updateTime: new Date(),
       })
       .where(eq(sysUser.id, userId));
+    await rememberPassword(context.services.db, userId, hash);
     // Sessions opened with the old password end; the caller's own stays open.
     await context.services.sessions.endAllForUser(userId, "password", context.auth.session.id);
     return okMessage(Messages.passwordChanged);

@@ -52,7 +52,8 @@ describe.each(databases)("passwords that age on %s", (kind) => {
     expect(admins.json.success).toBe(true);
     token = (await signIn(passwords[6]!)).json.result.token as string;
     expect((await change(token, passwords[6]!, passwords[0]!)).json).toMatchObject({ success: false, message: Messages.passwordReused });
-  });
+    // About seventy scrypt hashes and verifications, on purpose slow: longer than the default timeout under load.
+  }, 120_000);
 
   it("sends a password older than 180 days to a change at the next sign-in, and no earlier", async () => {
     const current = passwords[6]!;
@@ -78,7 +79,7 @@ describe.each(databases)("passwords that age on %s", (kind) => {
     const [{ fresh }] = await rows<{ fresh: boolean }>(`SELECT password_time > now() - interval '1 minute' AS fresh FROM sys_user WHERE username = 'ageing_user'`);
     expect(fresh).toBe(true);
     expect((await signIn(later)).json.result.passwordChangeRequired).toBeUndefined();
-  });
+  }, 120_000);
 
   it("takes the maximum age from PASSWORD_MAX_AGE_DAYS", () => {
     const now = new Date("2026-06-30T00:00:00Z");

@@ -49,8 +49,10 @@ export function createModuleCrud(module: ModuleDefinition, options: ModuleCrudOp
   const fixed = fields.filter(([, field]) => field.fixed).map(([property]) => property);
   const sensitive = Object.fromEntries(fields.filter(([, field]) => field.sensitive).map(([property, field]) => [property, field.sensitive!]));
   const checked = fields.filter(([, field]) => field.checkRule).map(([property, field]) => ({ property, rule: field.checkRule! }));
+  const requiredOnAdd = fields.filter(([, field]) => field.requiredOnAdd);
 
   const resource = createCrud({
+    ...(module.operations ? { operations: module.operations } : {}),
     ...rest,
     basePath: module.api,
     pagePath: module.page,
@@ -77,6 +79,12 @@ export function createModuleCrud(module: ModuleDefinition, options: ModuleCrudOp
       beforeSave: async (save) => {
         // A fixed field is what other rows refer to: an edit keeps the stored value and refuses
         // another one (角色编码不允许修改, as the original words it).
+        if (save.operation === "add") {
+          for (const [property, field] of requiredOnAdd) {
+            const sent = save.body[property];
+            if (sent === undefined || sent === null || String(sent).trim() === "") throw new ApiError(field.requiredOnAdd!);
+          }
+        }
         if (save.operation === "edit") {
           for (const property of fixed) {
             const sent = save.values[property];

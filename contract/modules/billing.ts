@@ -186,6 +186,8 @@ export const receiptModule = defineModule({
   api: "/billing/receipt",
   page: "/billing/receipt",
   permissionPrefix: "receipt",
+  // Issued from a payment (付款 → 开收据), never typed in; a wrongly issued receipt may be deleted.
+  operations: ["list", "edit", "delete", "deleteBatch", "queryById"],
   fields: {
     receiptNo: { label: "收据编号", readOnly: true, show: { search: true } },
     paymentNo: { label: "付款单号", readOnly: true, show: { query: false, excel: false } },
@@ -272,6 +274,8 @@ export const wechatTradeModule = defineModule({
   api: "/billing/wechatTrade",
   page: "/billing/wechatTrade",
   permissionPrefix: "wechatTrade",
+  // Trades come from the statement only (导入), never typed in.
+  operations: ["list", "delete", "deleteBatch", "queryById"],
   fields: {
     tradeTime: { label: "交易时间", type: "datetime", readOnly: true },
     transactionId: { label: "微信订单号", readOnly: true, show: { search: true } },

@@ -20,7 +20,7 @@ export const dataSourceModule = defineModule({
       maxLength: 500,
     },
     dbUsername: { label: "用户名", required: "请输入用户名!", maxLength: 100 },
-    dbPassword: { label: "密码", maxLength: 200, show: { list: false, excel: false, query: false } },
+    dbPassword: { label: "密码", requiredOnAdd: "请输入密码!", maxLength: 200, show: { list: false, excel: false, query: false } },
     remark: { label: "备注", maxLength: 200 },
     createTime: { label: "创建时间", type: "datetime", readOnly: true, show: { excel: false } },
   },
@@ -31,7 +31,6 @@ export const POSTGRESQL_TYPE = "4";
 
 export const DataSourceMessages = {
   onlyPostgres: "目前只支持PostgreSQL数据源",
-  passwordRequired: "请输入密码!",
   connected: "数据库连接成功",
   failed: (reason: string) => `数据库连接失败：${reason}`,
   /** Any unreachable server, closed or filtered port, unknown host or timeout alike (issue #27 item 3). */

@@ -35,6 +35,11 @@ export interface ModuleField {
   dict?: string;
   /** Required; the message when missing, e.g. 请输入职务编码!. */
   required?: string;
+  /**
+   * Required when adding only (a secret kept when an edit leaves it blank, e.g. 数据源管理's
+   * password); the message when missing. The form marks it on 新增, the backend refuses the add.
+   */
+  requiredOnAdd?: string;
   /** A named pattern of docs/spec/app-shell.md §5 (contract/modules/patterns.ts) or one of the module's own. */
   pattern?: PatternName | ValuePattern;
   /** Longest value in characters (the column's size may be larger, never smaller). */
@@ -74,7 +79,15 @@ export interface ModuleDefinition<Fields extends Record<string, ModuleField> = R
   permissionPrefix: string;
   /** The fields, by property (camelCase), in the order they show. */
   fields: Fields;
+  /**
+   * The record operations the backend offers (default all): a page offers only these (no 新增 on
+   * 收据, issued from a payment, or on 微信交易, imported from a statement: issue #30).
+   */
+  operations?: readonly ModuleOperation[];
 }
+
+/** A module's record operations (the CRUD engine's endpoints, Excel aside). */
+export type ModuleOperation = "list" | "add" | "edit" | "delete" | "deleteBatch" | "queryById";
 
 export interface ModuleUrls {
   list: string;
@@ -99,6 +112,16 @@ export function defineModule<const Fields extends Record<string, ModuleField>>(m
     if (field.sensitive && field.dict) throw new Error(`module ${module.table}: sensitive ${property} cannot be a dictionary`);
   }
   return module;
+}
+
+const RECORD_OPERATIONS: Record<ModuleOperation, true> = { list: true, add: true, edit: true, delete: true, deleteBatch: true, queryById: true };
+
+/** The addresses of the operations the module offers (moduleUrls without the others). */
+export function offeredUrls(module: Pick<ModuleDefinition, "api" | "operations">): Partial<ModuleUrls> {
+  const urls = moduleUrls(module);
+  if (!module.operations) return urls;
+  const offered = new Set<string>(module.operations);
+  return Object.fromEntries(Object.entries(urls).filter(([operation]) => !(operation in RECORD_OPERATIONS) || offered.has(operation)));
 }
 
 export function moduleUrls(module: Pick<ModuleDefinition, "api">): ModuleUrls {

@@ -99,6 +99,8 @@ describe("positions", () => {
     expect(await dialog.getByText("请输入职务名称!").isVisible()).toBe(true);
     await dialog.getByLabel("职务编码").fill("bad code");
     await dialog.getByLabel("职务名称").fill("教练");
+    // A message goes as soon as the value is valid, before the next 确定 (issue #30).
+    await expect.poll(() => dialog.getByText("请输入职务名称!").count()).toBe(0);
     await chooseOption(page, dialog.getByLabel("职级"), "中级");
     await dialog.getByRole("button", { name: ok }).click();
     await expect.poll(() => dialog.getByText("编码只能由字母、数字、下划线组成").isVisible()).toBe(true);

@@ -3,7 +3,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { DataSourceMessages } from "#contract/modules/data-source";
+import { DataSourceMessages, dataSourceModule } from "#contract/modules/data-source";
 import { decryptSecret } from "../../backend/modules/system/data-source/secret-box";
 import { stableId } from "../../backend/db/ids";
 import { call, loginToken, postgresAdminUrl, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
@@ -52,7 +52,7 @@ describe("数据源管理", () => {
     const mysql = await send("POST", "/sys/dataSource/add", { code: "mysql", name: "MySQL", dbType: "1", dbUrl: jdbc("x"), dbUsername: "root", dbPassword: "x" });
     expect(mysql.json).toMatchObject({ success: false, message: DataSourceMessages.onlyPostgres });
     const noPassword = await send("POST", "/sys/dataSource/add", { code: "nopass", name: "无密码", dbType: "4", dbUrl: jdbc("postgres"), dbUsername: "postgres" });
-    expect(noPassword.json).toMatchObject({ success: false, message: DataSourceMessages.passwordRequired });
+    expect(noPassword.json).toMatchObject({ success: false, message: dataSourceModule.fields.dbPassword.requiredOnAdd });
   });
 
   it.skipIf(!reachable)("tests a connection against the real server: connected, unknown database, refused port", async () => {

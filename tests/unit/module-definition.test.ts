@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { columnName, defineModule, fieldsIn, moduleUrls, patternOf } from "#contract/modules/module";
 import { NAMED_PATTERNS } from "#contract/modules/patterns";
 import { modulePage } from "~/components/widgets/list/module-page";
+import { receiptModule, wechatTradeModule } from "#contract/modules/billing";
+import { dataSourceModule } from "#contract/modules/data-source";
 
 const pets = defineModule({
   title: "宠物信息",
@@ -84,6 +86,24 @@ describe("the page of a module", () => {
     expect(messages({ petCode: "cat", name: "x", phone: "", weight: "3.50" })).toEqual([]);
   });
 
+  it("offers only the operations its backend has (no 新增 on 收据 or 微信交易: issue #30)", () => {
+    expect(Object.keys(modulePage(receiptModule).list.url).sort()).toEqual(["delete", "deleteBatch", "edit", "exportXls", "importExcel", "list", "queryById"]);
+    expect(modulePage(wechatTradeModule).list.url.add).toBeUndefined();
+    expect(modulePage(wechatTradeModule).list.url.edit).toBeUndefined();
+    expect(modulePage(pets).list.url).toEqual(moduleUrls(pets));
+  });
+
+  it("requires a field on 新增 only where the definition says so (数据源管理's password: issue #30)", () => {
+    const page = modulePage(dataSourceModule);
+    const password = page.formFields({}).find((field) => field.name === "dbPassword");
+    expect(password).toMatchObject({ requiredOnAdd: true });
+    expect(password?.required).toBeUndefined();
+    const values = { code: "school_pg", name: "主库", dbType: "4", dbUrl: "jdbc:postgresql://127.0.0.1:5432/school", dbUsername: "postgres", dbPassword: "" };
+    const added = page.formSchema.safeParse(values);
+    expect(added.success ? null : added.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["dbPassword", "请输入密码!"]]);
+    expect(page.formSchema.safeParse({ ...values, id: "1" }).success).toBe(true);
+  });
+
   it("sends fixed fields only when adding", () => {
     const values = { petCode: "cat", name: "咪咪" };
     expect(page.list.toBody!(values, undefined)).toEqual(values);
@@ -120,6 +140,13 @@ describe("the backend's CRUD of a module", async () => {
     });
     expect(positionCrud.entity.fields.find((field) => field.property === "postRank")?.dictCode).toBe("position_rank");
     expect(positionCrud.endpoints.map((endpoint) => endpoint.path)).toEqual(expect.arrayContaining(["/sys/position/list", "/sys/position/exportXls", "/sys/position/importExcel"]));
+  });
+
+  it("serves only the operations the definition offers", async () => {
+    const { receiptCrud } = await import("../../backend/modules/billing/receipt/receipt-endpoints");
+    const paths = receiptCrud.endpoints.map((endpoint) => endpoint.path);
+    expect(paths).toEqual(expect.arrayContaining(["/billing/receipt/list", "/billing/receipt/edit", "/billing/receipt/queryById"]));
+    expect(paths).not.toContain("/billing/receipt/add");
   });
 
   it("checks bodies with the same messages as the page, and never takes server fields", () => {

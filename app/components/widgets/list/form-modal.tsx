@@ -136,7 +136,8 @@ export function FormModal({
     (field) => !(field.onlyOnAdd && mode !== "add") && (!field.visibleWhen || field.visibleWhen({ ...record, ...watched })),
   );
 
-  const submit = async () => {
+  /** The form's values as they are sent: text per visible field, the id and the copy's time. */
+  const currentValues = () => {
     const raw = form.getFieldsValue() as Record<string, unknown>;
     const values: Record<string, unknown> = {};
     for (const field of visible) {
@@ -151,6 +152,30 @@ export function FormModal({
     if (id) values.id = id;
     // The copy this edit was made from: the backend refuses it if the record changed since.
     if (id && record && "updateTime" in record) values.updateTime = loadedUpdateTime(record, detail?.id === id ? detail.values : null);
+    return { values, id };
+  };
+
+  // A field's message goes as soon as its value is valid (issue #30): the fields shown with a
+  // message are checked again by the same schema whenever they change.
+  const recheck = async (changed: string[]) => {
+    const shown = changed.filter((name) => errors[name]);
+    if (shown.length === 0) return;
+    const checking = typeof schema === "function" ? await schema() : schema;
+    const { values } = currentValues();
+    const found = checking ? checking.safeParse(values) : null;
+    const now = found && !found.success ? fieldErrors(found.error) : {};
+    setErrors((current) => {
+      const next = { ...current };
+      for (const name of shown) {
+        if (now[name]) next[name] = now[name];
+        else delete next[name];
+      }
+      return next;
+    });
+  };
+
+  const submit = async () => {
+    const { values, id } = currentValues();
     const problems: Record<string, string> = {};
     const checking = typeof schema === "function" ? await schema() : schema;
     if (checking) {
@@ -202,13 +227,20 @@ export function FormModal({
           <RecordView fields={fields} record={{ ...record, ...(detail?.id === recordId ? detail.values : null) }} />
         )
       ) : (
-        <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} disabled={loadingDetail || populated !== populateKey} name="record">
+        <Form
+          form={form}
+          labelCol={{ span: 5 }}
+          wrapperCol={{ span: 16 }}
+          disabled={loadingDetail || populated !== populateKey}
+          name="record"
+          onValuesChange={(changed: Record<string, unknown>) => void recheck(Object.keys(changed))}
+        >
           {visible.map((field) => (
             <Form.Item
               key={field.name}
               name={field.name}
               label={field.label}
-              required={field.required}
+              required={field.required || (field.requiredOnAdd && mode === "add")}
               validateStatus={errors[field.name] ? "error" : undefined}
               help={errors[field.name]}
             >

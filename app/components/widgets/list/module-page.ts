@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { isMasked } from "#contract/modules/sensitive";
 import { formatMoney } from "#contract/money";
-import { columnName, fieldsIn, maxLengthMessage, moduleUrls, patternOf, type ModuleDefinition, type ModuleField } from "#contract/modules/module";
+import { columnName, fieldsIn, maxLengthMessage, offeredUrls, patternOf, type ModuleDefinition, type ModuleField } from "#contract/modules/module";
 import type { ListPageDefinition } from "~/services/list.server";
 import type { ListColumn } from "./list-page";
 import type { FieldOption, FormField, FormFieldKind, SearchField } from "./types";
@@ -78,7 +78,18 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
   const formEntries = fieldsIn(definition, "form");
   const shape: Record<string, z.ZodType<string | undefined>> = { id: z.string().optional() };
   for (const [property, field] of formEntries) shape[property] = fieldSchema(field);
-  const formSchema = z.object(shape);
+  // Required on 新增 only: an add has no id (the edit's blank keeps the stored value). A refined
+  // schema cannot be extended: only a module with such a field gets the refinement.
+  const requiredOnAdd = formEntries.filter(([, field]) => field.requiredOnAdd);
+  const plainSchema = z.object(shape);
+  const formSchema =
+    requiredOnAdd.length === 0
+      ? plainSchema
+      : plainSchema.superRefine((values, context) => {
+          for (const [property, field] of requiredOnAdd) {
+            if (!values.id && !values[property]) context.addIssue({ code: "custom", path: [property], message: field.requiredOnAdd! });
+          }
+        });
   const fixed = formEntries.filter(([, field]) => field.fixed).map(([property]) => property);
 
   const dictCodes = [...new Set([...formEntries, ...fieldsIn(definition, "search")].map(([, field]) => field.dict).filter((code) => code !== undefined))];
@@ -88,7 +99,7 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
     definition,
     permissionPrefix: definition.permissionPrefix,
     list: {
-      url: moduleUrls(definition),
+      url: offeredUrls(definition),
       form: formSchema,
       // Fixed fields are sent only when adding (the backend keeps them on edit anyway).
       toBody: (values, id) => (id ? Object.fromEntries(Object.entries(values).filter(([property]) => !fixed.includes(property))) : values),
@@ -115,6 +126,7 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
         kind: field.dict ? "select" : FORM_KINDS[field.type ?? "string"],
         ...(field.dict ? { options: optionsOf(options, field) } : {}),
         ...(field.required ? { required: true } : {}),
+        ...(field.requiredOnAdd ? { requiredOnAdd: true } : {}),
         ...(field.fixed ? { fixedOnEdit: true } : {}),
         ...(field.checkRule ? { checkRule: field.checkRule } : {}),
         ...(field.unique ? { duplicate: { tableName: definition.table, fieldName: columnName(property) } } : {}),

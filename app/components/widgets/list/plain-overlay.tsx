@@ -104,7 +104,7 @@ export function PlainRecordForm({
             key={field.name}
             label={field.label}
             htmlFor={`record_${field.name}`}
-            required={field.required}
+            required={field.required || (field.requiredOnAdd && mode === "add")}
             validateStatus={errors[field.name] ? "error" : undefined}
           >
             {plainControl(field, values[field.name] ?? "", mode, { ...base, ...values })}

@@ -23,6 +23,8 @@ export interface FormField {
   /** A 校验规则 code (sys_check_rule) the value must pass (docs/spec/app-shell.md §5; skipped when empty). */
   checkRule?: string;
   required?: boolean;
+  /** Marked required on 新增 only (e.g. 数据源管理's password: a blank on 编辑 keeps it). */
+  requiredOnAdd?: boolean;
   /**
    * kind "custom": the control (a tree select, a picker, a switch…). The form gives it `value` and
    * `onChange`; its value is kept as a string (arrays are joined with commas).

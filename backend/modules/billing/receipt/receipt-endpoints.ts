@@ -29,8 +29,6 @@ export const ReceiptMessages = {
 export const receiptCrud = createModuleCrud(receiptModule, {
   table: billReceipt,
   entity: { tenantColumn: "tenant_id", defaultSort: { property: "issuedAt", order: "desc" } },
-  // Issued from a payment (below), never typed in; a wrongly issued receipt may be deleted.
-  operations: ["list", "edit", "delete", "deleteBatch", "queryById"],
   excel: { operations: ["export"] },
 });
 

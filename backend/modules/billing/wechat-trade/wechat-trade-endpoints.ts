@@ -34,8 +34,6 @@ const LIST_LIMIT = 200;
 export const wechatTradeCrud = createModuleCrud(wechatTradeModule, {
   table: billWechatTrade,
   entity: { tenantColumn: "tenant_id", defaultSort: { property: "tradeTime", order: "desc" } },
-  // Trades come from the statement only (the import below), never typed in.
-  operations: ["list", "delete", "deleteBatch", "queryById"],
   excel: { operations: ["export"] },
 });
 

@@ -129,9 +129,10 @@ describe("the original JeecgBoot 3.3 client against the embedded backend", () =>
     expect(rules.json).toMatchObject({ success: true, result: expect.any(Array) });
     const checked = await client.getAction("/sys/checkRule/checkByCode", { ruleCode: "common", value: encodeURIComponent("a1") });
     expect(checked.json).toMatchObject({ success: false, message: "最少输入3位数" });
-    // 测试连接 of the original client (its online module's path): a refused port answers a reason.
+    // 测试连接 of the original client (its online module's path): a refused port answers 无法连接,
+    // the words of every network failure (docs/decisions/079).
     const tested = await client.postAction("/online/cgreport/api/testConnection", { dbUrl: "jdbc:postgresql://127.0.0.1:1/postgres", dbUsername: "postgres", dbPassword: "x" });
-    expect(tested.json).toMatchObject({ success: false, message: "数据库连接失败：服务器拒绝连接" });
+    expect(tested.json).toMatchObject({ success: false, message: "数据库连接失败：无法连接" });
   });
 
   describe("the announcement's 查看 page (/sys/annountCement/show/{id})", () => {

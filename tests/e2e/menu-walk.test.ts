@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { PAGE_CATALOGUE } from "../../app/pages";
+import { WALKED_PAGES } from "./support/walked-pages";
 import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
@@ -35,22 +35,11 @@ function collectProblems(page: Page, visiting: () => string): string[] {
 
 const KNOWN_CONSOLE_DEFECTS = new Set(["/demo/editors"]);
 
-/** Pages outside the menu that every signed-in user opens: the account centre (from the user menu) and /test/home. */
-const STATIC_PAGES = [
-  "/account/center",
-  "/account/settings/base",
-  "/account/settings/security",
-  "/account/settings/binding",
-  "/account/settings/notification",
-  "/account/settings/custom",
-  "/test/home",
-];
-
 async function walk(page: Page): Promise<Record<string, string[]>> {
   let visiting = "";
   const problems = collectProblems(page, () => visiting);
   const found: Record<string, string[]> = {};
-  for (const path of [...PAGE_CATALOGUE.map(([, path]) => path), ...STATIC_PAGES]) {
+  for (const path of WALKED_PAGES) {
     visiting = path;
     problems.length = 0;
     const response = await page.goto(path);

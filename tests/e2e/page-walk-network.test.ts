@@ -5,7 +5,7 @@
 // hydration and axe-core on the same walk.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { PAGE_CATALOGUE } from "../../app/pages";
+import { WALKED_PAGES } from "./support/walked-pages";
 import { baseUrl, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
@@ -14,17 +14,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-/** Pages outside the menu that every signed-in user opens (as in menu-walk.test.ts). */
-const STATIC_PAGES = [
-  "/account/center",
-  "/account/settings/base",
-  "/account/settings/security",
-  "/account/settings/binding",
-  "/account/settings/notification",
-  "/account/settings/custom",
-  "/test/home",
-];
 
 /** Records the addresses the page's CSP refused (a request to another origin may never reach the network). */
 function recordPolicyViolations(): void {
@@ -61,7 +50,7 @@ async function walk(page: Page): Promise<Record<string, string[]>> {
     problems.push(`status ${response.status()}: ${response.request().method()} ${response.url()}`);
   });
   const found: Record<string, string[]> = {};
-  for (const path of [...PAGE_CATALOGUE.map(([, path]) => path), ...STATIC_PAGES]) {
+  for (const path of WALKED_PAGES) {
     visiting = path;
     problems = [];
     await page.goto(path);

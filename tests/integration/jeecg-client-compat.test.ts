@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { computeSign, formatSignTimestamp } from "#contract/sign";
 import { loginToken, startTestBackend, type TestBackend } from "../support/backend";
+import { readAnswer } from "../support/answer";
 
 /** What the Vue 2 client's api/manage.js sends. */
 function originalClient(base: string, token: string, tenantId = "1") {
@@ -22,14 +23,7 @@ function originalClient(base: string, token: string, tenantId = "1") {
       headers: { ...headers, ...signHeaders, ...(init.body === undefined ? {} : { "Content-Type": "application/json;charset=UTF-8" }) },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
-    const text = await response.text();
-    let json: any = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = null;
-    }
-    return { status: response.status, json, text, headers: response.headers };
+    return { ...(await readAnswer(response)), headers: response.headers };
   };
   const stamp = () => String(Math.floor(Date.now() / 1000));
   return {

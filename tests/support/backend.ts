@@ -14,6 +14,7 @@ import type { BackendServices } from "../../backend/services";
 import type { BackendConfig } from "../../backend/config";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "./constants";
 import { postgresAdminUrl } from "./postgres";
+import { readAnswer } from "./answer";
 
 export { postgresAdminUrl, postgresReachable } from "./postgres";
 
@@ -86,14 +87,7 @@ export async function call(
     headers,
     body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
   });
-  const text = await response.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  return { status: response.status, json, text };
+  return readAnswer(response);
 }
 
 /**

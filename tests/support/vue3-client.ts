@@ -4,6 +4,7 @@
 import { createCipheriv } from "node:crypto";
 import { computeSign } from "#contract/sign";
 import { JEECG_DEFAULT_AES } from "../../backend/security/client-password";
+import { readAnswer } from "./answer";
 
 export interface Vue3Answer {
   status: number;
@@ -30,14 +31,7 @@ export function vue3Client(base: string, options: { token?: string; tenantId?: s
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await response.text();
-    let json: any = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = null;
-    }
-    return { status: response.status, json, text };
+    return readAnswer(response);
   };
   return {
     get: (url: string, params?: Record<string, string>) => send("GET", url, params),

@@ -14,6 +14,7 @@ import { requireSameOrigin } from "./server/origin-check";
 import { admissionOptionsFromEnv, createAdmission } from "./server/admission";
 import { createBackend, backendOptionsFromEnv, BACKEND_BASE_PATH } from "./backend/index";
 import { attachNoticeSocket } from "./backend/realtime";
+import { fromTrustedProxy, upgradeClientIp } from "./backend/http/format";
 import { closeNoticeBridge } from "./app/services/notice-bridge.server";
 import { emitWebEvent } from "./app/services/web-events.server";
 import { answerInProcess } from "./app/services/in-process-backend.server";
@@ -135,7 +136,7 @@ const server: Server = app.listen(port, host, () => {
 });
 
 // The embedded backend's notice WebSocket shares the web server's port (/jeecg-boot/websocket/{userId}).
-const notices = backend ? attachNoticeSocket(server, backend, { path: `${BACKEND_BASE_PATH}/websocket` }) : null;
+const notices = backend ? attachNoticeSocket(server, backend, { path: `${BACKEND_BASE_PATH}/websocket`, clientAddress: (req) => ({ address: upgradeClientIp(app, req), checked: !fromTrustedProxy(app, req) }) }) : null;
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,10 +1,13 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import antdStylesHref from "./styles/antd.generated.css?url";
 import appStylesHref from "./styles/app.css?url";
 import { DEFAULT_DOCUMENT_TITLE } from "./config";
 import { StatusPage } from "./components/shell/status-page";
 import { useNonce } from "./lib/csp-nonce";
+import { useEffect } from "react";
+import { setSchoolTimeZone } from "./lib/school-clock";
+import { schoolTimeZone } from "./services/env.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: antdStylesHref },
@@ -12,10 +15,28 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** The school's zone (SCHOOL_TIMEZONE): the browser shows and makes every time on that clock (docs/decisions/133). */
+export function loader() {
+  return { schoolTimeZone: schoolTimeZone() };
+}
+
+/** The zone is the deployment's: loaded with the document, never again. */
+export function shouldRevalidate() {
+  return false;
+}
+
 export const meta: Route.MetaFunction = () => [{ title: DEFAULT_DOCUMENT_TITLE }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Set while rendering, before any page below reads the clock (no loader data on a boundary: the default).
+  const root = useRouteLoaderData<typeof loader>("root");
+  if (root) setSchoolTimeZone(root.schoolTimeZone);
+  // Marks the document once hydration has committed (the outermost effect runs after every route's):
+  // from then on controls answer clicks. The end-to-end tests wait for it before acting.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="zh-CN">
       <head>

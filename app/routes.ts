@@ -61,6 +61,7 @@ export default [
   // Monitoring (issue #15 part A): the run log of 定时任务.
   route("api/monitor/quartz-job-runs", "routes/api/monitor/quartz-job-runs.tsx"),
   route("api/billing/bill-items", "routes/api/billing/bill-items.tsx"),
+  route("api/billing/project-prices", "routes/api/billing/project-prices.tsx"),
   // Payments, receipts, vouchers (issue #13 part 1).
   route("api/billing/payment-allocations", "routes/api/billing/payment-allocations.tsx"),
   route("api/billing/payment-bills", "routes/api/billing/payment-bills.tsx"),
@@ -69,6 +70,10 @@ export default [
   route("billing/receipt/print", "routes/billing/receipt-print.tsx"),
   // People (issue #12 A).
   route("api/people/student-parents", "routes/api/people/student-parents.tsx"),
+  // A class's roster, its print view, and the teacher picker (issue #29 items 1, 6).
+  route("api/people/class-roster", "routes/api/people/class-roster.tsx"),
+  route("school/class/print", "routes/people/class-print.tsx"),
+  route("api/widgets/teachers", "routes/api/widgets/teachers.tsx"),
   // Activities and the shop (issue #14).
   route("api/activity/third-party-students", "routes/api/activity/third-party-students.tsx"),
   route("api/shop/order-lines", "routes/api/shop/order-lines.tsx"),
@@ -105,6 +110,7 @@ export default [
     route("billing/allowance", "routes/billing/allowances.tsx"),
     route("billing/bill", "routes/billing/bills.tsx"),
     route("billing/receivableBill", "routes/billing/receivables.tsx"),
+    route("billing/ageing", "routes/billing/ageing.tsx"),
     route("billing/payment", "routes/billing/payments.tsx"),
     route("billing/receipt", "routes/billing/receipts.tsx"),
     route("billing/voucher", "routes/billing/vouchers.tsx"),
@@ -122,10 +128,14 @@ export default [
     route("isystem/ossFile", "routes/system/oss-files.tsx"),
     route("isystem/dataSource", "routes/system/data-sources.tsx"),
     route("isystem/gatewayRoute", "routes/system/gateway-routes.tsx"),
+    route("isystem/accessRule", "routes/system/access-rules.tsx"),
     route("school/student", "routes/people/students.tsx"),
     route("school/parent", "routes/people/parents.tsx"),
     route("school/corporation", "routes/people/corporations.tsx"),
     route("school/teacher", "routes/people/teachers.tsx"),
+    // 班级管理 and 学年 (issue #29 items 1-2).
+    route("school/class", "routes/people/classes.tsx"),
+    route("school/year", "routes/people/school-years.tsx"),
     // 地址 (issue #14 item 6).
     route("shop/address", "routes/shop/addresses.tsx"),
     // Activities and the shop (issue #14).

@@ -20,6 +20,7 @@ import { dataRuleEndpoints } from "./modules/system/permission/data-rule-endpoin
 import { dataSourceEndpoints } from "./modules/system/data-source/data-source-endpoints";
 // 网关路由 (issue #16).
 import { gatewayRouteEndpoints } from "./modules/system/gateway-route/gateway-route-endpoints";
+import { accessRuleEndpoints } from "./modules/system/access-rule/access-rule-endpoints";
 // Monitoring (issue #15 part A): 定时任务.
 import { quartzJobEndpoints } from "./modules/monitor/quartz-job/quartz-job-endpoints";
 // monitor: logs, online users, monitoring, API document (issue #15 part B).
@@ -81,6 +82,7 @@ export const allEndpoints: Endpoint[] = [
   ...dataRuleEndpoints,
   ...dataSourceEndpoints,
   ...gatewayRouteEndpoints,
+  ...accessRuleEndpoints,
   ...quartzJobEndpoints,
   // monitor (its API document lists every endpoint of this list, read when first asked).
   ...monitorEndpoints(() => allEndpoints),

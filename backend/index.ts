@@ -2,6 +2,7 @@
 // build the services and the router. server.ts mounts the router at /jeecg-boot; main.ts runs
 // it on its own.
 import type { Router } from "express";
+import { installSchoolClock } from "./clock";
 import { openDatabase, type Database, type DatabaseOptions } from "./db/client";
 import { migrate } from "./db/migrate";
 import { seedDatabase, ADMIN_USERNAME } from "./seed";
@@ -14,6 +15,8 @@ import { startWebEvents } from "./realtime/web-events";
 import { publishGatewayRoutes } from "./modules/system/gateway-route/gateway-route-endpoints";
 import type { SchedulerOptions } from "./modules/monitor/quartz-job/scheduler";
 import { requestMinutesOf } from "./modules/monitor/server/request-minutes";
+import { checkKeys, encryptStoredValues } from "./crud/encrypted";
+import { installKeyring, parseKeyring } from "./security/personal-data";
 
 export const BACKEND_BASE_PATH = "/jeecg-boot";
 
@@ -57,6 +60,14 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       );
     }
     const config = { ...readBackendConfig(), ...options.config };
+    // One clock (docs/decisions/133): every wire date-time of this process is in the school's zone.
+    installSchoolClock(config.schoolTimeZone);
+    // Personal data at rest (docs/decisions/119): the keys must be the database's, then whatever
+    // is still in clear (a database from before, the seed) is encrypted.
+    const keys = parseKeyring({ keys: config.personalDataKeys, hashKey: config.personalDataHashKey });
+    await checkKeys(db, keys);
+    installKeyring(keys);
+    await encryptStoredValues(db, { mode: "clear", ring: keys });
     const services = await createServices(db, config, logger, options.scheduler || {});
     const router = buildRouter(allEndpoints, services);
     const notices = await startNoticeBus(services, { redisUrl: options.redisUrl, channel: options.noticeChannel, logger });

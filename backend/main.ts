@@ -3,6 +3,7 @@
 import express from "express";
 import { createBackend, backendOptionsFromEnv, BACKEND_BASE_PATH } from "./index";
 import { attachNoticeSocket } from "./realtime";
+import { fromTrustedProxy, upgradeClientIp } from "./http/format";
 
 const port = Number(process.env.BACKEND_PORT ?? 8080);
 const backend = await createBackend(backendOptionsFromEnv());
@@ -17,7 +18,7 @@ app.get("/healthz", (_req, res) => {
 });
 app.use(BACKEND_BASE_PATH, backend.router);
 const server = app.listen(port, () => console.log(`[backend] listening on http://localhost:${port}${BACKEND_BASE_PATH}`));
-const notices = attachNoticeSocket(server, backend, { path: `${BACKEND_BASE_PATH}/websocket` });
+const notices = attachNoticeSocket(server, backend, { path: `${BACKEND_BASE_PATH}/websocket`, clientAddress: (req) => ({ address: upgradeClientIp(app, req), checked: !fromTrustedProxy(app, req) }) });
 const stop = () => {
   // Sockets first: server.close() also waits for upgraded connections.
   void notices.close().finally(() => server.close(() => void backend.close().then(() => process.exit(0))));

@@ -8,8 +8,10 @@ import { LogService } from "./modules/system/log-service";
 import { DEFAULT_SCHEDULER_OPTIONS, JobScheduler, defaultInstanceId, type SchedulerOptions } from "./modules/monitor/quartz-job/scheduler";
 import { RequestTrace } from "./modules/monitor/server/request-trace";
 import { SignInGuard } from "./modules/system/auth/sign-in-guard";
+import { CaptchaRateLimit } from "./modules/system/auth/captcha-rate-limit";
 import { ThirdLoginService } from "./modules/system/third-login/third-login-service";
 import { ProviderDirectory } from "./modules/system/third-login/providers";
+import { AddressRuleService } from "./security/address-rules";
 
 export interface Logger {
   info(message: string): void;
@@ -29,8 +31,12 @@ export interface BackendServices {
   /** The recent requests of this instance (性能监控). */
   requests: RequestTrace;
   signInGuard: SignInGuard;
+  /** Captcha pictures per client address (in memory, per backend process). */
+  captchaRateLimit: CaptchaRateLimit;
   /** Third-party sign-in (THIRD_LOGIN_PROVIDERS). */
   thirdLogin: ThirdLoginService;
+  /** 访问控制: the address rules every request is checked against (docs/decisions/134). */
+  addressRules: AddressRuleService;
 }
 
 export async function createServices(
@@ -54,7 +60,9 @@ export async function createServices(
       ...scheduler,
     }),
     requests: new RequestTrace(),
-    signInGuard: new SignInGuard(db),
+    signInGuard: new SignInGuard(db, config.signInAddressBudget),
+    captchaRateLimit: new CaptchaRateLimit(config.captchaImagesPerMinute),
     thirdLogin: new ThirdLoginService(db, new ProviderDirectory(config.thirdLoginProviders ?? [])),
+    addressRules: new AddressRuleService(db),
   };
 }

@@ -13,6 +13,8 @@
 //   download; peak growth over the idle RSS before. Goal ≤ 200 MB. Also the time and file size.
 // - import: then 50,000 new users in an .xlsx written with exceljs, POSTed to
 //   /sys/user/importExcel of that backend; time until the answer. Goal ≤ 5 s.
+// - personalData (bench/personal-data.ts, issue #34): the student list loader and the export of
+//   100,000 students with passport numbers, in clear before, encrypted and masked after.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -30,6 +32,7 @@ import { createPager, EXPORT_BATCH_SIZE } from "../backend/crud/excel/export";
 import { resolveExcelColumns } from "../backend/crud/excel/columns";
 import { findFreePort, getPage, percentile, PROJECT_ROOT, round, signIn, waitFor200 } from "./lib";
 import { BENCH_ADMIN_PASSWORD, withBenchDatabase } from "./database";
+import { benchPersonalData, summarizePersonalData } from "./personal-data";
 
 const LIST_USERS = 100_000;
 const EXPORT_USERS = 1_000_000;
@@ -68,6 +71,8 @@ export async function benchLists(): Promise<Record<string, unknown>> {
         listPage: await explain(client, statements[1]!),
         listCount: await explain(client, statements[0]!),
       };
+      // ---- personal data: 100k students' passports, before and after (bench/personal-data.ts) --
+      const personalData = await benchPersonalData(client, web, env.DATA_DIR!);
       await web.stop();
 
       // ---- export and import through the backend on its own ------------------------------------
@@ -108,6 +113,7 @@ export async function benchLists(): Promise<Record<string, unknown>> {
           exportKeysetStatement: keyset.text,
         },
         plans,
+        personalData,
         import: importResult,
         export: exportResult,
         seedMs: { users100k: seed100kMs, usersTo1M: seedTo1MMs },
@@ -135,6 +141,7 @@ export function summarizeLists(result: Record<string, unknown>): string[] {
       .join(", ")}`,
     `import ${imported?.rows} users: ${imported?.ms} ms, backend CPU ${imported?.backendCpuMs} ms (goal ≤ 5000)`,
     `export ${exported?.rows} users: ${exported?.ms} ms, ${exported?.fileMb} MB, peak RSS growth ${exported?.peakRssGrowthMb} MB (goal ≤ 200)`,
+    ...summarizePersonalData(result.personalData as Record<string, unknown> | undefined),
   ];
 }
 

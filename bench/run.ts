@@ -7,9 +7,11 @@ import { benchFoundation, summarizeFoundation } from "./foundation";
 import { benchShell, summarizeShell } from "./shell";
 import { benchNotices, summarizeNotices } from "./notices";
 import { benchLists, summarizeLists } from "./lists";
+import { benchPersonalDataAlone, summarizePersonalData } from "./personal-data";
 import { benchJobs, summarizeJobs } from "./jobs";
 import { benchMonitor, summarizeMonitor } from "./monitor";
 import { benchSchool, summarizeSchool } from "./school";
+import { benchFeeOffice, summarizeFeeOffice } from "./fee-office";
 import { benchGrid, summarizeGrid } from "./grid";
 import { benchDashboard, summarizeDashboard } from "./dashboard";
 // 在线开发 (issue #18): online forms (bench/online-form.ts).
@@ -37,7 +39,10 @@ const SECTIONS: Record<string, Section> = {
   foundation: { run: benchFoundation, summarize: summarizeFoundation, timeoutMs: 10 * 60_000 },
   shell: { run: benchShell, summarize: summarizeShell, timeoutMs: 10 * 60_000 },
   notices: { run: benchNotices, summarize: summarizeNotices, timeoutMs: 10 * 60_000 },
-  lists: { run: benchLists, summarize: summarizeLists, timeoutMs: 15 * 60_000 },
+  // Since issue #34 also the personal data figures (100,000 students): 25 minutes under load.
+  lists: { run: benchLists, summarize: summarizeLists, timeoutMs: 25 * 60_000 },
+  // Those figures alone (bench/personal-data.ts).
+  "personal-data": { run: benchPersonalDataAlone, summarize: summarizePersonalData, timeoutMs: 15 * 60_000 },
   jobs: { run: benchJobs, summarize: summarizeJobs, timeoutMs: 5 * 60_000 },
   // monitor: what the operation log costs a mutating call (issue #15 part B).
   monitor: { run: benchMonitor, summarize: summarizeMonitor, timeoutMs: 10 * 60_000 },
@@ -53,6 +58,8 @@ const SECTIONS: Record<string, Section> = {
   // topology: the users list's data through nginx, 1 + 1 against 2 + 2 instances, 200 clients (issue #16 part 4).
   topology: { run: benchTopology, summarize: summarizeTopology, timeoutMs: 15 * 60_000 },
   fairness: { run: benchFairness, summarize: summarizeFairness, timeoutMs: 10 * 60_000 },
+  // The fee office (issue #33): generation with grade prices and siblings, 账龄分析 over 100,000 bills.
+  billing: { run: benchFeeOffice, summarize: summarizeFeeOffice, timeoutMs: 10 * 60_000 },
 };
 
 const RESULTS_FILE = path.join(PROJECT_ROOT, "bench", "results", "latest.json");

@@ -7,6 +7,7 @@
 //   through pg). Goal: loader p50 ≤ 2 × raw SQL p50.
 // - billGeneration (bench/billing.ts): a term's bills for 2,000 students × 6 projects, preview and
 //   generation, on PGlite and PostgreSQL, run before the rest. Goal ≤ 3 s.
+// - promotion (bench/promotion.ts): 升级 of 2,000 students, on PGlite and PostgreSQL. Goal ≤ 2 s on PGlite.
 // - wechatReconcile (bench/reconcile.ts): WeChat reconciliation of 100,000 trades × 100,000
 //   payments. Goal ≤ 5 s.
 import pg from "pg";
@@ -17,6 +18,7 @@ import { studentCrud } from "../backend/modules/people/student/student-endpoints
 import { round, signIn } from "./lib";
 import { BENCH_ADMIN_PASSWORD, withBenchDatabase } from "./database";
 import { benchBillGeneration, summarizeBillGeneration } from "./billing";
+import { benchPromotion, summarizePromotion } from "./promotion";
 import { benchReconcile, summarizeReconcile } from "./reconcile";
 import { benchShop, summarizeShop } from "./shop";
 import { recordingDb, timeDataRequest, timeRawSql, type Statement } from "./lists";
@@ -31,6 +33,7 @@ export async function benchSchool(): Promise<Record<string, unknown>> {
   // Billing first, on its own databases and before the 100k students: their seeding leaves the
   // server busy (autovacuum, the web server's start) and would weigh on PGlite's single thread.
   const billGeneration = await benchBillGeneration();
+  const promotion = await benchPromotion();
   return withBenchDatabase("school", async ({ client, web, meta }) => {
     const started = performance.now();
     await seedStudents(client);
@@ -60,6 +63,7 @@ export async function benchSchool(): Promise<Record<string, unknown>> {
       },
       seedMs: { students100k: seedStudentsMs },
       billGeneration,
+      promotion,
       wechatReconcile: await benchReconcile(),
       orderPlacement: await benchShop(), // bench/shop.ts (issue #14)
       goals: SCHOOL_GOALS,
@@ -75,6 +79,7 @@ export function summarizeSchool(result: Record<string, unknown>): string[] {
     | undefined;
   return [
     ...summarizeBillGeneration(result.billGeneration as Record<string, unknown> | undefined),
+    ...summarizePromotion(result.promotion as Record<string, unknown> | undefined),
     ...summarizeReconcile(result.wechatReconcile as Record<string, unknown> | undefined),
     ...summarizeShop(result.orderPlacement as Record<string, unknown> | undefined),
     `student list page 1 (100k students, ${list?.matching} matching): loader p50 ${list?.loaderMs.p50} ms (min ${list?.loaderMs.min}), raw SQL p50 ${list?.rawSqlMs.p50} ms (min ${list?.rawSqlMs.min}), ratio ${list?.ratio} (goal ≤ 2); web CPU ${list?.webCpuMsPerRequest} ms per request`,
@@ -84,8 +89,8 @@ export function summarizeSchool(result: Record<string, unknown>): string[] {
 /** 100,000 students in one INSERT … SELECT: every grade, one in ten not 在读, two per creation second. */
 async function seedStudents(client: pg.Client): Promise<void> {
   await client.query(
-    `INSERT INTO school_student (id, tenant_id, student_no, name_cn, name_en, sex, grade, class_name, status, nationality, corp_id, create_by, create_time)
-     SELECT 'bench' || g, 1, 'B' || lpad(g::text, 8, '0'), '学生' || g, 'Student ' || g, (1 + g % 2)::text, (g % 13)::text, (1 + g % 3) || '班',
+    `INSERT INTO school_student (id, tenant_id, student_no, name_cn, name_en, sex, grade, status, nationality, corp_id, create_by, create_time)
+     SELECT 'bench' || g, 1, 'B' || lpad(g::text, 8, '0'), '学生' || g, 'Student ' || g, (1 + g % 2)::text, (g % 13)::text,
             CASE WHEN g % 10 = 0 THEN '2' ELSE '1' END, 'US', (SELECT id FROM school_corporation ORDER BY id LIMIT 1), 'admin',
             now() - ((g / 2) || ' seconds')::interval
      FROM generate_series(1, $1::int) g`,

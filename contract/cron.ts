@@ -3,9 +3,10 @@
 // `nL`, `L-n`) read by croner 11. The cron editor's preview and the backend scheduler both call
 // these functions, so what the preview shows is what the scheduler runs.
 import { Cron } from "croner";
+import { DEFAULT_SCHOOL_TIME_ZONE } from "./clock";
 
 /** The school's zone when none is given (SCHOOL_TIMEZONE). */
-export const DEFAULT_CRON_TIMEZONE = "Asia/Shanghai";
+export const DEFAULT_CRON_TIMEZONE = DEFAULT_SCHOOL_TIME_ZONE;
 /** docs/spec/widgets.md §9: the preview lists 10 runs. */
 export const CRON_PREVIEW_COUNT = 10;
 

@@ -1,7 +1,13 @@
 // 首页 (/dashboard/analysis): the figures GET /school/dashboard/figures answers, read by the page's
 // loader. Counts are numbers; money is yuan text as the database sums it (contract/money.ts).
 
+import { activityModule, signupModule } from "./modules/activity";
+import { paymentModule, receivableModule } from "./modules/billing";
+import { studentModule } from "./modules/people";
+
 export const DASHBOARD_PAGE = "/dashboard/analysis";
+/** 我的消息: the caller's notices. */
+export const MY_NOTICES_PAGE = "/isps/userAnnouncement";
 export const DASHBOARD_FIGURES_API = "/school/dashboard/figures";
 /** student_status 在读: the students by grade count only these. */
 export const ACTIVE_STUDENT = "1";
@@ -28,17 +34,39 @@ export interface MonthAmount {
   amount: string;
 }
 
+/**
+ * 首页's figures. Each is in the answer only for a caller who may open the list it summarises
+ * (FIGURE_PAGES, issue #30 item 1, docs/decisions/126): a teacher gets no finance figure at all.
+ */
 export interface DashboardFigures {
-  studentsByStatus: CountBy[];
+  studentsByStatus?: CountBy[];
   /** 在读 students only. */
-  studentsByGrade: CountBy[];
+  studentsByGrade?: CountBy[];
   /** 未收 and 部分收款 receivables: what is still owed. */
-  receivablesOutstanding: AmountBy[];
+  receivablesOutstanding?: AmountBy[];
   /** The last 12 months, oldest first, months without payments included; 冲销 payments left out. */
-  paymentsByMonth: MonthAmount[];
-  signupsThisMonth: number;
-  unreadNotices: number;
+  paymentsByMonth?: MonthAmount[];
+  signupsThisMonth?: number;
+  /** Sign-ups 待确认. */
+  signupsToConfirm?: number;
+  /** The school's activities 报名中 (kind 学校活动). */
+  openActivities?: number;
+  unreadNotices?: number;
 }
+
+export type DashboardFigureName = keyof DashboardFigures;
+
+/** The list page each figure of 首页 summarises: the caller must be granted it to get the figure. */
+export const FIGURE_PAGES: Record<DashboardFigureName, string> = {
+  studentsByStatus: studentModule.page,
+  studentsByGrade: studentModule.page,
+  receivablesOutstanding: receivableModule.page,
+  paymentsByMonth: paymentModule.page,
+  signupsThisMonth: signupModule.page,
+  signupsToConfirm: signupModule.page,
+  openActivities: activityModule.page,
+  unreadNotices: MY_NOTICES_PAGE,
+};
 
 // ---- The dashboards besides 首页 (issue #17 part 8, docs/decisions/054) -------------------------
 

@@ -31,6 +31,7 @@ export const Messages = {
   captchaMissing: "验证码无效",
   captchaWrong: "验证码错误",
   captchaChecked: "验证码正确",
+  captchaTooFrequent: "验证码请求过于频繁，请稍后再试",
   // JeecgBoot's strong-password message (its user form), now the backend's too
   passwordPolicy: "密码由8位数字、大小写字母和特殊符号组成!",
   passwordIsUsername: "密码不能与用户名相同",
@@ -61,3 +62,12 @@ export const Messages = {
   notificationTitle: "系统提示",
   emptyMenu: "permissions must be a non-null array",
 } as const;
+
+/**
+ * The refusal of a client address that failed too often, across all user names (issue #27 item 6,
+ * docs/decisions/132): says when to try again, in whole seconds under a minute, else in minutes.
+ */
+export function addressWaitMessage(seconds: number, locked: boolean): string {
+  const wait = seconds < 60 ? `${Math.max(1, Math.ceil(seconds))}秒` : `${Math.ceil(seconds / 60)}分钟`;
+  return locked ? `此地址登录失败次数过多，已被暂停登录，请${wait}后重试` : `登录失败次数过多，请${wait}后重试`;
+}

@@ -71,3 +71,18 @@ export const permissionAnswerSchema = z.object({
   sysSafeMode: z.boolean().default(false),
 });
 export type PermissionAnswer = z.infer<typeof permissionAnswerSchema>;
+
+/**
+ * The refusals of the kinds only a platform administrator changes (docs/decisions/144): shared by
+ * every school, read by each school's administrators, written by the platform's.
+ */
+export const PlatformOwnedMessages = {
+  fillRule: "填值规则由平台统一维护，只有平台管理员可以修改",
+  checkRule: "校验规则由平台统一维护，只有平台管理员可以修改",
+  dict: "数据字典由平台统一维护，只有平台管理员可以修改",
+  category: "分类字典由平台统一维护，只有平台管理员可以修改",
+  menu: "菜单和按钮由平台统一维护，只有平台管理员可以修改",
+  dataRule: "数据规则由平台统一维护，只有平台管理员可以修改",
+  onlineForm: "表单定义由平台统一维护，只有平台管理员可以修改或同步数据库",
+  reportMenu: "菜单和按钮由平台统一维护，只有平台管理员可以生成菜单",
+} as const;

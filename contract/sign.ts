@@ -7,7 +7,11 @@ export const DEFAULT_SIGNATURE_SECRET = "dd05f1c54d63749eda95f9fa6d49v442a";
 /** How far `X-TIMESTAMP` may be from the server's clock, in real time (not digit arithmetic). */
 export const SIGNATURE_MAX_SKEW_MS = 5 * 60 * 1000;
 
-/** The time zone of the `yyyyMMddHHmmss` form: the contract's JSON time zone, GMT+8. */
+/**
+ * The time zone of the `yyyyMMddHHmmss` form: GMT+8, fixed by the JeecgBoot signature protocol (its
+ * clients compute it so whatever the school's zone is). Deliberately not the school's clock
+ * (contract/clock.ts, docs/decisions/133): changing SCHOOL_TIMEZONE must not break signatures.
+ */
 const SIGN_ZONE_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 export type SignParams = Record<string, string | number | boolean | null | undefined>;

@@ -7,6 +7,7 @@ export const ThirdLoginMessages = {
   stateInvalid: "登录状态无效或已过期，请重新登录",
   providerFailed: "第三方登录失败，请重新登录",
   ticketInvalid: "登录凭证无效或已过期，请重新登录",
+  phoneBindRefused: "本系统不支持以短信验证码绑定第三方账号，请使用账号密码绑定",
   identityTaken: "该第三方账号已绑定其他账号",
   typeAlreadyBound: "该账号已绑定此类第三方账号，请先解绑",
   bound: "绑定成功",

@@ -8,7 +8,7 @@
 // It prints, for the screens our menu maps to that client and for all of its src/, how many distinct
 // URLs there are and which the backend would answer 404, and where the test list differs from the
 // sources. Exit code 1 when a mapped screen's URL answers 404 or the lists differ.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { allEndpoints } from "../backend/endpoints";
 import { MAPPED_SCREENS, mappedScreenUrls, type JeecgClient } from "../tests/support/jeecg-client-urls";
@@ -44,22 +44,31 @@ export function urlsIn(text: string): string[] {
 
 const patterns = allEndpoints.map((endpoint) => endpoint.path.split("/"));
 
-/** Whether some endpoint's path matches (`:param` takes one segment; `*` stands for any value). */
+/**
+ * Whether some endpoint's path matches (`:param` takes one segment; `*` stands for any value, and a
+ * trailing `*` for one or more: `getLoginUser/${token}/${thirdType}/${tenantId}`).
+ */
 export function served(url: string): boolean {
   // A base URL the client appends a value to elsewhere (`Api.getDictItems + '/' + code`).
   if (!url.endsWith("/*") && served(`${url}/*`)) return true;
   const segments = url.split("/");
+  const appended = url.endsWith("/*");
   return patterns.some(
     (pattern) =>
-      pattern.length === segments.length &&
-      pattern.every((part, index) => part === segments[index] || (part.startsWith(":") && segments[index] !== "") || (segments[index] === "*" && part.startsWith(":"))),
+      (pattern.length === segments.length || (appended && pattern.length > segments.length && pattern.slice(segments.length).every((part) => part.startsWith(":")))) &&
+      segments.every((segment, index) => {
+        const part = pattern[index]!;
+        return part === segment || (part.startsWith(":") && segment !== "");
+      }),
   );
 }
 
 function collect(root: string, files: string[]): string[] {
   const urls = new Set<string>();
   for (const file of files) for (const url of urlsIn(readFileSync(file, "utf8"))) urls.add(url);
-  return [...urls].sort();
+  // A component path that looks like a URL (menu.data.ts's `IFrame = 'sys/iframe/FrameBlank'`): a view
+  // of the client, never requested from the backend.
+  return [...urls].filter((url) => !existsSync(path.join(root, "views", `${url.slice(1)}.vue`))).sort();
 }
 
 function main(): void {

@@ -2,11 +2,12 @@
 // enabled route's prefix to the route's target, streaming both ways. The routes are loaded at
 // start and again on every `gatewayRoutes` web event, so a change applies without a restart on
 // every web server. Our own session cookie, token header and Authorization never leave for a
-// target, and a route or a request path with a dot segment (plain or encoded) is not forwarded.
+// target, a target's Set-Cookie never reaches the browser, and a route or a request path with a
+// dot segment (plain or encoded) is not forwarded.
 import http from "node:http";
 import https from "node:https";
 import type { NextFunction, Request, Response } from "express";
-import { gatewayTarget, hasDotSegment, matchGatewayRoute, RESERVED_SEGMENTS, type GatewayRoute } from "#contract/modules/gateway-route";
+import { gatewayTarget, hasDotSegment, matchGatewayRoute, RESERVED_SEGMENTS, unsafeRoutePart, type GatewayRoute } from "#contract/modules/gateway-route";
 
 const HOP_BY_HOP = new Set([
   "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade",
@@ -39,7 +40,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   async function loadOnce(): Promise<void> {
     const loaded = await options.load();
     routes = loaded.filter(
-      (route) => !own.has((route.prefix.split("/")[1] ?? "").toLowerCase()) && !hasDotSegment(route.prefix) && !hasDotSegment(route.uri),
+      (route) => !own.has((route.prefix.split("/")[1] ?? "").toLowerCase()) && !unsafeRoutePart(route.prefix) && !unsafeRoutePart(route.uri),
     );
   }
 
@@ -98,7 +99,9 @@ function forward(route: GatewayRoute, req: Request, res: Response, logger: Gatew
   const upstream = client.request(target, { method: req.method, headers }, (answer) => {
     const out: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+      // A target answers on our origin: its Set-Cookie could overwrite the session cookie (or any
+      // cookie of the product), so none passes; routes have no option to allow them (issue #27).
+      if (value !== undefined && !HOP_BY_HOP.has(name) && name !== "set-cookie") out[name] = value;
     }
     res.writeHead(answer.statusCode ?? 502, out);
     // Event streams and long answers go through as they come.

@@ -2,17 +2,25 @@
 // and its picture as a data URL, shown inline so the login page needs no extra request or script.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { BackendClient, type ClientDetails } from "./api.server";
+import { BackendClient, BackendError, type ClientDetails } from "./api.server";
 
 export interface Captcha {
   key: string;
-  /** `data:image/...;base64,…` */
-  image: string;
+  /** `data:image/...;base64,…`; null when the backend refused to draw one (`refusal` says why). */
+  image: string | null;
+  /** The backend's words when an address asked for too many pictures (captcha-rate-limit.ts). */
+  refusal?: string;
 }
 
 /** A captcha for the browser `client` (the backend binds it to its address and agent: docs/decisions/083). */
 export async function newCaptcha(client: ClientDetails): Promise<Captcha> {
   const key = randomBytes(16).toString("hex");
-  const answer = await new BackendClient({ client }).get(`/sys/randomImage/${key}`, z.string().startsWith("data:image/"));
-  return { key, image: answer.result };
+  try {
+    const answer = await new BackendClient({ client }).get(`/sys/randomImage/${key}`, z.string().startsWith("data:image/"));
+    return { key, image: answer.result };
+  } catch (error) {
+    // The form still asks for a captcha; the refusal stands where the picture would.
+    if (error instanceof BackendError) return { key, image: null, refusal: error.message };
+    throw error;
+  }
 }

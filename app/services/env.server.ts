@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { DEFAULT_SIGNATURE_SECRET } from "#contract/sign";
+import { DEFAULT_SCHOOL_TIME_ZONE } from "#contract/clock";
 
 export function backendUrl(): string {
   const url = process.env.BACKEND_URL;
@@ -15,9 +16,9 @@ export function signatureSecret(): string {
   return process.env.SIGNATURE_SECRET || DEFAULT_SIGNATURE_SECRET;
 }
 
-/** The IANA zone in which the school's day is counted (greetings, "today"). */
+/** SCHOOL_TIMEZONE: the school's clock (docs/decisions/133), handed to the browser by the root loader. */
 export function schoolTimeZone(): string {
-  return process.env.SCHOOL_TIMEZONE || "Asia/Shanghai";
+  return process.env.SCHOOL_TIMEZONE || DEFAULT_SCHOOL_TIME_ZONE;
 }
 
 /** HTTP timeout of backend calls (docs/spec/app-shell.md §9: 300000 ms). */

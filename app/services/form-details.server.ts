@@ -35,6 +35,7 @@ function gridRows(page: string, path: string, idParam: string, name: string, key
 
 export const studentParents = gridRows(studentModule.page, `${studentModule.api}/queryParentsByStudentId`, "id", "parents", ["parentId", "relation", "isPayer"]);
 export const billItems = gridRows("/billing/bill", "/billing/bill/items", "billId", "items", ["projectId", "name", "quantity", "unitPrice", "allowance"]);
+export const projectPrices = gridRows("/billing/project", "/billing/project/prices", "projectId", "prices", ["grade", "unitPrice"]);
 export const voucherEntries = gridRows("/billing/voucher", "/billing/voucher/entries", "voucherId", "entries", ["account", "debit", "credit", "remark"]);
 export const paymentAllocations = gridRows("/billing/payment", "/billing/payment/allocations", "paymentId", "allocations", ["billId", "amount"]);
 export const orderLines = gridRows(orderModule.page, `${orderModule.api}/lines`, "orderId", "lines", ["commodityId", "quantity"]);

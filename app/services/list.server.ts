@@ -205,7 +205,8 @@ export type CustomAction = (
 /** A row's own intent that posts the row's `id` to a backend path (重发, 作废, 设为默认…). */
 export function postRowId(path: string, fallbackMessage?: string): CustomAction {
   return async (api, form) => {
-    const answer = await api.post(path, z.unknown(), { id: String(form.get("id") ?? "") });
+    const reason = form.get("reason");
+    const answer = await api.post(path, z.unknown(), { id: String(form.get("id") ?? ""), ...(typeof reason === "string" ? { reason } : {}) });
     return { message: fallbackMessage === undefined ? answer.message : answer.message || fallbackMessage };
   };
 }

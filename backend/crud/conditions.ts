@@ -4,6 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { EntityDefinition, FieldDefinition } from "./entity";
 import { QueryErrors } from "./messages";
 import { LIKE_ESCAPE, likePattern, typedValue, type TypedValue } from "./values";
+import { hashOfValue } from "./encrypted";
 
 /** QueryRuleEnum of JeecgBoot, as far as lists use it. */
 export type QueryRule =
@@ -55,6 +56,8 @@ export function fieldCondition(
   const items = (typeof value === "string" ? [value] : value).map((item) => item.trim()).filter((item) => item !== "");
   if (items.length === 0) return undefined;
   if (items.length > MAX_LIST_VALUES) throw QueryErrors.tooManyValues(field.property);
+  if (field.encrypted) return hashedCondition(entity, field, rule, items, value);
+  if (field.wholeValueOnly) return wholeValueCondition(column, field, rule, items, value, (item) => item);
 
   if (rule === "like" || rule === "left_like" || rule === "right_like") {
     // Patterns only make sense on text; on a number or date they are a malformed value.
@@ -69,6 +72,39 @@ export function fieldCondition(
   if (rule === "in") return inList(column, items.map((item) => typedValue(field, item)));
   if (items.length > 1) throw QueryErrors.badValue(field.property);
   return compare(column, rule, typedValue(field, items[0]!));
+}
+
+/**
+ * Encrypted personal data (docs/decisions/119) is found by exact value only, through its search
+ * hash: equality and lists of values. A pattern (the list's search box sends `*value*`) looks for
+ * the whole text typed, so a complete phone number finds its row and a part of one finds none.
+ * Order comparisons have no meaning on a hash and are refused.
+ */
+function hashedCondition(entity: EntityDefinition, field: FieldDefinition, rule: QueryRule, items: readonly string[], value: string | readonly string[]): SQL {
+  const column = sql.raw(`${quoteIdentifier(entity.table)}.${quoteIdentifier(field.encrypted!.hashColumn)}`);
+  return wholeValueCondition(column, field, rule, items, value, (item) => hashOfValue(field, item) ?? "");
+}
+
+/**
+ * `target` compared with whole values (`compared` of each): equality and lists of values; a pattern
+ * looks for the whole text typed; `ne` with one value; order comparisons are refused.
+ */
+function wholeValueCondition(
+  target: SQL,
+  field: FieldDefinition,
+  rule: QueryRule,
+  items: readonly string[],
+  value: string | readonly string[],
+  compared: (item: string) => string,
+): SQL {
+  const wanted = rule === "like" || rule === "left_like" || rule === "right_like" ? [typeof value === "string" ? value.trim() : items.join(",")] : items;
+  if (rule === "eq" || rule === "like" || rule === "left_like" || rule === "right_like" || rule === "in" || rule === "like_with_or") {
+    if (rule === "eq" && wanted.length > 1) throw QueryErrors.badValue(field.property);
+    const values = wanted.map(compared);
+    return values.length === 1 ? sql`${target} = ${values[0]}` : sql`${target} in (${sql.join(values.map((one) => sql`${one}`), sql`, `)})`;
+  }
+  if (rule === "ne" && wanted.length === 1) return sql`${target} is distinct from ${compared(wanted[0]!)}`;
+  throw QueryErrors.badValue(field.property);
 }
 
 /**

@@ -13,6 +13,7 @@
 //     hooks: { beforeSave: async (save) => { save.values.sysOrgCode ??= save.auth.user.orgCode; } },
 //   });
 //   export const positionEndpoints = positions.endpoints;
+import { crudSummary } from "./summary";
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Page } from "#contract/envelope";
@@ -34,9 +35,10 @@ import { crudExcelEndpoints, type CrudExcelConfig } from "./excel/crud-excel";
 import { listQuerySchema } from "./query-schema";
 import { pickColumns } from "./picker-columns";
 import { isStale, loadedUpdateTime, nextUpdateTime, STALE_EDIT_MESSAGE } from "./stale-edit";
-import { logSensitiveAccess, maskRecords, seesSensitive, withoutMaskedValues, type SensitiveFields } from "./sensitive";
+import { logSensitiveAccess, maskRecords, seesSensitive, wholeValueEntity, withoutMaskedValues, type SensitiveFields } from "./sensitive";
 import { historyAdded, historyAfter, historyBefore, historyRemoved, type HistoryActor, type HistorySource } from "./history";
 import { historyEndpoint } from "./history-endpoint";
+import { openRecords, sealValues } from "./encrypted";
 
 export type CrudOperation = "list" | "add" | "edit" | "delete" | "deleteBatch" | "queryById";
 /** Operations other features add on the same page (Excel), so their access is declared here too. */
@@ -183,6 +185,8 @@ export interface CrudResource {
   /** Does the caller see the sensitive fields in full (true when the resource has none)? */
   seesSensitive(context: CrudContext): Promise<boolean>;
   findById(context: CrudContext, id: string): Promise<ListRecord | undefined>;
+  /** findById for a caller's 详情: a full view of personal data is written to 系统日志 (./sensitive.ts). */
+  viewById(context: CrudContext, id: string): Promise<ListRecord | undefined>;
   /** A body checked for add or edit: the values that would be written (throws a plain ApiError). */
   validate(body: unknown, operation: "add" | "edit"): RowValues;
   /**
@@ -254,21 +258,26 @@ export function createCrud(config: CrudConfig): CrudResource {
 
   const visibility = (context: CrudContext) => allOf([tenant?.condition(context.tenantId), presentCondition(entity)]);
 
+  const sensitive = config.sensitive && Object.keys(config.sensitive).length > 0 ? config.sensitive : undefined;
+  const sees = async (context: CrudContext) => !sensitive || (await seesSensitive(context, prefix));
+  // What a caller who sees the sensitive fields masked may search (./sensitive.ts).
+  const maskedSearch = sensitive ? wholeValueEntity(entity, sensitive) : entity;
+
   const listQuery = async (context: CrudContext, query: ListQueryParams, options: ListQueryOptions = {}) => {
     const conditions: SQL[] = [];
     if (tenant) conditions.push(tenant.condition(context.tenantId));
     if (config.dataRules !== false) conditions.push(...(await dataRuleConditions(context, entity, config.pagePath)));
     if (hooks.listConditions) conditions.push(...(await hooks.listConditions(context, query)));
-    return buildListQuery(entity, query, {
+    const searched = maskedSearch !== entity && !(await sees(context)) ? maskedSearch : entity;
+    return buildListQuery(searched, query, {
       ...config.listOptions,
       ...options,
       conditions: [...conditions, ...(options.conditions ?? [])],
     });
   };
-
-  const sensitive = config.sensitive && Object.keys(config.sensitive).length > 0 ? config.sensitive : undefined;
-  const sees = async (context: CrudContext) => !sensitive || (await seesSensitive(context, prefix));
   const decorate = async (context: CrudContext, records: ListRecord[]) => {
+    // Encrypted personal data in clear first (docs/decisions/119): hooks and masks see values.
+    openRecords(entity, records);
     const [, full] = await Promise.all([addDictText(context, entity, records), sees(context)]);
     await hooks.decorate?.(context, records);
     if (!full) maskRecords(sensitive!, records);
@@ -432,6 +441,11 @@ export function createCrud(config: CrudConfig): CrudResource {
       if (record) await decorate(context, [record]);
       return record;
     },
+    async viewById(context, id) {
+      const record = await resource.findById(context, id);
+      if (record && sensitive && (await sees(context))) logSensitiveAccess(context, { title: config.title ?? config.pagePath, export: false, ids: [id] });
+      return record;
+    },
     validate: (body, operation) => parseBody(operation === "add" ? schemas.add : schemas.edit, body),
     async insert(context, body, tx) {
       const values = await prepare(context, "add", body);
@@ -504,7 +518,7 @@ export function createCrud(config: CrudConfig): CrudResource {
             page.records = page.records.map((record) => pickColumns(record, config.pickerColumns!));
           return ok(page);
         },
-        { doc: { summary: "分页列表查询", query: listQuerySchema(entity) } },
+        { doc: { summary: crudSummary(config, "分页列表查询"), query: listQuerySchema(entity) } },
       ),
     );
   if (operations.has("add"))
@@ -517,7 +531,7 @@ export function createCrud(config: CrudConfig): CrudResource {
           await resource.insert(crudContext(request), request.body);
           return okMessage(CrudMessages.added);
         },
-        { doc: { summary: "添加", body: schemas.add } },
+        { doc: { summary: crudSummary(config, "添加"), body: schemas.add } },
       ),
     );
   if (operations.has("edit"))
@@ -531,7 +545,7 @@ export function createCrud(config: CrudConfig): CrudResource {
           await resource.update(crudContext(request), request.body);
           return okMessage(CrudMessages.edited);
         },
-        { doc: { summary: "编辑", body: schemas.edit } },
+        { doc: { summary: crudSummary(config, "编辑"), body: schemas.edit } },
       ),
     );
   if (operations.has("delete"))
@@ -541,7 +555,7 @@ export function createCrud(config: CrudConfig): CrudResource {
         if (!id) throw notFound();
         await resource.remove(crudContext(request), [id], "delete");
         return okMessage(CrudMessages.deleted);
-      }),
+      }, { doc: { summary: crudSummary(config, "通过id删除") } }),
     );
   if (operations.has("deleteBatch"))
     endpoints.push(
@@ -550,18 +564,17 @@ export function createCrud(config: CrudConfig): CrudResource {
         if (ids.length === 0) throw new ApiError(CrudMessages.badIds);
         await resource.remove(crudContext(request), ids, "deleteBatch");
         return okMessage(CrudMessages.batchDeleted);
-      }),
+      }, { doc: { summary: crudSummary(config, "批量删除") } }),
     );
   if (operations.has("queryById"))
     endpoints.push(
       endpoint("GET", `${base}/queryById`, access.queryById, async (request) => {
         const id = singleId(request.query.id);
         const context = crudContext(request);
-        const record = id ? await resource.findById(context, id) : undefined;
+        const record = id ? await resource.viewById(context, id) : undefined;
         if (!record) throw notFound();
-        if (sensitive && (await sees(context))) logSensitiveAccess(context, { title: config.title ?? config.pagePath, export: false, ids: [id!] });
         return ok(record);
-      }),
+      }, { doc: { summary: crudSummary(config, "通过id查询") } }),
     );
   if (operations.has("queryById")) endpoints.push(historyEndpoint(resource, { ...config.labels, ...config.history?.labels }));
   if (config.excel) endpoints.push(...crudExcelEndpoints(resource, config.excel));
@@ -584,8 +597,9 @@ const INSERT_CHUNK_ROWS = 5000;
  * that a row leaves out must get its DEFAULT, not NULL: rows are grouped by which of those
  * columns they set, and each group names only its columns.
  */
-async function insertRows(executor: Executor, entity: EntityDefinition, rows: readonly RowValues[], table: PgTable): Promise<void> {
-  if (rows.length === 0) return;
+async function insertRows(executor: Executor, entity: EntityDefinition, clearRows: readonly RowValues[], table: PgTable): Promise<void> {
+  if (clearRows.length === 0) return;
+  const rows = clearRows.map((row) => sealValues(entity, row));
   const info = columnInfo(table);
   const groups = new Map<string, { properties: string[]; rows: RowValues[] }>();
   const all = new Set<string>();

@@ -3,6 +3,7 @@
 // looked up here, and only the declared column names ever become SQL identifiers (contract §10).
 import { getTableColumns, getTableName, type Column } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import type { SensitiveKind } from "#contract/modules/sensitive";
 
 export type FieldType = "string" | "int" | "number" | "date" | "datetime" | "boolean";
 export type SortOrder = "asc" | "desc";
@@ -26,6 +27,18 @@ export interface FieldDefinition {
    * instead of a null the column refuses (issue #32 item 7: a blank optional field is no 500).
    */
   defaultWhenEmpty?: boolean;
+  /**
+   * Personal data stored encrypted (docs/decisions/119, ./encrypted.ts): written as ciphertext with
+   * its search hash in `hashColumn`, read back in clear by the engine, compared only for equality
+   * (through the hash) and never sorted.
+   */
+  encrypted?: { kind: SensitiveKind; hashColumn: string };
+  /**
+   * Found by its whole value only, as encrypted data is (a pattern compares the whole text typed;
+   * no order comparison): personal data kept in clear, for a caller who sees it masked
+   * (./sensitive.ts `wholeValueEntity`), so that patterns cannot guess it one character at a time.
+   */
+  wholeValueOnly?: boolean;
 }
 
 export interface SortDefinition {
@@ -110,7 +123,8 @@ export function defineEntity(table: PgTable, overrides: EntityOverrides = {}): E
       type: derived ?? "string",
       // Columns we cannot compare or order meaningfully (json, arrays) are only returned.
       ...(derived ? {} : { searchable: false, sortable: false }),
-      ...(SECRET_COLUMNS.has(column.name) ? { secret: true } : {}),
+      // Search hashes of encrypted personal data (`*_hash`) are never read, searched or sorted.
+      ...(SECRET_COLUMNS.has(column.name) || (column.name.endsWith("_hash") && !column.primary) ? { secret: true } : {}),
       ...(column.notNull && column.hasDefault && !column.primary ? { defaultWhenEmpty: true } : {}),
       ...fieldOverrides[property],
     };
@@ -150,6 +164,12 @@ export function validateEntity(entity: EntityDefinition): EntityDefinition {
   }
   if (entity.primaryKey && !fieldByProperty(entity, entity.primaryKey))
     throw new Error(`${where}: unknown primary key ${entity.primaryKey}`);
+  for (const field of entity.fields) {
+    if (!field.encrypted) continue;
+    const hash = fieldByColumn(entity, field.encrypted.hashColumn);
+    if (!hash || !hash.secret) throw new Error(`${where}: encrypted ${field.property} needs the secret column ${field.encrypted.hashColumn}`);
+    if (field.sortable !== false) throw new Error(`${where}: encrypted ${field.property} cannot be sortable`);
+  }
   if (entity.defaultSort) {
     const field = fieldByProperty(entity, entity.defaultSort.property);
     if (!field || !isSortable(field)) throw new Error(`${where}: default sort ${entity.defaultSort.property} is not sortable`);

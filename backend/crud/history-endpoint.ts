@@ -6,6 +6,7 @@ import { singleId, notFound } from "./crud-messages";
 import { addDictText, DICT_TEXT_SUFFIX } from "./dict-text";
 import { fieldByColumn } from "./entity";
 import { readHistory } from "./history";
+import { crudSummary } from "./summary";
 import { endpoint, type Endpoint } from "../http/endpoint";
 import { ok } from "../http/envelope";
 import type { CrudResource } from "./engine";
@@ -23,11 +24,13 @@ export const HISTORY_ACTIONS: Readonly<Record<string, string>> = {
   allocate: "分配",
   reverse: "冲销",
   void: "作废",
+  reduce: "减免",
   payer: "更换付款方",
   confirm: "确认报名",
   cancel: "取消报名",
   refund: "退费",
   issue: "开具",
+  reissue: "重开",
   print: "打印",
   post: "过账",
   settle: "结算",
@@ -45,7 +48,13 @@ export function historyEndpoint(resource: CrudResource, labels: Readonly<Record<
     const id = singleId(request.query.id);
     const record = id ? await resource.findById(context, id) : undefined;
     if (!record || !id) throw notFound();
-    const rows = await readHistory(databaseExecutor(context.services.db), resource.historyActor(context).tenantId, resource.history.table, id);
+    // An encrypted field's search hash (decision 119) is the engine's, not the user's: its change is
+    // already told by the field's own (masked) change.
+    const searchHashColumns = new Set(entity.fields.flatMap((field) => (field.encrypted ? [field.encrypted.hashColumn] : [])));
+    const rows = (await readHistory(databaseExecutor(context.services.db), resource.historyActor(context).tenantId, resource.history.table, id)).map((row) => ({
+      ...row,
+      changes: row.changes.filter((change) => !searchHashColumns.has(change.field)),
+    }));
     // Old and new values of every change as records of the entity, translated at once.
     const values: ListRecord[] = [];
     for (const row of rows)
@@ -71,5 +80,5 @@ export function historyEndpoint(resource: CrudResource, labels: Readonly<Record<
       }),
     }));
     return ok(answer);
-  });
+  }, { doc: { summary: crudSummary(resource.config, "修改记录") } });
 }

@@ -7,7 +7,7 @@
 // Decisions where the contract leaves room (each also noted where it is implemented):
 // - LIKE rules use ILIKE with `ESCAPE '!'`: the original's MySQL collation is case-insensitive.
 // - A date-time value names a whole second (`yyyy-MM-dd HH:mm:ss`) or a whole day (`yyyy-MM-dd`),
-//   in GMT+8: `_end=2024-05-31` includes all of May 31st, `createTime=2024-05-01` is that day.
+//   in the school's zone (backend/clock.ts): `_end=2024-05-31` includes all of May 31st, `createTime=2024-05-01` is that day.
 // - Operators are the symbols `>= > <= < = !=` followed by a space; word forms are plain text.
 // - Empty values after removing the rule's markers (`*`, `!`, `,,`) add no condition.
 // - Like rules on non-text fields are refused; `,a,b,` on a non-text field means IN.

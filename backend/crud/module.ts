@@ -18,6 +18,8 @@ import { createCrud, type CrudConfig, type CrudHooks, type CrudResource, type Pr
 import { defineEntity, type EntityOverrides } from "./entity";
 import type { CrudExcelConfig } from "./excel/crud-excel";
 import { columnTenantScope } from "./tenant";
+import { registerEncryptedEntity } from "./encrypted";
+import { STORED_ENCRYPTED_KINDS } from "../security/personal-data";
 
 export interface ModuleCrudOptions extends Omit<CrudConfig, "basePath" | "pagePath" | "permissionPrefix" | "entity" | "table" | "body" | "excel"> {
   table: PgTable;
@@ -25,14 +27,28 @@ export interface ModuleCrudOptions extends Omit<CrudConfig, "basePath" | "pagePa
   entity?: EntityOverrides;
   /** Excel options beyond the derived title, columns and unique checks; `false`: no Excel. */
   excel?: Omit<Partial<CrudExcelConfig>, "columns"> | false;
+  /**
+   * Store the sensitive fields of the encrypted kinds encrypted (default true; the table then has
+   * their `<column>_hash`). `false`: masked by right only, kept in clear (online forms' tables,
+   * docs/decisions/136).
+   */
+  storeEncrypted?: boolean;
 }
 
 /** The engine resource of a module: one definition, one table, and what is special. */
 export function createModuleCrud(module: ModuleDefinition, options: ModuleCrudOptions): CrudResource {
-  const { table, entity: overrides = {}, excel, hooks = {}, ...rest } = options;
+  const { table, entity: overrides = {}, excel, hooks = {}, storeEncrypted = true, ...rest } = options;
   const fields = Object.entries(module.fields);
   const dictionaries = Object.fromEntries(fields.filter(([, field]) => field.dict).map(([property, field]) => [property, { dictCode: field.dict }]));
-  const entity = defineEntity(table, { ...overrides, fields: { ...dictionaries, ...overrides.fields } });
+  // Sensitive fields of the kinds stored encrypted (docs/decisions/119): ciphertext with its search
+  // hash in `<column>_hash` (the table must have it), found by exact value, never sorted.
+  const encrypted = Object.fromEntries(
+    fields
+      .filter(([, field]) => storeEncrypted && field.sensitive && STORED_ENCRYPTED_KINDS.has(field.sensitive))
+      .map(([property, field]) => [property, { sortable: false, encrypted: { kind: field.sensitive!, hashColumn: `${columnName(property)}_hash` } }]),
+  );
+  const entity = defineEntity(table, { ...overrides, fields: { ...dictionaries, ...encrypted, ...overrides.fields } });
+  registerEncryptedEntity(entity);
 
   const body: Record<string, FieldRule> = {};
   for (const [property, field] of fields) {

@@ -130,7 +130,7 @@ function selectExpression(entity: EntityDefinition, field: FieldDefinition): SQL
   return field.type === "date" ? sql`to_char(${column}, 'YYYY-MM-DD')` : column;
 }
 
-/** Wire values: date-times as `yyyy-MM-dd HH:mm:ss` GMT+8, numbers as numbers on both drivers. */
+/** Wire values: date-times as `yyyy-MM-dd HH:mm:ss` in the school's zone, numbers as numbers on both drivers. */
 export function formatRecord(fields: readonly FieldDefinition[], row: Record<string, unknown>): ListRecord {
   const record: ListRecord = {};
   for (const field of fields) {

@@ -168,15 +168,26 @@ export function buildOrderBy(entity: EntityDefinition, rawColumn: string | undef
   }
   if (sorts.length === 0 && entity.defaultSort) sorts.push(entity.defaultSort);
 
-  const parts = sorts.map(({ property, order: direction }) => {
-    const column = columnRef(entity, fieldByProperty(entity, property)!);
-    return direction === "asc" ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
+  const parts = sorts.flatMap(({ property, order: direction }) => {
+    const field = fieldByProperty(entity, property)!;
+    const column = columnRef(entity, field);
+    const byValue = direction === "asc" ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
+    const rank = dictionaryRank(field.dictCode, column);
+    // A column of a plain dictionary sorts in the dictionary's order (年级: 二年级 before 十年级,
+    // issue #29 item 1), then by value for values the dictionary lacks.
+    return rank ? [direction === "asc" ? sql`${rank} asc nulls last` : sql`${rank} desc nulls last`, byValue] : [byValue];
   });
   const tieBreaker = entity.primaryKey ?? entity.fields.find(isSortable)?.property;
   if (tieBreaker && !sorts.some((sort) => sort.property === tieBreaker)) {
     parts.push(sql`${columnRef(entity, fieldByProperty(entity, tieBreaker)!)} asc`);
   }
   return sql.join(parts, sql`, `);
+}
+
+/** The position of a column's value in its plain dictionary (none for table dictionaries); numeric columns (性别) compare as text. */
+function dictionaryRank(dictCode: string | undefined, column: SQL): SQL | undefined {
+  if (!dictCode || dictCode.includes(",")) return undefined;
+  return sql`(select i.sort_order from sys_dict_item i join sys_dict d on d.id = i.dict_id where d.dict_code = ${dictCode} and d.del_flag = 0 and i.item_value = (${column})::text limit 1)`;
 }
 
 /** pageNo (default 1, at least 1) and pageSize (default 10, 1..max; unusable → default). */

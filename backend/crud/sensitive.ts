@@ -9,6 +9,7 @@ import { isMasked } from "#contract/modules/sensitive";
 import { clientIp } from "../http/format";
 import { LogType, OperateType } from "../modules/system/log-service";
 import type { CrudContext } from "./context";
+import type { EntityDefinition } from "./entity";
 import type { ListRecord } from "./page";
 
 export type SensitiveFields = Readonly<Record<string, SensitiveKind>>;
@@ -35,6 +36,21 @@ export function maskRecords(fields: SensitiveFields, records: ListRecord[]): voi
       if (typeof value === "string" && value !== "") record[property] = maskValue(kind, value);
     }
   }
+}
+
+/**
+ * The entity as a caller who sees the sensitive fields masked may search it: those kept in clear
+ * (sys_user's phone and e-mail; encrypted ones are so already) are found by their whole value only
+ * and never sorted, so that `phone=*1380*` or a sort cannot reveal them one guess at a time. The
+ * entity itself when no field changes.
+ */
+export function wholeValueEntity(entity: EntityDefinition, fields: SensitiveFields): EntityDefinition {
+  const guarded = (property: string, encrypted: unknown) => Object.hasOwn(fields, property) && !encrypted;
+  if (!entity.fields.some((field) => guarded(field.property, field.encrypted))) return entity;
+  return {
+    ...entity,
+    fields: entity.fields.map((field) => (guarded(field.property, field.encrypted) ? { ...field, sortable: false, wholeValueOnly: true } : field)),
+  };
 }
 
 /** A body without the masked values it sent back (they would overwrite the stored ones). */

@@ -8,6 +8,7 @@ import { fieldByColumn, fieldByProperty, type EntityDefinition, type FieldDefini
 import { selectRecords, type ListRecord } from "./page";
 import { typedValue } from "./values";
 import type { Executor } from "./context";
+import { sealValues } from "./encrypted";
 
 /** Values keyed by entity property, already validated (./body-schema.ts). */
 export type RowValues = Record<string, unknown>;
@@ -68,7 +69,7 @@ function writableField(entity: EntityDefinition, property: string): FieldDefinit
 }
 
 export async function insertRow(executor: Executor, entity: EntityDefinition, values: RowValues): Promise<void> {
-  const entries = Object.entries(values).filter(([, value]) => value !== undefined);
+  const entries = Object.entries(sealValues(entity, values)).filter(([, value]) => value !== undefined);
   const fields = entries.map(([property]) => writableField(entity, property));
   const columns = sql.join(
     fields.map((field) => sql.identifier(field.column)),
@@ -89,7 +90,7 @@ export async function updateRow(
   values: RowValues,
   scope?: SQL,
 ): Promise<boolean> {
-  const entries = Object.entries(values).filter(([, value]) => value !== undefined);
+  const entries = Object.entries(sealValues(entity, values)).filter(([, value]) => value !== undefined);
   const key = primaryKeyField(entity);
   if (entries.length === 0) return (await findRow(executor, entity, id, scope)) !== undefined;
   const assignments = sql.join(

@@ -4,6 +4,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FieldDefinition } from "./entity";
 import { QueryErrors } from "./messages";
+import { parseSchoolDate } from "../clock";
 
 /**
  * A compared value. Date-times are intervals: the client sends them to the day or to the second
@@ -12,47 +13,13 @@ import { QueryErrors } from "./messages";
  */
 export type TypedValue = { kind: "point"; value: SQL } | { kind: "interval"; start: SQL; end: SQL };
 
-/** Wire times are GMT+8 (contract §0). */
-const ZONE_OFFSET_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-export interface WireDate {
-  /** The calendar day as written, `yyyy-MM-dd`. */
-  day: string;
-  /** First instant denoted by the text. */
-  start: Date;
-  /** First instant after it: next second, or next day for a date-only text. */
-  end: Date;
-}
+export type { WireDate } from "#contract/clock";
 
-/** Parses `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss` in GMT+8; undefined when it is not a real date. */
-export function parseWireDate(text: string): WireDate | undefined {
-  const match = WIRE_DATE.exec(text);
-  if (!match) return undefined;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => Number(part ?? 0));
-  const local = Date.UTC(year!, month! - 1, day!, hour, minute, second);
-  const check = new Date(local);
-  // Date.UTC rolls 2024-02-30 over to March; a rolled-over date is not the date the user meant.
-  if (
-    check.getUTCFullYear() !== year ||
-    check.getUTCMonth() !== month! - 1 ||
-    check.getUTCDate() !== day ||
-    check.getUTCHours() !== hour ||
-    check.getUTCMinutes() !== minute ||
-    check.getUTCSeconds() !== second
-  )
-    return undefined;
-  const start = local - ZONE_OFFSET_MS;
-  const hasTime = match[4] !== undefined;
-  return {
-    day: text.slice(0, 10),
-    start: new Date(start),
-    end: new Date(start + (hasTime ? 1000 : DAY_MS)),
-  };
-}
+/** Parses `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss` in the school's zone (contract §0); undefined when it is not a real date. */
+export const parseWireDate = parseSchoolDate;
 
 /** The typed, bound form of one wire value for `field`; throws a plain ApiError when it does not fit. */
 export function typedValue(field: FieldDefinition, text: string): TypedValue {

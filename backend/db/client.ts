@@ -123,14 +123,42 @@ function yieldingToTheLoop(client: PGlite): PGlite {
     return turn;
   };
   const patched = client as unknown as Record<"query" | "exec" | "transaction", (...args: unknown[]) => Promise<unknown>>;
+  const activity = { running: 0, lastDone: 0 };
+  pgliteActivity.set(client, activity);
   for (const name of ["query", "exec", "transaction"] as const) {
     const original = patched[name].bind(client);
     patched[name] = async (...args: unknown[]) => {
-      await nextTurn();
-      return original(...args);
+      activity.running += 1;
+      try {
+        await nextTurn();
+        return await original(...args);
+      } finally {
+        activity.running -= 1;
+        activity.lastDone = performance.now();
+      }
     };
   }
   return client;
+}
+
+const pgliteActivity = new WeakMap<PGlite, { running: number; lastDone: number }>();
+
+/**
+ * PGlite only: resolves once no statement has been asked of the database for `quietMs` (a request's
+ * statements follow each other closer than that), or at `deadline` (performance.now()) answering
+ * false. PostgreSQL answers true at once: it has connections enough.
+ */
+export async function whenQuiet(database: Database, quietMs: number, deadline: number): Promise<boolean> {
+  if (database.kind !== "pglite") return true;
+  const activity = pgliteActivity.get((database.orm as unknown as { $client: PGlite }).$client);
+  if (!activity) return true;
+  for (;;) {
+    const now = performance.now();
+    const quietFor = activity.running > 0 ? 0 : now - activity.lastDone;
+    if (quietFor >= quietMs) return true;
+    if (now >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(quietMs - quietFor, deadline - now))));
+  }
 }
 
 /** PGlite only: dump the data folder, to copy a migrated template into test databases. */

@@ -15,6 +15,7 @@ import {
   bigserial,
   numeric,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 
 const audit = {
   createBy: varchar("create_by", { length: 32 }),
@@ -91,6 +92,18 @@ export const sysUserRole = pgTable("sys_user_role", {
   roleId: varchar("role_id", { length: 32 }).notNull(),
 });
 
+/** A role's home page in the Vue 3 client (首页配置, migration 0651). */
+export const sysRoleIndex = pgTable("sys_role_index", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  roleId: varchar("role_id", { length: 32 }).notNull(),
+  url: varchar("url", { length: 100 }).notNull(),
+  component: varchar("component", { length: 255 }).notNull(),
+  isRoute: boolean("is_route").notNull().default(true),
+  priority: integer("priority").notNull().default(0),
+  status: varchar("status", { length: 2 }).notNull().default("0"),
+  ...audit,
+});
+
 export const sysPermission = pgTable("sys_permission", {
   id: varchar("id", { length: 32 }).primaryKey(),
   parentId: varchar("parent_id", { length: 32 }),
@@ -125,6 +138,14 @@ export const sysRolePermission = pgTable("sys_role_permission", {
   dataRuleIds: varchar("data_rule_ids", { length: 1000 }),
   operateDate: timestamp("operate_date", { withTimezone: true, mode: "date" }),
   operateIp: varchar("operate_ip", { length: 100 }),
+});
+
+/** A department's menus and buttons (部门权限, migration 0650). */
+export const sysDepartPermission = pgTable("sys_depart_permission", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  departId: varchar("depart_id", { length: 32 }).notNull(),
+  permissionId: varchar("permission_id", { length: 32 }).notNull(),
+  dataRuleIds: varchar("data_rule_ids", { length: 1000 }),
 });
 
 export const sysPermissionDataRule = pgTable("sys_permission_data_rule", {
@@ -260,6 +281,19 @@ export const sysLoginLock = pgTable("sys_login_lock", {
   lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }).notNull(),
 });
 
+/** The failure budget of a client address (migration 0620, docs/decisions/132). */
+export const sysLoginAddress = pgTable("sys_login_address", {
+  ip: varchar("ip", { length: 100 }).primaryKey(),
+  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }),
+  lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+});
+
+export const sysLoginAddressFailure = pgTable("sys_login_address_failure", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  ip: varchar("ip", { length: 100 }).notNull(),
+  failedAt: timestamp("failed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
 export const sysCheckRule = pgTable("sys_check_rule", {
   id: varchar("id", { length: 32 }).primaryKey(),
   ruleName: varchar("rule_name", { length: 100 }),
@@ -295,6 +329,8 @@ export const sysFillRule = pgTable("sys_fill_rule", {
 });
 
 export const sysFillRuleCounter = pgTable("sys_fill_rule_counter", {
+  /** The school whose sequence this is (migration 0701). */
+  tenantId: integer("tenant_id").notNull(),
   ruleCode: varchar("rule_code", { length: 100 }).notNull(),
   period: varchar("period", { length: 8 }).notNull(),
   value: bigint("value", { mode: "number" }).notNull(),
@@ -324,9 +360,13 @@ export const schoolStudent = pgTable("school_student", {
   sex: varchar("sex", { length: 1 }),
   birthday: date("birthday", { mode: "string" }),
   nationality: varchar("nationality", { length: 8 }),
-  passportNo: varchar("passport_no", { length: 50 }),
+  // Personal data encrypted at rest with its search hash (migration 0560, docs/decisions/119);
+  // the wire length is the module definition's.
+  passportNo: text("passport_no"),
+  passportNoHash: varchar("passport_no_hash", { length: 64 }),
   grade: varchar("grade", { length: 4 }),
-  className: varchar("class_name", { length: 50 }),
+  // The student's class in the current school year (migration 0540).
+  classId: varchar("class_id", { length: 32 }),
   enrollDate: date("enroll_date", { mode: "string" }),
   status: varchar("status", { length: 2 }),
   corpId: varchar("corp_id", { length: 32 }),
@@ -341,8 +381,11 @@ export const schoolParent = pgTable("school_parent", {
   name: varchar("name", { length: 50 }).notNull(),
   nameEn: varchar("name_en", { length: 100 }),
   sex: varchar("sex", { length: 1 }),
-  phone: varchar("phone", { length: 20 }),
-  email: varchar("email", { length: 100 }),
+  // Encrypted with their search hashes (migration 0560, docs/decisions/119).
+  phone: text("phone"),
+  phoneHash: varchar("phone_hash", { length: 64 }),
+  email: text("email"),
+  emailHash: varchar("email_hash", { length: 64 }),
   wechatOpenId: varchar("wechat_open_id", { length: 64 }),
   nationality: varchar("nationality", { length: 8 }),
   corpId: varchar("corp_id", { length: 32 }),
@@ -384,12 +427,42 @@ export const schoolTeacher = pgTable("school_teacher", {
   name: varchar("name", { length: 50 }).notNull(),
   nameEn: varchar("name_en", { length: 100 }),
   sex: varchar("sex", { length: 1 }),
-  phone: varchar("phone", { length: 20 }),
-  email: varchar("email", { length: 100 }),
+  // Encrypted with their search hashes (migration 0560, docs/decisions/119).
+  phone: text("phone"),
+  phoneHash: varchar("phone_hash", { length: 64 }),
+  email: text("email"),
+  emailHash: varchar("email_hash", { length: 64 }),
   subject: varchar("subject", { length: 10 }),
   departId: varchar("depart_id", { length: 32 }),
   hireDate: date("hire_date", { mode: "string" }),
   status: varchar("status", { length: 2 }),
+  ...audit,
+});
+
+// ---- School years and classes (issue #29 item 1; migration 0540_school_years_classes.sql).
+export const schoolYear = pgTable("school_year", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  name: varchar("name", { length: 9 }).notNull(),
+  term1Start: date("term1_start", { mode: "string" }).notNull(),
+  term1End: date("term1_end", { mode: "string" }).notNull(),
+  term2Start: date("term2_start", { mode: "string" }).notNull(),
+  term2End: date("term2_end", { mode: "string" }).notNull(),
+  isCurrent: varchar("is_current", { length: 1 }).notNull().default("N"),
+  remark: varchar("remark", { length: 200 }),
+  ...audit,
+});
+
+export const schoolClass = pgTable("school_class", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  yearId: varchar("year_id", { length: 32 }).notNull(),
+  grade: varchar("grade", { length: 4 }).notNull(),
+  name: varchar("name", { length: 50 }).notNull(),
+  teacherId: varchar("teacher_id", { length: 32 }),
+  capacity: integer("capacity"),
+  room: varchar("room", { length: 50 }),
+  remark: varchar("remark", { length: 200 }),
   ...audit,
 });
 
@@ -408,7 +481,19 @@ export const billProject = pgTable("bill_project", {
   active: smallint("active").notNull().default(1),
   sortNo: integer("sort_no").notNull().default(0),
   remark: varchar("remark", { length: 255 }),
+  // The sibling discount (migration 0521): a percent or an amount, never both.
+  siblingPercent: numeric("sibling_percent", { precision: 5, scale: 2 }),
+  siblingAmount: money("sibling_amount"),
   ...audit,
+});
+
+/** A project's price for one grade (migration 0521). */
+export const billProjectPrice = pgTable("bill_project_price", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  projectId: varchar("project_id", { length: 32 }).notNull(),
+  grade: varchar("grade", { length: 4 }).notNull(),
+  unitPrice: money("unit_price").notNull(),
+  sortNo: integer("sort_no").notNull().default(0),
 });
 
 export const billAllowance = pgTable("bill_allowance", {
@@ -436,6 +521,8 @@ export const billReceivable = pgTable("bill_receivable", {
   period: varchar("period", { length: 16 }).notNull(),
   totalAmount: money("total_amount").notNull().default("0"),
   receivedAmount: money("received_amount").notNull().default("0"),
+  // 余额: kept by the database (migration 0520).
+  balance: money("balance").generatedAlwaysAs(sql`total_amount - received_amount`),
   status: varchar("status", { length: 2 }).notNull().default("1"),
   emailedAt: timestamp("emailed_at", { withTimezone: true, mode: "date" }),
   remark: varchar("remark", { length: 255 }),
@@ -458,6 +545,7 @@ export const billBill = pgTable("bill_bill", {
   payerId: varchar("payer_id", { length: 32 }),
   receivableId: varchar("receivable_id", { length: 32 }),
   status: varchar("status", { length: 2 }).notNull().default("1"),
+  kind: varchar("kind", { length: 2 }).notNull().default("1"),
   remark: varchar("remark", { length: 255 }),
   ...audit,
 });
@@ -472,6 +560,8 @@ export const billBillItem = pgTable("bill_bill_item", {
   amount: money("amount").notNull(),
   allowance: money("allowance").notNull().default("0"),
   sortNo: integer("sort_no").notNull().default(0),
+  /** null a fee, "sibling" a sibling discount, "reduction" a 减免 (migration 0521). */
+  kind: varchar("kind", { length: 16 }),
 });
 
 // 付款, 收据, 凭证 (issue #13 part 1, migration 0090).
@@ -488,6 +578,7 @@ export const billPayment = pgTable("bill_payment", {
   paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }).notNull(),
   tradeNo: varchar("trade_no", { length: 64 }),
   status: varchar("status", { length: 2 }).notNull().default("1"),
+  kind: varchar("kind", { length: 2 }).notNull().default("1"),
   remark: varchar("remark", { length: 255 }),
   ...audit,
 });
@@ -513,6 +604,12 @@ export const billReceipt = pgTable("bill_receipt", {
   issuer: varchar("issuer", { length: 50 }),
   printCount: integer("print_count").notNull().default(0),
   remark: varchar("remark", { length: 255 }),
+  status: varchar("status", { length: 2 }).notNull().default("1"),
+  voidReason: varchar("void_reason", { length: 255 }),
+  voidedBy: varchar("voided_by", { length: 32 }),
+  voidedAt: timestamp("voided_at", { withTimezone: true, mode: "date" }),
+  reissueOf: varchar("reissue_of", { length: 32 }),
+  reissueOfNo: varchar("reissue_of_no", { length: 64 }),
   ...audit,
 });
 
@@ -697,6 +794,7 @@ export const actSignup = pgTable("act_signup", {
   paid: varchar("paid", { length: 1 }).notNull().default("N"),
   billId: varchar("bill_id", { length: 32 }),
   billItemId: varchar("bill_item_id", { length: 32 }),
+  refundPaymentId: varchar("refund_payment_id", { length: 32 }),
   remark: varchar("remark", { length: 255 }),
   ...audit,
 });
@@ -837,6 +935,18 @@ export const sysGatewayRoute = pgTable("sys_gateway_route", {
   predicates: varchar("predicates", { length: 200 }).notNull(),
   stripPrefix: integer("strip_prefix").notNull().default(1),
   status: integer("status").notNull().default(1),
+  ...audit,
+});
+
+// 访问控制 (issue #34 item 4, migration 0640, docs/decisions/134): allow and block lists of
+// addresses and networks; tenant_id 0 is the platform's (every request).
+export const sysAccessRule = pgTable("sys_access_rule", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(0),
+  ruleType: varchar("rule_type", { length: 10 }).notNull(),
+  address: varchar("address", { length: 100 }).notNull(),
+  status: integer("status").notNull().default(1),
+  description: varchar("description", { length: 200 }),
   ...audit,
 });
 

@@ -1,5 +1,6 @@
 // Turns endpoint definitions into an Express router that answers with the envelope.
-// Order per request: body → token (unless public) → menu or button permission → signature → handler.
+// Order per request: body → address rules → token (unless public) → the tenant's address rules →
+// menu or button permission → signature → handler.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { ResultCode } from "#contract/envelope";
 import { databaseError } from "../db/errors";
@@ -7,6 +8,7 @@ import { Messages } from "#contract/messages";
 import { ApiError, failure } from "./envelope";
 import { authenticate, type AuthContext } from "./auth";
 import { verifySignature } from "./signature";
+import { requireAdmittedAddress } from "./address-check";
 import { MENU_ACCESS_PREFIX, type Endpoint } from "./endpoint";
 import type { BackendServices } from "../services";
 import { notesOf, watchRequests } from "../modules/monitor/log/request-journal";
@@ -33,9 +35,12 @@ export function buildRouter(endpoints: Endpoint[], services: BackendServices): R
       let auth: AuthContext | null = null;
       const notes = notesOf(res);
       notes.endpointPath = definition.path;
+      // 访问控制 (docs/decisions/134): the platform's address rules, then the tenant's once known.
+      await requireAdmittedAddress(req, services, null);
       if (definition.access !== "public") {
         auth = await authenticate(req, services);
         notes.auth = auth;
+        await requireAdmittedAddress(req, services, auth);
         if (definition.access !== "user") {
           const granted = definition.access.startsWith(MENU_ACCESS_PREFIX)
             ? await services.permissions.hasMenu(auth, definition.access.slice(MENU_ACCESS_PREFIX.length))

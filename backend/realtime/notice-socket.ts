@@ -8,17 +8,20 @@
 // - each delivery re-checks the recipients' sessions (./session-liveness.ts), so a logged-out or
 //   locked user receives nothing more and the socket is closed; a periodic sweep closes the
 //   sockets of sessions that ended while nothing was delivered;
+// - 访问控制 (docs/decisions/134): the address is checked when the socket opens and again before
+//   each delivery and at each sweep, so a socket whose address a new rule blocks is closed (4403);
 // - server pings find dead peers (no pong within one interval) and drop them.
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { Messages } from "#contract/messages";
+import { AccessRuleMessages } from "#contract/modules/access-rule";
 import type { BackendServices } from "../services";
 import { noticeBusOf } from "./bus-registry";
 import { ConnectionHub, type NoticeConnection } from "./connection-hub";
 import { HEARTBEAT_ANSWER, HEARTBEAT_TEXT, PING_TEXT, frameText, type NoticeDelivery } from "./notice-frames";
 import { liveSessions } from "./session-liveness";
-import { admitSocket, firstProtocol, SocketCloseCode, type SocketClient } from "./socket-auth";
+import { admitSocket, firstProtocol, SocketCloseCode, type SocketAddress, type SocketClient } from "./socket-auth";
 
 export interface NoticeSocketOptions {
   /** Path prefix of the socket, e.g. `/jeecg-boot/websocket`; the user id follows it. */
@@ -29,6 +32,11 @@ export interface NoticeSocketOptions {
   sessionCheckIntervalMs?: number;
   /** Open sockets per user on this instance (tabs, devices, web servers). */
   maxConnectionsPerUser?: number;
+  /**
+   * The client's address as the HTTP endpoints see it (through `trust proxy`: upgradeClientIp and
+   * fromTrustedProxy); default the peer's own address, checked.
+   */
+  clientAddress?: (req: IncomingMessage) => SocketAddress;
 }
 
 export interface NoticeSocketServer {
@@ -77,7 +85,7 @@ export function attachNoticeSocket(
     const ignore = () => undefined;
     socket.on("error", ignore);
     const pathUserId = safeDecode(url.pathname.slice(base.length + 1));
-    admitSocket(services, req, url, pathUserId)
+    admitSocket(services, req, url, pathUserId, options.clientAddress?.(req))
       .then((admission) => {
         socket.off("error", ignore);
         if (closing) {
@@ -122,9 +130,24 @@ export function attachNoticeSocket(
   const tokenExpired = (connection: NoticeConnection, now: number) =>
     connection.tokenExpiresAt !== null && connection.tokenExpiresAt <= now;
 
+  /** Closes the sockets whose address 访问控制 refuses now (the rules are in memory: no query). */
+  const closeRefused = async (connections: readonly NoticeConnection[]): Promise<Set<NoticeConnection>> => {
+    const refused = new Set<NoticeConnection>();
+    for (const connection of connections) {
+      if (!connection.addressChecked || (await services.addressRules.admits(connection.address, connection.tenantId))) continue;
+      refused.add(connection);
+      hub.remove(connection);
+      connection.socket.close(SocketCloseCode.forbidden, AccessRuleMessages.refused);
+    }
+    return refused;
+  };
+
   const deliver = async (delivery: NoticeDelivery) => {
     const { audience } = delivery;
-    const candidates = audience.kind === "users" ? hub.forUsers(audience.userIds) : hub.all();
+    const addressed = audience.kind === "users" ? hub.forUsers(audience.userIds) : hub.all();
+    if (addressed.length === 0) return;
+    const refused = await closeRefused(addressed);
+    const candidates = refused.size > 0 ? addressed.filter((connection) => !refused.has(connection)) : addressed;
     if (candidates.length === 0) return;
     const live = await liveSessions(services.db, candidates.map((connection) => connection.sessionId));
     // Encoded once for every recipient (a string would be converted again on each send).
@@ -155,6 +178,7 @@ export function attachNoticeSocket(
     if (sweeping || hub.size === 0) return;
     sweeping = true;
     try {
+      await closeRefused(hub.all());
       const connections = hub.all();
       const live = await liveSessions(services.db, connections.map((connection) => connection.sessionId));
       const now = Date.now();

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { decodeJwt } from "jose";
 import { Messages } from "#contract/messages";
+import { AccessRuleMessages } from "#contract/modules/access-rule";
 import { userTenantIds } from "../crud/tenant";
 import type { BackendServices } from "../services";
 
@@ -25,6 +26,21 @@ export interface SocketClient {
   sessionId: string;
   /** The token's own expiry (JWT `exp`), in epoch milliseconds; null when it has none. */
   tokenExpiresAt: number | null;
+  /** The client's address (through TRUST_PROXY) and the tenant it works in: 访问控制 re-checks them. */
+  address: string | null;
+  tenantId: number;
+  /** False for a trusted proxy's own socket (SocketAddress): 访问控制 does not judge it. */
+  addressChecked: boolean;
+}
+
+/**
+ * Where a socket comes from. `checked: false`: a trusted proxy opened it on its own behalf (the web
+ * server's notice bridge, one socket for all of a user's pages, whose addresses are judged on the
+ * web server's own calls to the backend), so its address is the proxy's and no rule applies to it.
+ */
+export interface SocketAddress {
+  address: string | null;
+  checked: boolean;
 }
 
 export type SocketAdmission = { ok: true; client: SocketClient } | { ok: false; code: number; reason: string };
@@ -73,6 +89,7 @@ export async function admitSocket(
   req: IncomingMessage,
   url: URL,
   pathUserId: string,
+  from: SocketAddress = { address: req.socket.remoteAddress ?? null, checked: true },
 ): Promise<SocketAdmission> {
   const token = socketToken(req, url);
   if (!token) return refuse(SocketCloseCode.unauthenticated, Messages.tokenInvalid);
@@ -95,9 +112,19 @@ export async function admitSocket(
   // The Vue 3.9 client names its socket `{userId}_{md5(token)}` (one per sign-in; docs/decisions/085).
   const ownPaths = [resolved.user.id, `${resolved.user.id}_${createHash("md5").update(token).digest("hex")}`];
   if (!ownPaths.includes(pathUserId)) return refuse(SocketCloseCode.forbidden, Messages.noPermission);
+  // 访问控制 as for every HTTP call (docs/decisions/134): the platform's rules and the tenant's.
+  const workingTenant = tenantId || resolved.session.tenantId || userTenantIds(resolved.user.relTenantIds)[0]!;
+  if (from.checked && !(await services.addressRules.admits(from.address, workingTenant))) return refuse(SocketCloseCode.forbidden, AccessRuleMessages.refused);
   return {
     ok: true,
-    client: { userId: resolved.user.id, sessionId: resolved.session.id, tokenExpiresAt: tokenExpiry(token) },
+    client: {
+      userId: resolved.user.id,
+      sessionId: resolved.session.id,
+      tokenExpiresAt: tokenExpiry(token),
+      address: from.address,
+      tenantId: workingTenant,
+      addressChecked: from.checked,
+    },
   };
 }
 

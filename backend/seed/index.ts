@@ -21,6 +21,9 @@ import { seedBilling } from "./data/billing";
 import { seedActivitiesAndShop } from "./data/activities-shop";
 import { readBackendConfig } from "../config";
 import { BILL_REMINDER_TEMPLATE } from "../modules/billing/bill/bill-reminder";
+import { SCHOOL_DEFAULT_JOBS } from "../modules/monitor/quartz-job/job-kinds";
+import { sysQuartzJob } from "../modules/monitor/quartz-job/schema";
+import { DEFAULT_TENANT_ID } from "../crud/tenant";
 
 export interface SeedOptions {
   adminPassword?: string;
@@ -60,6 +63,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     await insertDictionaries(tx);
     await insertCheckRules(tx);
     await insertMessageTemplates(tx);
+    await insertSchoolJobs(tx);
     await insertCategories(tx);
     await insertPeople(tx);
     // Billing (issue #12 B): projects, allowances, the demo term's bills and receivables.
@@ -242,6 +246,8 @@ async function insertPeople(tx: Tx) {
   await tx.insert(schema.schoolTeacher).values(rows.teachers);
   await tx.insert(schema.schoolParent).values(rows.parents);
   await tx.insert(schema.shopAddress).values(demoAddresses(rows.parents, ADMIN_USERNAME));
+  await tx.insert(schema.schoolYear).values(rows.years);
+  await tx.insert(schema.schoolClass).values(rows.classes);
   await tx.insert(schema.schoolStudent).values(rows.students);
   await tx.insert(schema.schoolStudentParent).values(rows.links);
 }
@@ -250,6 +256,14 @@ async function insertMessageTemplates(tx: Tx) {
   await tx.insert(schema.sysSmsTemplate).values(
     tenants.map((tenant) => ({ ...BILL_REMINDER_TEMPLATE, id: stableId("message-template", String(tenant.id), BILL_REMINDER_TEMPLATE.templateCode), tenantId: tenant.id, createBy: ADMIN_USERNAME })),
   );
+}
+
+/** The demo's other schools get the platform's default jobs, as a school added later does (0050 gave the default tenant its own). */
+async function insertSchoolJobs(tx: Tx) {
+  const rows = tenants
+    .filter((tenant) => tenant.id !== DEFAULT_TENANT_ID)
+    .flatMap((tenant) => SCHOOL_DEFAULT_JOBS.map((job) => ({ ...job, id: stableId("job", String(tenant.id), job.jobClassName), tenantId: tenant.id, createBy: ADMIN_USERNAME })));
+  if (rows.length > 0) await tx.insert(sysQuartzJob).values(rows);
 }
 
 async function insertCheckRules(tx: Tx) {

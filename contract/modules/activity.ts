@@ -32,6 +32,7 @@ export const ActivityMessages = {
   cancelledAlready: "该报名已取消",
   confirmedAlready: "该报名已确认",
   billPaid: "该报名的账单已有付款，不能取消",
+  noPayer: (student: string) => `学生 ${student} 无付款人（付款家长或付费企业），不能确认收费活动的报名，请先在学生档案中设置`,
   refundDue: (billNo: string) => `活动已取消，费用已缴（账单 ${billNo}），待退款`,
   activityCancelled: (cancelled: number, refundBills: readonly string[]) =>
     `取消成功${cancelled ? `，已取消${cancelled}个报名` : ""}${refundBills.length ? `；${refundBills.length}张账单已缴费，请办理退款：${refundBills.join("、")}` : ""}`,
@@ -89,7 +90,9 @@ export const signupModule = defineModule({
     status: { label: "状态", dict: "signup_status", readOnly: true, show: { search: true } },
     paid: { label: "已缴费", dict: "yn", readOnly: true },
     // The bill a confirmed paid sign-up created or added to (its number is shown beside it).
-    billId: { label: "账单", readOnly: true, show: { list: false, excel: false, query: false } },
+    billId: { label: "账单", readOnly: true, show: { list: false, excel: false, query: false }, shownBy: "billNo" },
+    // The refund (退费, a negative payment) made when the paid sign-up was cancelled.
+    refundPaymentId: { label: "退费", readOnly: true, show: { list: false, excel: false, query: false }, shownBy: "refundNo" },
     remark: { label: "备注", maxLength: 255, show: { list: false } },
     createTime: created,
   },

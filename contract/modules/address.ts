@@ -29,8 +29,8 @@ export const addressModule = defineModule({
     phone: { label: "手机号", required: "请输入手机号!", pattern: "m", show: { search: true } },
     // The deepest code the area selector chooses; province and city follow from it (server).
     district: { label: "所在地区", required: "请选择省市区!", pattern: { regex: /^\d{6}$/, message: AddressMessages.badArea }, show: { query: false } },
-    province: { label: "省", readOnly: true, show: { list: false, excel: false, query: false } },
-    city: { label: "市", readOnly: true, show: { list: false, excel: false, query: false } },
+    province: { label: "省", readOnly: true, show: { list: false, excel: false, query: false, detail: false } },
+    city: { label: "市", readOnly: true, show: { list: false, excel: false, query: false, detail: false } },
     detail: { label: "详细地址", required: "请输入详细地址!", maxLength: 200 },
     isDefault: { label: "默认地址", dict: "yn", show: { search: true } },
     remark: { label: "备注", maxLength: 255, show: { list: false, query: false } },

@@ -31,10 +31,40 @@ export const projectModule = defineModule({
     period: { label: "收费周期", dict: "project_period", required: "请选择收费周期!" },
     active: { label: "状态", type: "int", dict: "valid_status", required: "请选择状态!" },
     sortNo: { label: "排序", type: "int", show: { list: false } },
+    // The second and further children of the same paying parent (docs/decisions/111): one of the two.
+    siblingPercent: { label: "兄弟姐妹优惠比例(%)", type: "decimal", pattern: { regex: /^\d{1,3}(\.\d{1,2})?$/, message: "请输入0到100的比例，最多两位小数" }, show: { list: false } },
+    siblingAmount: { label: "兄弟姐妹优惠金额", type: "decimal", money: true, pattern: AMOUNT_PATTERN, show: { list: false } },
     remark: { label: "备注", maxLength: 255, show: { list: false } },
     createTime: created,
   },
 });
+
+/** One grade's price of a project as it travels: the grade's dict value and decimal yuan text. */
+export interface ProjectPriceInput {
+  grade: string;
+  unitPrice: string;
+}
+
+export const ProjectMessages = {
+  siblingOne: "兄弟姐妹优惠只能填写比例或金额其中一项",
+  tooManyPrices: "年级价格不能超过50条",
+  priceGrade: (row: number) => `第${row}条年级价格请选择年级`,
+  priceAmount: (row: number) => `第${row}条年级价格的单价格式不正确`,
+  priceTwice: (grade: string) => `年级价格中年级 ${grade} 重复`,
+} as const;
+
+/** The first problem of a project's grade prices (the backend's and the form's words), or null. */
+export function projectPricesProblem(prices: readonly ProjectPriceInput[]): string | null {
+  if (prices.length > 50) return ProjectMessages.tooManyPrices;
+  const seen = new Set<string>();
+  for (const [index, price] of prices.entries()) {
+    if (!price.grade?.trim()) return ProjectMessages.priceGrade(index + 1);
+    if (!AMOUNT_PATTERN.regex.test(price.unitPrice ?? "")) return ProjectMessages.priceAmount(index + 1);
+    if (seen.has(price.grade)) return ProjectMessages.priceTwice(price.grade);
+    seen.add(price.grade);
+  }
+  return null;
+}
 
 export const allowanceModule = defineModule({
   title: "补贴",
@@ -73,14 +103,19 @@ export const billModule = defineModule({
     paidAmount: { label: "已付金额", type: "decimal", money: true, readOnly: true },
     dueDate: { label: "到期日", type: "date" },
     // The payer follows the student (the employer, else the paying parent) unless a body names one.
-    payerType: { label: "付款方类型", dict: "payer_type", show: { form: false } },
-    payerId: { label: "付款方", show: { list: false, query: false, form: false } },
-    receivableId: { label: "应收账单", readOnly: true, show: { list: false, excel: false, query: false } },
+    payerType: { label: "付款方类型", dict: "payer_type", show: { form: false, detail: true } },
+    payerId: { label: "付款方", show: { list: false, query: false, form: false, detail: true }, shownBy: "payerName" },
+    receivableId: { label: "应收账单", readOnly: true, show: { list: false, excel: false, query: false }, shownBy: "receivableNo" },
     status: { label: "状态", dict: "bill_status", readOnly: true, show: { search: true } },
+    // 学期 (the term's bill) or 活动 (a confirmed sign-up's fee, its own bill: docs/decisions/138).
+    kind: { label: "类型", dict: "bill_kind", readOnly: true, show: { search: true } },
     remark: { label: "备注", maxLength: 255, show: { list: false } },
     createTime: created,
   },
 });
+
+/** dict bill_kind: the term's bill, or an activity sign-up's own bill. */
+export const BillKind = { term: "1", activity: "2" } as const;
 
 export const receivableModule = defineModule({
   title: "应收账单",
@@ -91,11 +126,13 @@ export const receivableModule = defineModule({
   fields: {
     receivableNo: { label: "应收编号", readOnly: true, show: { search: true } },
     payerType: { label: "付款方类型", dict: "payer_type", readOnly: true, show: { search: true } },
-    payerId: { label: "付款方", readOnly: true, show: { list: false, excel: false, query: false } },
+    payerId: { label: "付款方", readOnly: true, show: { list: false, excel: false, query: false, detail: false } },
     payerName: { label: "付款方", readOnly: true, show: { search: true } },
     period: { label: "期间", readOnly: true, show: { search: true } },
     totalAmount: { label: "应收金额", type: "decimal", money: true, readOnly: true },
     receivedAmount: { label: "已收金额", type: "decimal", money: true, readOnly: true },
+    // 应收 − 已收, kept by the database (a generated column, migration 0520).
+    balance: { label: "余额", type: "decimal", money: true, readOnly: true },
     status: { label: "状态", dict: "receivable_status", readOnly: true },
     emailedAt: { label: "邮件发送时间", type: "datetime", readOnly: true },
     remark: { label: "备注", maxLength: 255, show: { list: false } },
@@ -112,7 +149,12 @@ export interface PlanItem {
   unitPrice: string;
   amount: string;
   allowance: string;
+  /** A discount line (negative amount): "sibling" (兄弟姐妹优惠) or "reduction" (减免). */
+  kind?: BillLineKind;
 }
+
+/** bill_bill_item.kind: what a line that is not a plain fee is. */
+export type BillLineKind = "sibling" | "reduction";
 
 export interface PlannedBill {
   studentId: string;
@@ -127,6 +169,8 @@ export interface PlannedBill {
   payable: string;
   /** The student's live bill of the term holding no project item yet (only sign-up fees): the items go on it. */
   intoBillNo?: string;
+  /** The student has no payer of his own: the payer was chosen in the generation dialog. */
+  payerChosen?: true;
 }
 
 export interface SkippedStudent {
@@ -141,6 +185,8 @@ export interface NoPayerStudent {
   studentId: string;
   studentNo: string;
   studentName: string;
+  /** The preview's only: the student's parents (none marked 付款人), the dialog's choices of a payer. */
+  parents?: Array<{ id: string; name: string }>;
 }
 
 export interface BillPlan {
@@ -157,6 +203,22 @@ export interface BillPlan {
 
 /** dict payment_status. */
 export const PaymentStatus = { unallocated: "1", partial: "2", allocated: "3", reversed: "4" } as const;
+/** dict payment_kind: money received, or a refund (a negative amount). */
+export const PaymentKind = { receipt: "1", refund: "2" } as const;
+
+/** 退费 (docs/decisions/138): the refund of a cancelled paid sign-up, through its activity bill. */
+export const RefundMessages = {
+  notActivityBill: "只有活动账单可以退费",
+  nothingPaid: "该账单没有已付金额，无需退费",
+  voided: "该账单已作废",
+  noPermission: "该报名的费用已缴，取消需退费，您没有退费权限",
+  refundReason: "报名取消退费",
+  voidReason: "报名取消",
+  activityCancelled: "活动取消",
+  refunded: (amount: string, paymentNo: string, receiptNo: string) => `已退费 ${amount}（退费单 ${paymentNo}，收据 ${receiptNo}）`,
+  refundNotChanged: "退费记录不能修改、分配或冲销",
+  billRefunded: (billNo: string) => `账单 ${billNo} 已退费，其付款不能再冲销或改变分配`,
+} as const;
 
 export const paymentModule = defineModule({
   title: "付款",
@@ -167,7 +229,8 @@ export const paymentModule = defineModule({
   fields: {
     paymentNo: { label: "付款单号", readOnly: true, show: { search: true } },
     payerType: { label: "付款方类型", dict: "payer_type", required: "请选择付款方类型!", fixed: true, show: { search: true } },
-    payerId: { label: "付款方", required: "请选择付款方!", fixed: true, show: { list: false, query: false, excel: false } },
+    // Chosen by name in the form; 详情 shows payerName.
+    payerId: { label: "付款方", required: "请选择付款方!", fixed: true, show: { list: false, query: false, excel: false, detail: false } },
     payerName: { label: "付款方", readOnly: true, show: { search: true } },
     channel: { label: "付款方式", dict: "payment_channel", required: "请选择付款方式!", show: { search: true } },
     amount: { label: "付款金额", type: "decimal", money: true, required: "请输入付款金额!", pattern: AMOUNT_PATTERN },
@@ -175,6 +238,8 @@ export const paymentModule = defineModule({
     paidAt: { label: "付款时间", type: "datetime", required: "请选择付款时间!" },
     tradeNo: { label: "商户订单号", maxLength: 64, show: { search: true } },
     status: { label: "状态", dict: "payment_status", readOnly: true, show: { search: true } },
+    // 收款, or 退费: money paid back, a negative amount (docs/decisions/138).
+    kind: { label: "类型", dict: "payment_kind", readOnly: true, show: { search: true } },
     remark: { label: "备注", maxLength: 255, show: { list: false } },
     createTime: created,
   },
@@ -186,10 +251,12 @@ export const receiptModule = defineModule({
   api: "/billing/receipt",
   page: "/billing/receipt",
   permissionPrefix: "receipt",
-  // Issued from a payment (付款 → 开收据), never typed in; a wrongly issued receipt may be deleted.
-  operations: ["list", "edit", "delete", "deleteBatch", "queryById"],
+  // Issued from a payment (付款 → 开收据), never typed in and never deleted: a wrong one is voided
+  // (作废) with a reason and the payment's next receipt is marked 重开 (docs/decisions/106).
+  operations: ["list", "edit", "queryById"],
   fields: {
     receiptNo: { label: "收据编号", readOnly: true, show: { search: true } },
+    status: { label: "状态", dict: "receipt_status", readOnly: true, show: { search: true } },
     paymentNo: { label: "付款单号", readOnly: true, show: { query: false, excel: false } },
     payerName: { label: "交款人", readOnly: true, show: { search: true } },
     amount: { label: "金额", type: "decimal", money: true, readOnly: true },
@@ -197,9 +264,21 @@ export const receiptModule = defineModule({
     issuedAt: { label: "开具时间", type: "datetime", readOnly: true },
     issuer: { label: "开具人", readOnly: true },
     printCount: { label: "打印次数", type: "int", readOnly: true },
+    reissueOfNo: { label: "重开自", readOnly: true },
+    voidReason: { label: "作废原因", readOnly: true, show: { list: false } },
+    voidedAt: { label: "作废时间", type: "datetime", readOnly: true, show: { list: false } },
     remark: { label: "备注", maxLength: 255, show: { list: false } },
   },
 });
+
+/** dict receipt_status. */
+export const ReceiptStatus = { valid: "1", void: "2" } as const;
+
+/** Reasons asked for: 冲销 of a payment, 作废 of a bill or a receipt (issue #32 item 4). */
+export const ReasonMessages = {
+  reverse: "请输入冲销原因",
+  void: "请输入作废原因",
+} as const;
 
 /** dict voucher_status. */
 export const VoucherStatus = { draft: "1", posted: "2" } as const;
@@ -311,4 +390,52 @@ export interface ReconcileAnswer {
   missingTrades: ReconcileRow[];
   /** Trades whose openId names no parent: their payments cannot be created. */
   unknownPayers: number;
+}
+
+// ---- 账龄分析 (/billing/ageing): the open amounts of live bills by days overdue -------------------
+
+/** The page of the ageing report. */
+export const AGEING_PAGE = "/billing/ageing";
+
+/**
+ * The columns of the ageing report: a bill's open amount (payable − paid) falls in one by its days
+ * overdue on the report's date (asOf − due date); a bill not yet due, or without a due date, is 未到期.
+ * `key` is also the `overdue` filter of the bill list the figures link to.
+ */
+export const AGEING_BUCKETS = [
+  { key: "notDue", label: "未到期", from: null, to: null },
+  { key: "0-30", label: "0-30天", from: 0, to: 30 },
+  { key: "31-60", label: "31-60天", from: 31, to: 60 },
+  { key: "61-90", label: "61-90天", from: 61, to: 90 },
+  { key: "90+", label: "90天以上", from: 91, to: null },
+] as const;
+
+export type AgeingBucketKey = (typeof AGEING_BUCKETS)[number]["key"];
+
+/** One payer's open amounts by bucket (decimal text), and their sum. */
+export interface AgeingRow {
+  payerType: string | null;
+  payerId: string | null;
+  payerName: string | null;
+  amounts: Record<AgeingBucketKey, string>;
+  /** Live open bills of the payer in each bucket. */
+  counts: Record<AgeingBucketKey, number>;
+  total: string;
+}
+
+/** What GET /billing/ageing answers: one page of payers (largest open amount first) and the totals. */
+export interface AgeingAnswer {
+  asOf: string;
+  rows: AgeingRow[];
+  /** Payers with an open amount. */
+  payers: number;
+  totals: Omit<AgeingRow, "payerType" | "payerId" | "payerName">;
+}
+
+/** The bill list's address showing the bills behind one ageing figure. */
+export function ageingBillsHref(asOf: string, bucket: AgeingBucketKey | null, payer?: { payerType: string | null; payerId: string | null }): string {
+  const params = new URLSearchParams({ asOf, overdue: bucket ?? "open" });
+  if (payer?.payerType) params.set("payerType", payer.payerType);
+  if (payer?.payerId) params.set("payerId", payer.payerId);
+  return `/billing/bill?${params.toString()}`;
 }

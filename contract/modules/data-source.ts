@@ -29,6 +29,41 @@ export const dataSourceModule = defineModule({
 /** dict database_type: only PostgreSQL connects. */
 export const POSTGRESQL_TYPE = "4";
 
+/**
+ * Host, port and database of `jdbc:postgresql://h:p/db` or `postgres(ql)://h:p/db`, or null when the
+ * text is no PostgreSQL address. User info and query parameters are not part of it: nothing but
+ * these three (and the user name) is ever used to connect.
+ */
+export function connectionAddress(dbUrl: string): { host: string; port: number; database: string } | null {
+  let url: URL;
+  try {
+    url = new URL(dbUrl.trim().replace(/^jdbc:/, "").replace(/^postgres:/, "postgresql:"));
+  } catch {
+    return null;
+  }
+  let database: string;
+  try {
+    database = decodeURIComponent(url.pathname.replace(/^\//, ""));
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "postgresql:" || !url.hostname || !database) return null;
+  return { host: url.hostname.replace(/^\[|\]$/g, ""), port: url.port ? Number(url.port) : 5432, database };
+}
+
+/**
+ * Whether a stored password may go with these settings: the same host, port, database and user as
+ * it was saved with (issue #27 item 3). The page asks for the password again by the same rule.
+ */
+export function sameConnection(a: { dbUrl: string; dbUsername: string }, b: { dbUrl: string; dbUsername: string }): boolean {
+  const first = connectionAddress(a.dbUrl);
+  const second = connectionAddress(b.dbUrl);
+  if (!first || !second) return false;
+  return (
+    first.host.toLowerCase() === second.host.toLowerCase() && first.port === second.port && first.database === second.database && a.dbUsername === b.dbUsername
+  );
+}
+
 export const DataSourceMessages = {
   onlyPostgres: "目前只支持PostgreSQL数据源",
   connected: "数据库连接成功",

@@ -17,7 +17,7 @@ export const fillRuleModule = defineModule({
     datePattern: { label: "日期格式", dict: "fill_rule_date" },
     seqDigits: { label: "流水号位数", type: "int", required: "请输入流水号位数!", pattern: { regex: /^([1-9]|1[0-2])$/, message: "流水号位数为1到12" } },
     resetCycle: { label: "重置周期", dict: "fill_rule_reset", required: "请选择重置周期!" },
-    ruleParams: { label: "规则参数", readOnly: true, show: { list: false, excel: false, query: false } },
+    ruleParams: { label: "规则参数", readOnly: true, show: { list: false, excel: false, query: false, detail: false } },
     createTime: { label: "创建时间", type: "datetime", readOnly: true, show: { excel: false } },
   },
 });

@@ -5,18 +5,48 @@
 // manages them, and a route may never shadow the app's own paths.
 import { defineModule } from "./module";
 
-/** `/a/b` or `/a/b/**`: segments of unreserved URL characters, no `..` and no `.` segment. */
-const PATH_PREDICATE = /^(?!.*\.\.)(?!(.*\/)?\.(\/|$))\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*(\/\*\*)?$/;
-/** An absolute http or https URL with a host and no fragment, no `..` nor encoded dot (%2e). */
-const TARGET_URL = /^(?!.*\.\.)(?!.*%2e)(?!.*\/\.(\/|\?|$))https?:\/\/[^\s/?#]+(\/[^\s?#]*)?(\?[^\s#]*)?$/i;
+/** `/a/b` or `/a/b/**`: segments of unreserved URL characters (dot segments: `unsafeRoutePart`). */
+const PATH_PREDICATE = /^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*(\/\*\*)?$/;
+/** An absolute http or https URL with a host and no fragment (dot segments: `unsafeRoutePart`). */
+const TARGET_URL = /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?(\?[^\s#]*)?$/i;
+
+/** How many rounds of percent-decoding a request path is checked through (`%252e` is `%2e` is `.`). */
+const DECODING_ROUNDS = 3;
 
 /**
- * True when a path (a predicate, a target, a request's path as received) holds a dot segment,
- * plain or percent-encoded (`..`, `/./`, `%2e`, `%2E`): such a path could climb out of the route's
- * prefix on the target, so neither a route nor a request with one is forwarded (issue #27 item 5).
+ * True when a path (a request's path as received) holds a dot segment, plain or percent-encoded
+ * once or more (`..`, `/./`, `%2e`, `%252e`), with `/` or `\` as separator (some targets read a
+ * backslash as a slash): such a path could climb out of the route's prefix on the target, so it is
+ * not forwarded (issue #27 item 5).
  */
 export function hasDotSegment(path: string): boolean {
-  return /\.\.|%2e/i.test(path) || /(^|\/)\.(\/|\?|$)/.test(path);
+  let decoded = path;
+  for (let round = 0; round <= DECODING_ROUNDS; round++) {
+    if (decoded.includes("..") || /(^|[/\\])\.([/\\?;]|$)/.test(decoded)) return true;
+    const next = decodeOnce(decoded);
+    if (next === decoded) return false;
+    decoded = next;
+  }
+  // Still encoded after that many rounds: nobody sends that in good faith.
+  return true;
+}
+
+/**
+ * True when a saved predicate or target could lead a request elsewhere than it says: a dot segment
+ * (`hasDotSegment`), or any percent-encoded dot, slash, backslash or percent sign (`%2e`, `%2f`,
+ * `%5c`, `%25`, any case) or a backslash, which a target may turn into one (issue #27 item 5).
+ */
+export function unsafeRoutePart(text: string): boolean {
+  return hasDotSegment(text) || /%(2e|2f|5c|25)|\\/i.test(text);
+}
+
+function decodeOnce(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    // A stray `%` (not an escape): decode the escapes around it one by one.
+    return text.replace(/%[0-9a-f]{2}/gi, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
+  }
 }
 
 export const gatewayRouteModule = defineModule({
@@ -31,7 +61,7 @@ export const gatewayRouteModule = defineModule({
     predicates: {
       label: "路径",
       required: "请输入路径!",
-      pattern: { regex: PATH_PREDICATE, message: "路径须以/开头，如 /demo/**" },
+      pattern: { regex: PATH_PREDICATE, message: "路径须以/开头，只能含字母、数字和 . _ ~ -，如 /demo/**" },
       maxLength: 200,
       unique: true,
     },
@@ -50,6 +80,8 @@ export const gatewayRouteModule = defineModule({
 export const GatewayRouteMessages = {
   platformOnly: "只有平台管理员可以管理网关路由",
   reserved: (segment: string) => `路径 /${segment} 属于系统自身，不能用作网关路由`,
+  dotInPath: "路径不能含有“..”或“.”段",
+  dotInTarget: "目标地址不能含有“..”或“.”段，也不能含有编码的点、斜杠、反斜杠或百分号（%2e、%2f、%5c、%25）",
 } as const;
 
 /** What a web server needs of one enabled route. */

@@ -23,8 +23,8 @@ export const mailModule = defineModule({
     attempts: { label: "发送次数", type: "int", readOnly: true, show: { excel: false } },
     sentAt: { label: "发送时间", type: "datetime", readOnly: true },
     error: { label: "错误信息", readOnly: true, show: { query: false } },
-    relatedType: { label: "关联类型", readOnly: true, show: { list: false, excel: false, query: false } },
-    relatedId: { label: "关联记录", readOnly: true, show: { list: false, excel: false, query: false } },
+    relatedType: { label: "关联类型", readOnly: true, show: { list: false, excel: false, query: false, detail: false } },
+    relatedId: { label: "关联记录", readOnly: true, show: { list: false, excel: false, query: false, detail: false } },
     createTime: { label: "创建时间", type: "datetime", readOnly: true, show: { excel: false } },
   },
 });

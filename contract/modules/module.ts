@@ -19,8 +19,14 @@ export interface FieldPlaces {
   list?: boolean;
   /** A field of the search bar above the list. */
   search?: boolean;
-  /** A field of the add / edit form (and of the read-only 详情). */
+  /** A field of the add / edit form. */
   form?: boolean;
+  /**
+   * A line of the read-only 详情. Default: where the form shows it, and every read-only field (what
+   * the server computes: numbers, totals, states, times). An id never shows as such: give it
+   * `shownBy`, or `detail: false` when a name field beside it shows.
+   */
+  detail?: boolean;
   /** A column of the Excel export and import. */
   excel?: boolean;
   /** A field of 高级查询. */
@@ -64,6 +70,11 @@ export interface ModuleField {
   money?: boolean;
   /** Where it shows; unset places take the defaults of FieldPlaces. */
   show?: FieldPlaces;
+  /**
+   * An id whose name (or number) the backend adds to the record as this property (a bill's
+   * `payerName`, a sign-up's `billNo`): the 详情 shows that, never the id (issue #32 item 7).
+   */
+  shownBy?: string;
 }
 
 export interface ModuleDefinition<Fields extends Record<string, ModuleField> = Record<string, ModuleField>> {
@@ -102,7 +113,7 @@ export interface ModuleUrls {
 
 export type FieldPlace = keyof FieldPlaces;
 
-const DEFAULT_PLACES: Required<FieldPlaces> = { list: true, search: false, form: true, excel: true, query: true };
+const DEFAULT_PLACES: Required<FieldPlaces> = { list: true, search: false, form: true, detail: true, excel: true, query: true };
 
 /** Declares a module; the identity function, typed so that field names stay literal. */
 export function defineModule<const Fields extends Record<string, ModuleField>>(module: ModuleDefinition<Fields>): ModuleDefinition<Fields> {
@@ -140,6 +151,7 @@ export function moduleUrls(module: Pick<ModuleDefinition, "api">): ModuleUrls {
 
 export function showsIn(field: ModuleField, place: FieldPlace): boolean {
   if (place === "form" && field.readOnly) return field.show?.form === true;
+  if (place === "detail") return field.show?.detail ?? (field.readOnly === true || showsIn(field, "form"));
   return field.show?.[place] ?? DEFAULT_PLACES[place];
 }
 

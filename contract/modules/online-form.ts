@@ -4,6 +4,7 @@
 // form engine and CRUD engine render and serve, as 职务管理's is written in code.
 import { defineModule, type ModuleDefinition, type ModuleField, type ModuleFieldType } from "./module";
 import { NAMED_PATTERNS, type PatternName } from "./patterns";
+import { isSensitiveKind, type SensitiveKind } from "./sensitive";
 
 export const onlineFormHeadModule = defineModule({
   title: "表单开发",
@@ -73,6 +74,12 @@ export interface OnlineField {
   showForm?: boolean;
   showSearch?: boolean;
   defaultValue?: string;
+  /**
+   * Personal data of this kind (./sensitive.ts): masked in every answer to a caller without the
+   * form's 查看敏感信息 button, never sorted, searched by whole value only, and left out of report
+   * SQL (docs/decisions/136). Text fields only.
+   */
+  sensitive?: SensitiveKind;
   /** Display order; the grid's row order when absent. */
   order?: number;
 }
@@ -115,6 +122,8 @@ export const OnlineFormMessages = {
   badPrecision: (name: string) => `字段“${name}”的长度须为1到38，小数位须不大于长度`,
   badPattern: (name: string) => `字段“${name}”的校验规则不是有效的正则表达式`,
   badDict: (name: string) => `字段“${name}”的字典编码不正确`,
+  badSensitive: (name: string) => `字段“${name}”的敏感类型不正确`,
+  sensitiveNotText: (name: string) => `敏感字段“${name}”须为字符串或长文本，且不能使用字典`,
   notSynced: "该表单尚未同步数据库",
   unknownForm: "表单不存在",
   mainMissing: "附表须填写主表",
@@ -157,6 +166,8 @@ export function normaliseField(item: Record<string, unknown>): OnlineField {
   field.showForm = flag(item.showForm, true);
   field.showSearch = flag(item.showSearch, false);
   if (textOf(item.defaultValue)) field.defaultValue = textOf(item.defaultValue);
+  // An unknown kind is kept as typed, so that the field's check names it (never silently dropped).
+  if (textOf(item.sensitive)) field.sensitive = textOf(item.sensitive) as SensitiveKind;
   const order = numberOf(item.order);
   if (order !== undefined && Number.isFinite(order)) field.order = order;
   return field;
@@ -205,6 +216,10 @@ export function onlineFieldProblems(fields: readonly OnlineField[], reserved: re
       }
     }
     if (field.dict && !/^[A-Za-z0-9_]+(,[A-Za-z0-9_]+,[A-Za-z0-9_]+)?$/.test(field.dict)) problems.push(OnlineFormMessages.badDict(name));
+    if (field.sensitive !== undefined) {
+      if (!isSensitiveKind(field.sensitive)) problems.push(OnlineFormMessages.badSensitive(name));
+      else if ((field.dbType !== "string" && field.dbType !== "text") || field.dict) problems.push(OnlineFormMessages.sensitiveNotText(name));
+    }
   }
   return problems;
 }
@@ -221,6 +236,11 @@ export function onlineFormPagePath(code: string): string {
 /** Button codes of a form: `online:<code>:add|edit|delete|batch_delete|export|import`. */
 export function onlineFormPermissionPrefix(code: string): string {
   return `online:${code}`;
+}
+
+/** The columns of a form that report SQL never sees (its personal data, docs/decisions/136). */
+export function reportHiddenColumns(fields: readonly OnlineField[]): string[] {
+  return fields.filter((field) => field.sensitive !== undefined).map((field) => field.name);
 }
 
 /** The generic endpoints of a form (spec api-contract §9 style, the closed jar's paths). */
@@ -270,6 +290,7 @@ export function onlineFormModule(definition: OnlineFormDefinition, owner: string
       ...(field.required ? { required: `请输入${field.label}!` } : {}),
       ...(pattern ? { pattern } : {}),
       ...(field.dbType === "string" ? { maxLength: lengthOf(field)! } : {}),
+      ...(field.sensitive ? { sensitive: field.sensitive } : {}),
       show: { list: field.showList !== false, form: field.showForm !== false, search: field.showSearch === true },
     };
   }

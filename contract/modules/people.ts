@@ -7,13 +7,17 @@ import { defineModule, type ModuleField } from "./module";
 export const CORPORATION_DICT = "school_corporation,name,id";
 /** The table dictionary of parents (the student's parents grid). */
 export const PARENT_DICT = "school_parent,name,id";
+/** The table dictionary of classes: the current school year's only (contract/modules/classes.ts). */
+export const CLASS_DICT = "school_class,name,id";
+/** The table dictionary of teachers (a class's homeroom teacher). */
+export const TEACHER_DICT = "school_teacher,name,id";
 
 /** What parents and teachers both are: a person with a name, sex and contacts. */
 const personFields = {
   name: { label: "姓名", required: "请输入姓名!", maxLength: 50, show: { search: true } },
   nameEn: { label: "英文名", maxLength: 100 },
   sex: { label: "性别", dict: "sex" },
-  phone: { label: "手机号", pattern: "m", sensitive: "phone" },
+  phone: { label: "手机号", pattern: "m", maxLength: 20, sensitive: "phone" },
   email: { label: "邮箱", pattern: "e", maxLength: 100, sensitive: "email" },
 } as const satisfies Record<string, ModuleField>;
 
@@ -51,9 +55,10 @@ export const studentModule = defineModule({
     sex: { label: "性别", dict: "sex", required: "请选择性别!" },
     birthday: { label: "生日", type: "date", show: { list: false } },
     nationality: { label: "国籍", dict: "nationality" },
-    passportNo: { label: "护照号", pattern: "idNumber", sensitive: "idNumber", show: { list: false } },
+    passportNo: { label: "护照号", pattern: "idNumber", maxLength: 50, sensitive: "idNumber", show: { list: false } },
     grade: { label: "年级", dict: "grade", required: "请选择年级!", show: { search: true } },
-    className: { label: "班级", maxLength: 50 },
+    // The class of the current school year (班级管理); the grade follows it.
+    classId: { label: "班级", dict: CLASS_DICT, show: { search: true } },
     enrollDate: { label: "入学日期", type: "date" },
     status: { label: "状态", dict: "student_status", required: "请选择状态!", show: { search: true } },
     corpId: { label: "付费企业", dict: CORPORATION_DICT },

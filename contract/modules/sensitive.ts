@@ -7,6 +7,24 @@
 /** What a sensitive value is: it decides its mask. */
 export type SensitiveKind = "idNumber" | "phone" | "email" | "name" | "address" | "bankAccount" | "wechat";
 
+/** Every kind, in the order 表单开发's field grid offers them. */
+export const SENSITIVE_KINDS = ["idNumber", "phone", "email", "name", "address", "bankAccount", "wechat"] as const satisfies readonly SensitiveKind[];
+
+/** A kind's name where an administrator chooses it (表单开发 → 字段 → 敏感). */
+export const SENSITIVE_KIND_LABELS: Readonly<Record<SensitiveKind, string>> = {
+  idNumber: "证件号",
+  phone: "手机号",
+  email: "邮箱",
+  name: "姓名",
+  address: "地址",
+  bankAccount: "银行卡号",
+  wechat: "微信号",
+};
+
+export function isSensitiveKind(value: unknown): value is SensitiveKind {
+  return typeof value === "string" && (SENSITIVE_KINDS as readonly string[]).includes(value);
+}
+
 /** The action of a module's button that shows its sensitive fields in full. */
 export const VIEW_SENSITIVE_ACTION = "viewSensitive";
 /** The button's name in 角色管理 → 授权. */

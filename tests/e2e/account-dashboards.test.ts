@@ -3,7 +3,7 @@
 // shown in the header; each dashboard renders and a figure's link lands on its filtered list.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { clickMenuItem, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { clickMenuItem, hydrated, launchBrowser, newPage, signInAs, useSession } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -109,7 +109,7 @@ describe("account centre", () => {
 describe("dashboards", () => {
   it("renders 工作台, 图表, 任务 and 监控, and their figures lead to the filtered lists", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
 
     await page.goto("/dashboard/workplace");
     await hydrated(page);

@@ -1,10 +1,11 @@
 // Activities and the shop in Chromium (issue #14): create an activity with a cover and content,
 // open its sign-ups, sign students up until it is full and see the refusal; confirm a paid
-// sign-up and find its bill; place an order from a parent's cart and see the stock fall, refund
+// sign-up and open its own activity bill from the sign-up, pay it, cancel the sign-up and see the
+// refund (退费) and the place freed (issue #32 item 6); place an order from a parent's cart and see the stock fall, refund
 // it and see the stock back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs, rowAction } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, rowAction, typeSearch, chooseOption, clickInPlace } from "./support/browser";
 
 let browser: Browser;
 let page: Page;
@@ -54,6 +55,9 @@ async function dateTime(scope: Locator, label: string, value: string) {
   await expect.poll(() => input.inputValue()).toBe(value);
 }
 
+/** The form item labelled exactly `label` inside `scope`. */
+const formItem = (scope: Locator, label: string) => scope.locator(".ant-form-item").filter({ has: page.locator(`label:text-is("${label}")`) });
+
 /** The text of `title`'s column in `row`. */
 async function cellOf(row: Locator, title: string): Promise<string> {
   const titles = await page.locator(".list-page .ant-table-thead th").allTextContents();
@@ -65,7 +69,7 @@ async function cellOf(row: Locator, title: string): Promise<string> {
 describe("activities and sign-ups", () => {
   const title = `端到端活动${Date.now() % 100000}`;
 
-  it("creates an activity with a cover and content, fills it and sees the refusal, and bills a confirmed sign-up", async () => {
+  it("creates an activity with a cover and content, fills it and sees the refusal, bills a confirmed sign-up and refunds it when cancelled", { timeout: 300_000 }, async () => {
     await open("/activity/activity");
     await page.getByRole("button", { name: /新\s*增/ }).click();
     const dialog = page.getByRole("dialog", { name: "新增" });
@@ -108,22 +112,76 @@ describe("activities and sign-ups", () => {
     const signups = rows().filter({ hasText: title });
     await expect.poll(() => signups.count()).toBe(3);
 
-    // 确认 bills the fee; the bill is found under 账单.
+    // 确认 bills the fee on its own activity bill, linked from the sign-up's 账单 column.
+    const signup = () => rows().filter({ hasText: title }).filter({ has: page.locator("a", { hasText: /^BL\d+$/ }) });
     await rowAction(page, signups.first(), "确认", { confirm: true });
     // The answer's words are polled (not only counted), so a refusal shows what it said.
-    await expect.poll(async () => (await page.locator(".ant-message-notice").allTextContents()).join(" | "), { timeout: 20_000 }).toMatch(/确认成功，费用已计入账单 BL\d+/);
+    await expect.poll(async () => (await page.locator(".ant-message-notice").allTextContents()).join(" | "), { timeout: 20_000 }).toMatch(/确认成功，已生成活动账单 BL\d+/);
     const billNo = /BL\d+/.exec((await toast(/确认成功/).first().textContent())!)![0];
-    await expect.poll(() => cellOf(rows().filter({ hasText: title }).filter({ hasText: billNo }), "状态")).toBe("已确认");
-    await open(`/billing/bill?billNo=${billNo}`);
-    await expect.poll(() => rows().count()).toBe(1);
-    // The fee is an item of the student's bill of the term (seen in its 详情: the bill may be paid
-    // already, and a paid bill is not edited).
-    await rows().first().getByText("更多").click();
-    await page.locator(".ant-dropdown:visible").getByText("详情", { exact: true }).click();
+    await expect.poll(() => signup().count()).toBe(1);
+    await expect.poll(() => cellOf(signup(), "状态")).toBe("已确认");
+    await signup().getByRole("link", { name: billNo }).click();
+    await expect.poll(() => page.url()).toContain("form=detail");
+    await hydrated(page);
     const bill = page.getByRole("dialog", { name: "详情" });
     const names = () => bill.locator('[data-key="name"] input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-    await expect.poll(names).toContain(`活动：${title}`);
+    await expect.poll(names).toEqual([`活动：${title}`]);
     await bill.getByRole("button", { name: "关闭" }).click();
+    // Owed by the student's payer.
+    await open(`/billing/bill?billNo=${billNo}`);
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await cellOf(rows().first(), "类型")).toBe("活动");
+    const payerType = await cellOf(rows().first(), "付款方类型");
+    const payerName = await cellOf(rows().first(), "付款方");
+
+    // The payer pays the activity bill at the cashier's.
+    await open("/billing/payment");
+    await page.getByRole("button", { name: /新\s*增/ }).first().click();
+    const payment = page.getByRole("dialog", { name: "新增" });
+    await payment.getByLabel("付款金额").waitFor();
+    if (payerType !== "家长") await chooseOption(page, formItem(payment, "付款方类型").locator(".ant-select"), payerType);
+    await formItem(payment, "付款方").locator(".ant-select").click();
+    await typeSearch(page, payerName);
+    await chooseOption(page, formItem(payment, "付款方").locator(".ant-select"), payerName);
+    const paidAt = formItem(payment, "付款时间").locator("input");
+    await paidAt.click();
+    await paidAt.fill(inDays(-1));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => paidAt.inputValue()).toBe(inDays(-1));
+    await payment.getByRole("button", { name: /新\s*增$/ }).click();
+    const gridRow = payment.locator("[role=row][data-row-id]").first();
+    await gridRow.waitFor();
+    await gridRow.locator('[data-key="billId"]').click();
+    await clickInPlace(page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: billNo }));
+    await expect.poll(() => gridRow.locator('[data-key="billId"]').textContent()).toContain(billNo);
+    await gridRow.locator('[data-key="amount"] input').fill("88.50");
+    await gridRow.locator('[data-key="amount"] input').blur();
+    await payment.getByLabel("付款金额").fill("88.50");
+    await payment.getByRole("button", { name: ok }).click();
+    await expect.poll(() => toast("添加成功！").count()).toBeGreaterThan(0);
+
+    // Cancelled once paid: a refund (退费) of what was paid, receipted; the place is free again.
+    await open("/activity/signup");
+    await expect.poll(() => cellOf(signup(), "已缴费")).toBe("是");
+    await rowAction(page, signup(), "取消报名", { confirm: true });
+    await expect
+      .poll(async () => (await page.locator(".ant-message-notice").allTextContents()).join(" | "), { timeout: 20_000 })
+      .toMatch(/取消成功，已退费 88\.50（退费单 PM\d+，收据 RC\d+）/);
+    const refundNo = /退费单 (PM\d+)/.exec((await toast(/已退费/).first().textContent())!)![1]!;
+    await expect.poll(() => cellOf(signup(), "状态")).toBe("已取消");
+    await expect.poll(() => cellOf(signup(), "退费")).toBe(`¥88.50（${refundNo}）`);
+    await open(`/billing/payment?paymentNo=${refundNo}`);
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await cellOf(rows().first(), "类型")).toBe("退费");
+    expect(await cellOf(rows().first(), "付款金额")).toBe("-88.50");
+    await open("/activity/signup");
+    await page.getByRole("button", { name: /新\s*增/ }).click();
+    const form = page.getByRole("dialog", { name: "新增" });
+    await choose(form, "活动", { search: title });
+    await choose(form, "学生", { index: 3 });
+    await form.getByRole("button", { name: ok }).click();
+    await expect.poll(() => form.isVisible()).toBe(false);
+    await expect.poll(() => rows().filter({ hasText: title }).filter({ hasText: "待确认" }).count()).toBe(3);
   });
 });
 

@@ -3,7 +3,7 @@
 // area, and the parent's 详情 showing the address as its default.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { hydrated, launchBrowser, newPage, useSession, clickInPlace } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tb
 describe("addresses", () => {
   it("adds a parent's address with province, city and district, and shows it on the parent's detail", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
 
     await page.goto("/school/parent");
     await hydrated(page);
@@ -57,7 +57,7 @@ describe("addresses", () => {
     await page.goto("/school/parent");
     await hydrated(page);
     await row(page, "端到端家长").getByText("更多").click();
-    await page.getByRole("menuitem", { name: "详情" }).click();
+    await clickInPlace(page.getByRole("menuitem", { name: "详情" }));
     const detail = page.getByRole("dialog", { name: "详情" });
     await expect.poll(() => detail.getByLabel("家长地址").textContent()).toBe("王端端 13912345678 浙江省/杭州市/西湖区 文三路1号（默认）");
     await page.context().close();

@@ -4,7 +4,7 @@
 // and a child, shows the child when the root is expanded, and deletes it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs, chooseOption, confirmOk } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, chooseOption, confirmOk, useSession, clickInPlace } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 /** A demo user no other end-to-end file signs in as (赵强, finance: no user list). */
@@ -24,7 +24,7 @@ const unread = async (page: Page) => Number(await bell(page).getAttribute("data-
 
 async function rowMenu(page: Page, text: string, item: string) {
   await row(page, text).getByText("更多").click();
-  await page.getByRole("menuitem", { name: item, exact: true }).click();
+  await clickInPlace(page.getByRole("menuitem", { name: item, exact: true }));
 }
 
 describe("announcements and categories", () => {
@@ -35,7 +35,7 @@ describe("announcements and categories", () => {
     const before = await unread(reader);
 
     const admin = await newPage(browser);
-    await signInAs(admin);
+    await useSession(admin);
     await admin.goto("/isystem/annountCement");
     await hydrated(admin);
 
@@ -83,7 +83,7 @@ describe("announcements and categories", () => {
     await row(admin, title).getByText("更多").click();
     await expect.poll(() => admin.getByRole("menuitem", { name: "撤销" }).isVisible()).toBe(true);
     expect(await admin.getByRole("menuitem", { name: "编辑" }).count()).toBe(0);
-    await admin.getByRole("menuitem", { name: "撤销" }).click();
+    await clickInPlace(admin.getByRole("menuitem", { name: "撤销" }));
     await expect.poll(() => admin.locator(".ant-modal-confirm-title").getByText("确定撤销吗?").isVisible()).toBe(true);
     await confirmOk(admin);
     await expect.poll(() => toast(admin, "该系统通知撤销成功").isVisible()).toBe(true);
@@ -94,7 +94,7 @@ describe("announcements and categories", () => {
 
   it("adds a root and a child, shows the child on expanding the root, and deletes it", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/isystem/category");
     await hydrated(page);
 

@@ -1,9 +1,11 @@
 // 首页 end to end (issue #13 part 6): the figures are in the server's HTML (visible before any
 // JavaScript), the charts render once their chunk arrives, and a figure's link lands on its
-// filtered list showing the same count.
+// filtered list showing the same count. A teacher's 首页 shows a teacher's figures, none of them a
+// link to a page he may not open (issue #30 item 1).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { hydrated, launchBrowser, newPage, useSession } from "./support/browser";
+import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,7 +16,7 @@ afterAll(async () => browser?.close());
 describe("dashboard", () => {
   it("shows the figures server-rendered, draws the charts, and a figure leads to its filtered list", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/dashboard/analysis");
 
     // The server's HTML already carries the numbers and their links.
@@ -35,6 +37,32 @@ describe("dashboard", () => {
     await figure.click();
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe("/school/student?status=1");
     await expect.poll(() => page.locator(".list-page .ant-pagination-total-text").textContent(), { timeout: 20_000 }).toContain(`共${active}条`);
+    await page.context().close();
+  });
+
+  it("shows a teacher his figures, no finance figure, and no link to a page he may not open", async () => {
+    const page = await newPage(browser);
+    await useSession(page, "teacher_li", E2E_DEMO_PASSWORD);
+    await page.goto("/dashboard/analysis");
+    await hydrated(page);
+
+    const figures = page.getByTestId("dashboard-figures");
+    for (const shown of ["figure-active-students", "figure-open-activities", "figure-signups-month", "figure-signups-pending", "figure-unread"]) {
+      await expect.poll(() => figures.getByTestId(shown).isVisible()).toBe(true);
+    }
+    const content = page.locator(".main-layout__content");
+    const text = await content.innerText();
+    for (const finance of ["待收应收", "本月收款", "近 12 个月收款", "付款方"]) expect(text).not.toContain(finance);
+    await expect.poll(() => page.locator("[data-testid=dashboard-chart] svg").count(), { timeout: 20_000 }).toBe(1);
+
+    // Every link of the page's content opens for him: none answers the 403 page.
+    const links = [...new Set(await content.locator("a[href^='/']").evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href") ?? "")))];
+    expect(links.length).toBeGreaterThanOrEqual(5);
+    for (const href of links) {
+      const answer = await page.request.get(href);
+      expect(answer.status(), href).toBe(200);
+      expect(await answer.text(), href).not.toContain("抱歉，你无权访问该页面");
+    }
     await page.context().close();
   });
 });

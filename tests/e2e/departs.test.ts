@@ -3,7 +3,7 @@
 // delete; and a position's add / edit / delete with the form's checks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { clickMenuItem, hydrated, launchBrowser, newPage, signInAs, chooseOption, confirmOk } from "./support/browser";
+import { clickMenuItem, hydrated, launchBrowser, newPage, chooseOption, confirmOk, useSession, clickInPlace } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ const ok = /确\s*定/;
 describe("departments", () => {
   it("adds a department and a sub-department, edits it, adds a user to it and deletes them", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/isystem/depart");
     await hydrated(page);
     await treeNode(page, "北京国际学校").waitFor();
@@ -74,8 +74,7 @@ describe("departments", () => {
     await expect.poll(() => users.filter({ hasText: "teacher_chen" }).count()).toBe(1);
 
     // Deleting the top-level department takes the sub-department with it.
-    await treeNode(page, "E2E分校").click({ button: "right" });
-    await page.getByRole("menuitem", { name: "删除" }).click();
+    await clickMenuItem(page, () => treeNode(page, "E2E分校").click({ button: "right" }), "删除");
     await confirmOk(page);
     await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
     await expect.poll(() => treeNode(page, "E2E分校").count()).toBe(0);
@@ -87,7 +86,7 @@ describe("departments", () => {
 describe("positions", () => {
   it("adds, edits and deletes a position, checking the code first", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/isystem/position");
     await hydrated(page);
     const row = (text: string) => page.locator(".list-page .ant-table-tbody tr").filter({ hasText: text });
@@ -127,7 +126,7 @@ describe("positions", () => {
     await expect.poll(() => row("体育教练").count()).toBe(1);
 
     await row("e2e_coach").getByText("更多").click();
-    await page.getByRole("menuitem", { name: "删除" }).click();
+    await clickInPlace(page.getByRole("menuitem", { name: "删除" }));
     await confirmOk(page);
     await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
     await expect.poll(() => row("e2e_coach").count()).toBe(0);

@@ -3,7 +3,7 @@
 // read-only without JavaScript; drag a row; upload a file and an image into cells.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, useSession, clickInPlace } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -76,13 +76,13 @@ describe("the editable grid", () => {
     await expect.poll(() => cell(page, index, "age").locator("input").inputValue()).toBe("12.5");
     // Heavy editors mount in the cell that is clicked (the others show their text).
     await cell(page, index, "sex").click();
-    await page.locator(".ant-select-dropdown:visible").getByText("男", { exact: true }).click();
+    await clickInPlace(page.locator(".ant-select-dropdown:visible").getByText("男", { exact: true }));
     await cell(page, index, "birthday").click();
     await cell(page, index, "birthday").locator("input").fill("2016-05-04");
     await cell(page, index, "birthday").locator("input").press("Enter");
     await cell(page, index, "level").getByText("良").click();
     await cell(page, index, "city").click();
-    await page.locator(".ant-select-dropdown:visible").getByText("上海", { exact: true }).click();
+    await clickInPlace(page.locator(".ant-select-dropdown:visible").getByText("上海", { exact: true }));
     await expect.poll(() => cell(page, index, "city").innerText()).toContain("上海");
     // The popup cell: the user picker; the account fills 联系人, the name 备注 (orgFields → destFields).
     await cell(page, index, "reportCode").getByRole("button").click();
@@ -204,7 +204,7 @@ describe("the editable grid", () => {
   // useRowKeys): each must show its own row's values, and the focused row's element is never handed.
   it("reuses row elements on a long scroll, each showing its own row, never the focused one", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/demo/grid?generate=2000");
     await hydrated(page);
     await page.getByRole("button", { name: "生成2000行" }).click();

@@ -3,7 +3,7 @@
 // and paused, in Chromium against the production build.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { baseUrl, chooseOption, hydrated, launchBrowser, newPage, signInAs, rowAction } from "./support/browser";
+import { baseUrl, chooseOption, hydrated, launchBrowser, newPage, rowAction, useSession, clickInPlace } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -35,7 +35,7 @@ async function jobStatus(): Promise<number> {
 describe("scheduled jobs", () => {
   it("builds an expression in the cron modal, creates the job, runs it once and pauses it", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/monitor/quartzJob");
     await hydrated(page);
 
@@ -94,7 +94,7 @@ describe("scheduled jobs", () => {
     await rowAction(page, row(page, DESCRIPTION), "立即执行", { confirm: true });
     await expect.poll(() => toast(page, "执行成功!").isVisible()).toBe(true);
     await row(page, DESCRIPTION).getByText("更多").click();
-    await page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").getByRole("menuitem", { name: "运行日志", exact: true }).click();
+    await clickInPlace(page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").getByRole("menuitem", { name: "运行日志", exact: true }));
     const log = page.getByRole("dialog", { name: `运行日志：${DESCRIPTION}` });
     await expect
       .poll(async () => {

@@ -4,7 +4,7 @@
 // same address opens the modal, so a reload reopens the form.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, newPage, signInAs, signInWithoutScript } from "./support/browser";
+import { baseUrl, hydrated, launchBrowser, newPage, useSession } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -47,7 +47,7 @@ describe("lists without JavaScript", () => {
     const token = await backendToken();
     for (let index = 1; index <= 11; index++) await createUser(token, `nojs_p${String(index).padStart(2, "0")}`, `无脚本${index}`);
     const page = await newPage(browser, { javaScriptEnabled: false });
-    await signInWithoutScript(page);
+    await useSession(page);
     await page.goto("/isystem/user");
 
     // Search: a GET form whose fields carry their names.
@@ -130,7 +130,7 @@ describe("lists without JavaScript", () => {
 
   it("adds, searches, sorts, edits, shows and deletes a position", async () => {
     const page = await newPage(browser, { javaScriptEnabled: false });
-    await signInWithoutScript(page);
+    await useSession(page);
     await page.goto("/isystem/position");
 
     await page.getByRole("button", { name: /新\s*增/ }).click();
@@ -199,7 +199,7 @@ describe("a form with a grid without JavaScript", () => {
     expect(chosen, "a demo student with parents").toBeDefined();
 
     const page = await newPage(browser, { javaScriptEnabled: false });
-    await signInWithoutScript(page);
+    await useSession(page);
     await page.goto(`/school/student?form=edit&id=${chosen!.id}`);
     // The parents, loaded by the server, on the grid (read-only: editing a grid needs JavaScript).
     const grid = page.locator(".plain-form .jvxe-static-table tbody tr");
@@ -222,7 +222,7 @@ describe("a form with a grid without JavaScript", () => {
 describe("form addresses with JavaScript", () => {
   it("opens an edit form, finds it open again after a reload, and closing drops the address", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/isystem/user?username=*admin*");
     await hydrated(page);
     await row(page, "admin").getByText("编辑").click();

@@ -2,7 +2,7 @@
 // and the page never scrolls sideways; the same before and after JavaScript.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs, signInWithoutScript } from "./support/browser";
+import { hydrated, launchBrowser, newPage, useSession } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ const cardView = (page: Page) =>
 describe("the list on a phone", () => {
   it("shows each user as a card of named fields, with no sideways scrolling", async () => {
     const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/isystem/user?username=admin");
     await hydrated(page);
     const view = await cardView(page);
@@ -41,7 +41,7 @@ describe("the list on a phone", () => {
 
   it("shows the same cards before JavaScript", async () => {
     const page = await newPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
-    await signInWithoutScript(page);
+    await useSession(page);
     await page.goto("/isystem/position");
     // Before JavaScript the side menu stands above the page, not beside it.
     const view = await cardView(page);

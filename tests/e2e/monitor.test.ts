@@ -3,7 +3,7 @@
 // the 强退; 性能监控 and 接口文档 open and answer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs, confirmOk } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, confirmOk, useSession, clickInPlace } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 /**
@@ -34,7 +34,7 @@ describe("系统监控", () => {
 
     // The user, in a browser of his own, with the notice stream up.
     const user = await newPage(browser);
-    await signInAs(user, FORCED, E2E_DEMO_PASSWORD);
+    await useSession(user, FORCED, E2E_DEMO_PASSWORD);
     await user.goto("/dashboard/analysis");
     await hydrated(user);
     await expect.poll(() => user.getByTestId("notice-bell").getAttribute("data-stream"), { timeout: 15_000 }).toBe("up");
@@ -46,7 +46,7 @@ describe("系统监控", () => {
     const row = admin.locator(`.ant-table-tbody tr[data-row-key="${forced}"]`);
     await expect(row.innerText()).resolves.toContain("127.0.0.1");
     await row.getByText("更多").click();
-    await admin.getByRole("menuitem", { name: "强退" }).click();
+    await clickInPlace(admin.getByRole("menuitem", { name: "强退" }));
     await confirmOk(admin, "确定强制退出该用户吗?");
     await admin.locator(".ant-message").getByText("退出登录成功！").waitFor();
 
@@ -113,9 +113,13 @@ describe("系统监控", () => {
     await page.getByText("未配置 Redis（REDIS_URL），通知仅在本实例内分发").waitFor();
     await page.getByText("最近请求").waitFor();
     const before = await page.getByText(/^读取时间：/).innerText();
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    await page.getByRole("button", { name: /刷\s*新/ }).click();
-    await expect.poll(() => page.getByText(/^读取时间：/).innerText()).not.toBe(before);
+    // The time is read to the second: 刷新 until the figures are read in a later one.
+    await expect
+      .poll(async () => {
+        await page.getByRole("button", { name: /刷\s*新/ }).click();
+        return page.getByText(/^读取时间：/).innerText();
+      })
+      .not.toBe(before);
     await page.locator(".ant-table-tbody").getByText("/jeecg-boot/sys/monitor/server").first().waitFor();
   });
 

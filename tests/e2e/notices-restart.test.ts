@@ -120,7 +120,7 @@ describe(`notices across a backend restart (${usePostgres ? "PostgreSQL" : "PGli
     const context = await browser!.newContext({ baseURL: webUrl, locale: "zh-CN", viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     try {
-      await signInAs(page, READER, E2E_DEMO_PASSWORD);
+      await signInAs(page, READER, E2E_DEMO_PASSWORD, webUrl);
       await hydrated(page);
       await expect.poll(() => streamOf(page), { timeout: LIVE_MS }).toBe("up");
       const start = await unread(page);

@@ -119,7 +119,10 @@ describe("notices", () => {
     expect(await content.locator("img").getAttribute("onerror")).toBeNull();
     expect(await content.getByText("链接").getAttribute("href")).toBeNull();
     await content.getByText("链接").click();
-    await first.waitForTimeout(500);
+    // The image's load has ended (it fails): a handler it had would have run by now.
+    await content.locator("img").evaluate((image: HTMLImageElement) =>
+      image.complete ? undefined : new Promise((resolve) => ["load", "error"].forEach((name) => image.addEventListener(name, resolve, { once: true }))),
+    );
     for (const page of [first, second]) expect(await page.evaluate(() => (window as unknown as { __noticeXss?: string }).__noticeXss)).toBeUndefined();
 
     // Read in the first tab: both tabs drop it (the second learns it over the tabs' channel).
@@ -132,9 +135,10 @@ describe("notices", () => {
   it("keeps one stream per browser: the other tab takes it over when the leader tab closes", async () => {
     const { context, first, second } = await twoTabs();
     const before = await unread(second);
+    const ownStream = second.waitForRequest((request) => new URL(request.url()).pathname === "/api/notices/stream", { timeout: LIVE_MS });
     await first.close();
     // The lock passes to the second tab, which opens its own stream (down, then up again).
-    await second.waitForTimeout(1_000);
+    await ownStream;
     await expect.poll(() => streamOf(second), { timeout: LIVE_MS }).toBe("up");
     const title = `接管后的通知 ${Date.now()}`;
     await releaseNotice(title, "<p>接管测试</p>");

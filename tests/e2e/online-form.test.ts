@@ -5,7 +5,7 @@
 // and the teacher's rows are still there with the new column.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { chooseOption, linkTreeChecks, hydrated, launchBrowser, newPage, signInAs, rowAction } from "./support/browser";
+import { chooseOption, linkTreeChecks, hydrated, launchBrowser, newPage, signInAs, rowAction, useSession } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -36,7 +36,7 @@ async function fillField(dialog: Locator, index: number, values: { name: string;
 describe("online forms", () => {
   it("an administrator builds 图书借阅 in the browser and a teacher uses its page", async () => {
     const admin = await newPage(browser);
-    await signInAs(admin);
+    await useSession(admin);
     await admin.goto("/online/cgform");
     await hydrated(admin);
 

@@ -6,7 +6,7 @@
 // gives one set of trades, and reconciliation creates the missing payment.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs, typeSearch, chooseOption, rowAction } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs, typeSearch, chooseOption, rowAction, useSession } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { amountInWords } from "../../contract/amount-in-words";
 import { fenToYuan, formatMoney, toFen } from "../../contract/money";
@@ -187,7 +187,7 @@ describe("payments, receipts and vouchers", () => {
   it("imports a WeChat statement twice and sees one set of trades; reconciles and creates the missing payment", async () => {
     // The family's parent pays by WeChat: the administrator records the parent's openId.
     const admin = await newPage(browser);
-    await signInAs(admin);
+    await useSession(admin);
     await admin.goto(`/school/parent?name=${encodeURIComponent(payerName)}`);
     await hydrated(admin);
     const parentRow = admin.locator(".list-page .ant-table-tbody tr.ant-table-row").first();

@@ -2,7 +2,7 @@
 // form's parents grid, see the number the fill rule gave and the parents again after a reload.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs, chooseOption } from "./support/browser";
+import { hydrated, launchBrowser, newPage, chooseOption, useSession } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ const ok = /确\s*定/;
 describe("students", () => {
   it("adds a student with two parents and shows them after a reload", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/school/student");
     await hydrated(page);
     const row = (text: string) => page.locator(".list-page .ant-table-tbody tr").filter({ hasText: text });

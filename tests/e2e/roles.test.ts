@@ -3,7 +3,7 @@
 // delete too, until the role is granted user:delete; 取消关联 takes the role away again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { baseUrl, linkTreeChecks, hydrated, launchBrowser, newPage, rowAction, signInAs, signInFirstTime, confirmOk } from "./support/browser";
+import { baseUrl, linkTreeChecks, hydrated, launchBrowser, newPage, rowAction, signInFirstTime, confirmOk, useSession, clickInPlace } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -53,7 +53,7 @@ describe("roles", () => {
     const target = await addUser(adminToken, "e2e_role_target", "Target-2026!", "E2E-R2");
 
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/isystem/roleUserList");
     await hydrated(page);
 
@@ -141,7 +141,7 @@ describe("roles", () => {
     const memberRow = users.locator(".ant-table-tbody tr").filter({ hasText: MEMBER.username });
     await expect.poll(() => memberRow.count()).toBe(1);
     await memberRow.getByText("更多").click();
-    await page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").getByRole("menuitem", { name: "取消关联" }).click();
+    await clickInPlace(page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").getByRole("menuitem", { name: "取消关联" }));
     await confirmOk(page);
     await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
     await expect.poll(() => memberRow.count()).toBe(0);

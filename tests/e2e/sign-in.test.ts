@@ -1,7 +1,7 @@
 // Sign-in end to end in Chromium against the production build (issue: Foundation).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { baseUrl, hydrated, launchBrowser, newPage, signInAs, clickInPlace } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -55,7 +55,7 @@ describe("sign-in", () => {
 
     await hydrated(page);
     await page.getByTestId("user-menu").click();
-    await page.getByRole("menuitem", { name: "退出登录" }).click();
+    await clickInPlace(page.getByRole("menuitem", { name: "退出登录" }));
     await page.getByRole("dialog").getByRole("button", { name: /确\s*定/ }).click();
     await page.waitForURL("**/user/login");
     await page.goto("/dashboard/analysis");

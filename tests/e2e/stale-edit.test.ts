@@ -2,7 +2,7 @@
 // someone else saved meanwhile shows 数据已被修改，请刷新后重试 and keeps what the user typed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { baseUrl, hydrated, launchBrowser, newPage, useSession } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -25,7 +25,7 @@ async function backend(path: string, init: { method?: string; body?: unknown; to
 describe("stale edits", () => {
   it("refuses saving a position someone else changed meanwhile, and keeps what was typed", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/isystem/position?code=*cashier*");
     await hydrated(page);
     await row(page, "cashier").getByText("编辑").click();

@@ -98,6 +98,20 @@ describe("system pages", () => {
     await edit.getByRole("button", { name: ok }).click();
     await expect.poll(() => row("端到端主库").count()).toBe(1);
 
+    // Another address with the password left blank: the form asks for it again, next to the field,
+    // and lets go once the address is the stored one again (issue #27 item 3).
+    await row("e2e_pg").getByText("编辑").click();
+    const moved = page.getByRole("dialog", { name: "编辑" });
+    const stored = await moved.getByLabel("数据源地址").inputValue();
+    await moved.getByLabel("数据源地址").fill("jdbc:postgresql://127.0.0.1:5433/postgres");
+    await moved.getByRole("button", { name: ok }).click();
+    const again = moved.locator(".ant-form-item-explain-error").getByText("数据源地址或用户名已修改，请重新输入密码");
+    await expect.poll(() => again.isVisible()).toBe(true);
+    await moved.getByLabel("数据源地址").fill(stored);
+    await expect.poll(() => again.count()).toBe(0);
+    await moved.getByRole("button", { name: ok }).click();
+    await expect.poll(() => moved.isVisible()).toBe(false);
+
     await rowAction(page, row("e2e_pg"), "测试连接");
     // The local server answers when it runs; otherwise the refusal is the outcome to see.
     const expected = (await postgresReachable()) ? "数据库连接成功" : /数据库连接失败/;

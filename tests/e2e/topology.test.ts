@@ -122,7 +122,7 @@ describe.skipIf(missing.length > 0)("behind nginx: 2 web servers, 2 backends, Po
 
   it("signs in on one web server and continues on the other, and through nginx", async () => {
     const page = await newContext(web(0));
-    await signInAs(page);
+    await signInAs(page, "admin", E2E_ADMIN_PASSWORD, web(0));
     // The cookie is the session: the other web server, and nginx, know it.
     for (const origin of [web(1), front]) {
       await page.goto(`${origin}/isystem/position`);
@@ -134,7 +134,7 @@ describe.skipIf(missing.length > 0)("behind nginx: 2 web servers, 2 backends, Po
 
   it("streams notices through nginx, also after one backend restarts", async () => {
     const page = await newContext(front);
-    await signInAs(page, READER, E2E_DEMO_PASSWORD);
+    await signInAs(page, READER, E2E_DEMO_PASSWORD, front);
     const bell = page.getByTestId("notice-bell");
     const unread = async () => Number(await bell.getAttribute("data-unread"));
     await expect.poll(() => bell.getAttribute("data-stream"), { timeout: LIVE_MS }).toBe("up");
@@ -163,7 +163,7 @@ describe.skipIf(missing.length > 0)("behind nginx: 2 web servers, 2 backends, Po
 
   it("shows a role's new menu at once through the other web server", async () => {
     const page = await newContext(web(1));
-    await signInAs(page, READER, E2E_DEMO_PASSWORD);
+    await signInAs(page, READER, E2E_DEMO_PASSWORD, web(1));
     const status = async () => (await page.request.get(`${web(1)}/isystem/position`)).status();
     // Refused, and the refusal is what web server 1 has cached for this session.
     expect(await status()).toBe(403);
@@ -197,7 +197,7 @@ describe.skipIf(missing.length > 0)("behind nginx: 2 web servers, 2 backends, Po
 
   it("loses no request when a web server is killed under traffic (nginx retries)", async () => {
     const page = await newContext(front);
-    await signInAs(page);
+    await signInAs(page, "admin", E2E_ADMIN_PASSWORD, front);
     const cookie = (await page.context().cookies()).map((entry) => `${entry.name}=${entry.value}`).join("; ");
     const clients = 16;
     let stop = false;

@@ -1,7 +1,7 @@
 // 用户管理 end to end, as a new staff member would use it (issue: list engine, CRUD engine).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, newPage, openedDialog, signInAs, confirmOk } from "./support/browser";
+import { baseUrl, hydrated, launchBrowser, newPage, openedDialog, confirmOk, useSession, clickInPlace } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -40,7 +40,7 @@ async function search(page: Page, label: string, value: string) {
 describe("users", () => {
   it("creates, edits, shows and deletes a user", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/isystem/user");
     await hydrated(page);
 
@@ -82,7 +82,7 @@ describe("users", () => {
     await expect.poll(() => row(page, "新来的老师").count()).toBe(1);
 
     await row(page, "e2e_new_teacher").getByText("更多").click();
-    await page.getByRole("menuitem", { name: "详情" }).click();
+    await clickInPlace(page.getByRole("menuitem", { name: "详情" }));
     const detail = page.getByRole("dialog", { name: "详情" });
     // 详情 is a description of the record, not a disabled form.
     const described = (label: string) => detail.locator(".record-view tr").filter({ hasText: label }).locator(".ant-descriptions-item-content");
@@ -91,7 +91,7 @@ describe("users", () => {
     await detail.locator(".ant-modal-footer").getByRole("button", { name: /关\s*闭/ }).click();
 
     await row(page, "e2e_new_teacher").getByText("更多").click();
-    await page.getByRole("menuitem", { name: "删除" }).click();
+    await clickInPlace(page.getByRole("menuitem", { name: "删除" }));
     await confirmOk(page);
     await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
     await expect.poll(() => row(page, "e2e_new_teacher").count()).toBe(0);
@@ -103,20 +103,20 @@ describe("users", () => {
     await createUserThroughApi(token, "e2e_batch_one", "批量一", "E2E-B1");
     await createUserThroughApi(token, "e2e_batch_two", "批量二", "E2E-B2");
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/isystem/user?username=*e2e_batch*");
     await hydrated(page);
     await expect.poll(() => page.locator(".list-page .ant-table-tbody tr.ant-table-row").count()).toBe(2);
 
     await page.getByRole("button", { name: /批量操作/ }).click();
-    await page.getByRole("menuitem", { name: "删除" }).click();
+    await clickInPlace(page.getByRole("menuitem", { name: "删除" }));
     await expect.poll(() => toast(page, "请选择一条记录！").isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("menuitem", { name: "删除" }).isVisible()).toBe(false);
 
     await page.locator(".list-page thead .ant-checkbox-input").check();
     await expect.poll(() => page.locator(".list-selection").textContent()).toContain("2");
     await page.getByRole("button", { name: /批量操作/ }).click();
-    await page.getByRole("menuitem", { name: "删除" }).click();
+    await clickInPlace(page.getByRole("menuitem", { name: "删除" }));
     await confirmOk(page);
     await expect.poll(() => toast(page, "批量删除成功！").isVisible()).toBe(true);
     await expect.poll(() => page.locator(".list-page .ant-table-tbody tr.ant-table-row").count()).toBe(0);
@@ -125,7 +125,7 @@ describe("users", () => {
 
   it("keeps sort, filter and page in the URL, and a reload shows the same view", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/isystem/user");
     await hydrated(page);
     await page.locator(".list-page thead th").filter({ hasText: "用户账号" }).click();
@@ -133,7 +133,7 @@ describe("users", () => {
     await expect.poll(async () => (await page.locator(".list-page .ant-table-tbody tr.ant-table-row td:nth-child(2)").allTextContents())[0]).toBe("admin");
 
     await page.getByRole("combobox", { name: "性别" }).click();
-    await page.locator(".ant-select-item-option").filter({ hasText: "女" }).click();
+    await clickInPlace(page.locator(".ant-select-item-option").filter({ hasText: "女" }));
     await page.locator(".list-search").getByRole("button", { name: /查\s*询/ }).click();
     await page.waitForURL(/sex=2/);
     const cells = (column: number) => page.locator(`.list-page .ant-table-tbody tr.ant-table-row td:nth-child(${column})`).allTextContents();
@@ -155,11 +155,11 @@ describe("users", () => {
   it("resets a user's password, and the user signs in with the new one", async () => {
     await createUserThroughApi(await backendToken(), "e2e_reset_pw", "重置密码", "E2E-RPW-1");
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/isystem/user?username=*e2e_reset_pw*");
     await hydrated(page);
     await row(page, "e2e_reset_pw").getByText("更多").click();
-    await page.getByRole("menuitem", { name: "密码" }).click();
+    await clickInPlace(page.getByRole("menuitem", { name: "密码" }));
     const dialog = page.getByRole("dialog", { name: "重新设置密码" });
     await dialog.getByLabel("登录密码").fill("short");
     await dialog.getByLabel("确认密码").fill("other");
@@ -188,7 +188,7 @@ describe("users", () => {
 
     // 冻结: the list says so, and the account can no longer sign in.
     await row(page, "e2e_reset_pw").getByText("更多").click();
-    await page.getByRole("menuitem", { name: "冻结" }).click();
+    await clickInPlace(page.getByRole("menuitem", { name: "冻结" }));
     await confirmOk(page);
     await expect.poll(() => toast(page, "操作成功!").isVisible()).toBe(true);
     await expect.poll(() => row(page, "e2e_reset_pw").textContent()).toContain("冻结");

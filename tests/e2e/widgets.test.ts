@@ -3,7 +3,7 @@
 // <script>/onerror payload is stored cleaned and shown cleaned in the reader's modal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { hydrated, launchBrowser, newPage, useSession, clickInPlace } from "./support/browser";
 
 /** A 2×2 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64");
@@ -21,7 +21,7 @@ const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tb
 describe("widgets", () => {
   it("picks 和康县 in the area field and 会理市 in the grid's area cell, and posts their codes with the form", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/demo/widgets");
     await hydrated(page);
     const area = page.getByLabel("省市区");
@@ -36,7 +36,7 @@ describe("widgets", () => {
     await expect.poll(() => page.locator(".ant-cascader").filter({ has: cell }).textContent()).toContain("东城区");
     await cell.click();
     await page.keyboard.type("会理");
-    await page.locator(".ant-cascader-dropdown:visible .ant-cascader-menu-item").filter({ hasText: "会理市" }).click();
+    await clickInPlace(page.locator(".ant-cascader-dropdown:visible .ant-cascader-menu-item").filter({ hasText: "会理市" }));
     await expect.poll(() => page.locator(".ant-cascader").filter({ has: cell }).textContent()).toContain("会理市");
 
     await page.getByRole("button", { name: /提\s*交/ }).click();
@@ -48,7 +48,7 @@ describe("widgets", () => {
 
   it("stores a quill notice with its uploaded image cleaned of scripts and handlers, and shows it cleaned", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/isystem/annountCement");
     await hydrated(page);
 
@@ -86,7 +86,7 @@ describe("widgets", () => {
     // 查看 shows the notice as its readers see it; the stored body is the server-cleaned one.
     await row(page, title).getByText("更多").click();
     const detail = page.waitForResponse((response) => response.url().includes("/api/notices/detail"));
-    await page.getByRole("menuitem", { name: "查看", exact: true }).click();
+    await clickInPlace(page.getByRole("menuitem", { name: "查看", exact: true }));
     const stored = ((await (await detail).json()) as { notice: { msgContent: string } }).notice.msgContent;
     expect(stored).toContain("<strong>参观校园</strong>");
     expect(stored).toMatch(/<img src="\/api\/files\/static\?path=jeditor%2Fcampus_\d+\.png"/);
@@ -111,7 +111,7 @@ describe("widgets", () => {
 
   it("runs the small widgets of 组件示例: prompt by Enter, context menu, slider, tags, tree table", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/demo/widgets");
     await hydrated(page);
 
@@ -129,7 +129,7 @@ describe("widgets", () => {
 
     // Context menu at the pointer.
     await page.getByText("在此区域点击右键").click({ button: "right" });
-    await page.getByRole("menuitem", { name: "复制" }).click();
+    await clickInPlace(page.getByRole("menuitem", { name: "复制" }));
     await expect.poll(() => toast(page, "选择了：copy").isVisible()).toBe(true);
 
     // Slider: half way snaps back, to the end verifies.
@@ -145,7 +145,8 @@ describe("widgets", () => {
     expect(parseFloat((await handle.evaluate((node) => (node as HTMLElement).style.left)) || "0")).toBeGreaterThan(0);
     await page.mouse.up();
     await expect.poll(() => page.locator(".slider-verify").getAttribute("data-verified")).toBe("false");
-    await page.waitForTimeout(400);
+    // Snapped back all the way (a .3 s transition) before the next drag starts where it started.
+    await expect.poll(async () => Math.round((await handle.boundingBox())!.x)).toBe(Math.round(box.x));
     await page.mouse.move(box.x + 5, box.y + 5);
     await page.mouse.down();
     await page.mouse.move(box.x + track.width + 50, box.y + 5, { steps: 8 });
@@ -170,7 +171,7 @@ describe("widgets", () => {
 
   it("shows the three editors, with the markdown image dialog's two tabs and remark", async () => {
     const page = await newPage(browser);
-    await signInAs(page);
+    await useSession(page);
     await page.goto("/demo/editors");
     await hydrated(page);
     await expect.poll(() => page.getByRole("textbox", { name: "富文本" }).isVisible()).toBe(true);

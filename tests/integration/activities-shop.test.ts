@@ -1,6 +1,6 @@
 // Activities and the shop through the real backend (issue #14): the status of an activity moves by
 // actions only; sign-ups hold capacity and deadline when 50 parents race for the last 3 places;
-// confirming a paid sign-up bills the fee in the same transaction and cancelling takes it off;
+// confirming a paid sign-up bills the fee on its own activity bill and cancelling voids it;
 // orders take stock in the same transaction, never below zero when 100 orders race for 10; 退款
 // gives it back; a cart becomes an order. On PGlite and on the PostgreSQL server when reachable.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,41 +89,45 @@ describe.each(databases)("activities and the shop on %s", (kind) => {
     expect((await send(office, "POST", "/activity/signup/add", { activityId: activity.id, studentId: studentIds[1] })).json.message).toBe("报名已截止");
   });
 
-  it("bills a confirmed paid sign-up in the same transaction, and takes the fee off when cancelled", async () => {
+  it("bills a confirmed paid sign-up on its own activity bill in the same transaction, and voids it when cancelled", async () => {
     const activity = await newActivity("收费活动", 5, "123.45");
     await send(office, "POST", "/activity/activity/open", { id: activity.id });
-    // A student without a bill yet: the term's demo bills are voided for this test.
+    // The student's term's bill stays as it is (docs/decisions/138).
     const studentId = studentIds[20]!;
-    await rows(`update bill_bill set status = '4' where student_id = '${studentId}'`);
+    const termBills = () => rows<{ id: string; total: string; status: string }>(`select id, total::text total, status from bill_bill where student_id = '${studentId}' and kind = '1' order by id`);
+    const before = await termBills();
     await send(office, "POST", "/activity/signup/add", { activityId: activity.id, studentId });
     const [signup] = await rows<{ id: string }>(`select id from act_signup where activity_id = '${activity.id}'`);
     const confirmed = await send(office, "POST", "/activity/signup/confirm", { id: signup!.id });
-    expect(confirmed.json.message).toMatch(/^确认成功，费用已计入账单 BL\d+/);
-    const [bill] = await rows<{ id: string; total: string; payable: string; status: string }>(
-      `select b.id, b.total::text total, b.payable::text payable, b.status from bill_bill b join act_signup s on s.bill_id = b.id where s.id = '${signup!.id}'`,
+    expect(confirmed.json.message).toMatch(/^确认成功，已生成活动账单 BL\d+/);
+    const [bill] = await rows<{ id: string; total: string; payable: string; status: string; kind: string }>(
+      `select b.id, b.total::text total, b.payable::text payable, b.status, b.kind from bill_bill b join act_signup s on s.bill_id = b.id where s.id = '${signup!.id}'`,
     );
-    expect(bill).toMatchObject({ total: "123.45", payable: "123.45", status: "1" });
+    expect(bill).toMatchObject({ total: "123.45", payable: "123.45", status: "1", kind: "2" });
     expect((await send(office, "POST", "/activity/signup/confirm", { id: signup!.id })).json.message).toBe("该报名已确认");
-    // A second paid activity of the same term goes on the same bill.
+    // A second paid activity of the same term gets a bill of its own.
     const second = await newActivity("收费活动二", 5, "10.05");
     await send(office, "POST", "/activity/activity/open", { id: second.id });
     await send(office, "POST", "/activity/signup/add", { activityId: second.id, studentId });
     const [other] = await rows<{ id: string }>(`select id from act_signup where activity_id = '${second.id}'`);
     expect((await send(office, "POST", "/activity/signup/confirm", { id: other!.id })).json.success).toBe(true);
-    expect((await rows<{ total: string }>(`select total::text total from bill_bill where id = '${bill!.id}'`))[0]!.total).toBe("133.50");
-    // Cancelling takes the item off; the bill left without items is voided.
+    const [otherBill] = await rows<{ id: string; total: string }>(`select b.id, b.total::text total from bill_bill b join act_signup s on s.bill_id = b.id where s.id = '${other!.id}'`);
+    expect(otherBill!.id).not.toBe(bill!.id);
+    expect(otherBill!.total).toBe("10.05");
+    // Cancelling voids the unpaid activity bill; the other stays.
     expect((await send(office, "POST", "/activity/signup/cancel", { id: other!.id })).json.success).toBe(true);
-    expect((await rows<{ total: string }>(`select total::text total from bill_bill where id = '${bill!.id}'`))[0]!.total).toBe("123.45");
+    expect((await rows<{ status: string }>(`select status from bill_bill where id = '${otherBill!.id}'`))[0]!.status).toBe("4");
+    expect((await rows<{ status: string }>(`select status from bill_bill where id = '${bill!.id}'`))[0]!.status).toBe("1");
     expect((await send(office, "DELETE", `/activity/signup/delete?id=${signup!.id}`)).json.message).toBe("已确认的报名不能删除，请先取消");
     await send(office, "POST", "/activity/signup/cancel", { id: signup!.id });
     expect((await rows<{ status: string }>(`select status from bill_bill where id = '${bill!.id}'`))[0]!.status).toBe("4");
+    expect(await termBills()).toEqual(before);
   });
 
   it("cancels an activity's sign-ups with it: an unpaid fee leaves its bill, a paid one stays as a refund to do", async () => {
     const activity = await newActivity("取消的收费活动", 5, "50.00");
     await send(office, "POST", "/activity/activity/open", { id: activity.id });
     const [paidStudent, unpaidStudent, pendingStudent] = [studentIds[30]!, studentIds[31]!, studentIds[32]!];
-    await rows(`update bill_bill set status = '4' where student_id in ('${paidStudent}', '${unpaidStudent}', '${pendingStudent}')`);
     for (const studentId of [paidStudent, unpaidStudent, pendingStudent]) await send(office, "POST", "/activity/signup/add", { activityId: activity.id, studentId });
     const signupOf = async (studentId: string) =>
       (await rows<{ id: string; status: string; bill_id: string | null; bill_item_id: string | null; remark: string | null }>(
@@ -143,8 +147,8 @@ describe.each(databases)("activities and the shop on %s", (kind) => {
     const cancelled = await send(office, "POST", "/activity/activity/cancel", { id: activity.id });
     expect(cancelled.json).toMatchObject({ success: true, message: `取消成功，已取消3个报名；1张账单已缴费，请办理退款：${paidBill!.bill_no}` });
     for (const studentId of [paidStudent, unpaidStudent, pendingStudent]) expect((await signupOf(studentId)).status).toBe("3");
-    // The unpaid fee is gone (its bill had nothing else: voided); the paid one stays, marked for the refund.
-    expect((await rows<{ status: string; n: number }>(`select status, (select count(*)::int from bill_bill_item where bill_id = b.id) as n from bill_bill b where id = '${unpaidBillId}'`))[0]).toEqual({ status: "4", n: 0 });
+    // The unpaid fee's activity bill is voided (its line stays on it); the paid one stays, marked for the refund (退费 on 账单).
+    expect((await rows<{ status: string; n: number }>(`select status, (select count(*)::int from bill_bill_item where bill_id = b.id) as n from bill_bill b where id = '${unpaidBillId}'`))[0]).toEqual({ status: "4", n: 1 });
     const refund = await signupOf(paidStudent);
     expect(refund.remark).toBe(`活动已取消，费用已缴（账单 ${paidBill!.bill_no}），待退款`);
     expect(refund.bill_item_id).not.toBeNull();
@@ -152,7 +156,7 @@ describe.each(databases)("activities and the shop on %s", (kind) => {
     expect((await send(office, "POST", "/activity/activity/cancel", { id: activity.id })).json.success).toBe(false);
   });
 
-  it("lets the term's generation bill a student whose bill holds only a sign-up's fee", async () => {
+  it("lets the term's generation bill a student with an activity bill on a term's bill of its own", async () => {
     const activity = await newActivity("学期前的收费活动", 5, "20.00");
     await send(office, "POST", "/activity/activity/open", { id: activity.id });
     const studentId = studentIds[40]!;
@@ -165,23 +169,20 @@ describe.each(databases)("activities and the shop on %s", (kind) => {
     );
     const preview = await send(finance, "POST", "/billing/bill/generatePreview", { schoolYear: bill!.school_year, term: bill!.term });
     expect(preview.json.result.skipped.map((row: { studentId: string }) => row.studentId)).not.toContain(studentId);
-    expect(preview.json.result.bills.find((row: { studentId: string }) => row.studentId === studentId)).toMatchObject({ intoBillNo: bill!.bill_no });
+    const planned = preview.json.result.bills.find((row: { studentId: string }) => row.studentId === studentId);
+    expect(planned).toBeDefined();
+    expect(planned.intoBillNo).toBeUndefined();
 
     const generated = await send(finance, "POST", "/billing/bill/generate", { schoolYear: bill!.school_year, term: bill!.term });
     expect(generated.json.success, generated.text).toBe(true);
-    expect(generated.json.message).toContain("张已有活动费用的账单加入了本学期项目");
-    // Still one live bill of the term: the projects' items joined the fee, the totals follow.
-    const live = await rows<{ id: string; total: string; payable: string }>(
-      `select id, total::text as total, payable::text as payable from bill_bill where student_id = '${studentId}' and school_year = '${bill!.school_year}' and term = '${bill!.term}' and status <> '4'`,
+    // Two live bills of the term: the activity's, untouched, and the term's with the projects.
+    const live = await rows<{ id: string; kind: string; total: string }>(
+      `select id, kind, total::text as total from bill_bill where student_id = '${studentId}' and school_year = '${bill!.school_year}' and term = '${bill!.term}' and status <> '4' order by kind`,
     );
-    expect(live.map((row) => row.id)).toEqual([bill!.id]);
-    const [items] = await rows<{ projects: number; total: string; allowance: string }>(
-      `select count(*) filter (where project_id is not null)::int as projects, sum(amount)::text as total, sum(allowance)::text as allowance from bill_bill_item where bill_id = '${bill!.id}'`,
-    );
-    expect(items!.projects).toBeGreaterThan(0);
-    expect(live[0]!.total).toBe(items!.total);
-    expect(Number(live[0]!.total)).toBeGreaterThan(20);
-    // A second generation finds the bill complete and skips the student.
+    expect(live.map((row) => row.kind)).toEqual(["1", "2"]);
+    expect(live[1]).toMatchObject({ id: bill!.id, total: "20.00" });
+    expect(Number(live[0]!.total)).toBeGreaterThan(0);
+    // A second generation finds the term's bill and skips the student.
     const again = await send(finance, "POST", "/billing/bill/generatePreview", { schoolYear: bill!.school_year, term: bill!.term });
     expect(again.json.result.skipped.map((row: { studentId: string }) => row.studentId)).toContain(studentId);
   });

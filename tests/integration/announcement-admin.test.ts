@@ -68,9 +68,10 @@ describe("announcement admin", () => {
     const id = await addNotice(base, admin, { titile: "带发布人姓名", msgType: "USER", userIds: [chenId] });
     await release(base, admin, id);
 
-    // A teacher has no user list: the old lookup by username was refused.
-    const users = await api(base, "GET", "/sys/user/list?username=admin", chen);
-    expect(users.success).toBe(false);
+    // A teacher has no user page: the Vue 2 client's lookup by username answers the picker's columns.
+    const users = await api<{ records: Record<string, unknown>[] }>(base, "GET", "/sys/user/list?username=admin", chen);
+    expect(users).toMatchObject({ success: true, result: { records: [{ username: "admin", realname: "管理员" }] } });
+    expect(users.result.records[0]).not.toHaveProperty("phone");
 
     const detail = await api<Announcement>(base, "GET", `/sys/annountCement/queryById?id=${id}`, chen);
     expect(detail).toMatchObject({ success: true, result: { id, sender: "admin", sender_dictText: "管理员", userIds: null } });

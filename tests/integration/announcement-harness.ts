@@ -4,7 +4,6 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import pg from "pg";
 import { inject } from "vitest";
 import { WebSocket } from "ws";
 import { eq } from "drizzle-orm";
@@ -16,7 +15,7 @@ import { attachNoticeSocket, hasNoticeBus, noticeBusOf, startNoticeBus, type Not
 import { sysUser } from "../../backend/db/schema";
 import { newId } from "../../backend/db/ids";
 import { hashPassword, legacySalt } from "../../backend/security/password";
-import { postgresAdminUrl } from "../support/backend";
+import { postgresTestDatabase } from "../support/backend";
 import { redisAnswers } from "../support/topology";
 import type { BackendConfig } from "../../backend/config";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "../support/constants";
@@ -69,6 +68,10 @@ export async function startNoticeBackend(options: NoticeBackendOptions = {}): Pr
   // A Set: once backend/endpoints.ts lists the announcement endpoints, they are not mounted twice.
   app.use(BACKEND_BASE_PATH, buildRouter([...new Set([...allEndpoints, ...announcementEndpoints])], backend.services));
   const server = app.listen(0, "127.0.0.1");
+  // As tests/support/backend.ts: longer than any synchronous stretch of a test (compiling every
+  // schema of the OpenAPI document took over Node's 5 s under load, and the next call reused the
+  // connection the server was closing at that moment: fetch failed with ECONNRESET).
+  server.keepAliveTimeout = 120_000;
   await new Promise((resolve) => server.once("listening", resolve));
   const sockets = attachNoticeSocket(server, backend, { path: SOCKET_PATH, ...options.socket });
   const { port } = server.address() as AddressInfo;
@@ -90,22 +93,9 @@ export async function startNoticeBackend(options: NoticeBackendOptions = {}): Pr
   };
 }
 
-/** A fresh database on the local PostgreSQL server, for several backends to share. */
+/** A database on the local PostgreSQL server (a copy of the migrated template), for several backends to share. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `school_notice_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return {
-    url: postgresAdminUrl().replace(/\/[^/]*$/, `/${name}`),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: postgresAdminUrl() });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return postgresTestDatabase("school_notice");
 }
 
 export function redisTestUrl(): string {

@@ -192,7 +192,9 @@ describe.each(databases)("billing on %s", (kind) => {
     const refused = await send(finance, "DELETE", `/billing/bill/delete?id=${bill!.id}`);
     expect(refused.json).toMatchObject({ success: false, message: "已有付款的账单不能删除，请使用作废" });
     expect((await send(teacher, "POST", "/billing/bill/void", { id: bill!.id })).json.success).toBe(false);
-    expect((await send(finance, "POST", "/billing/bill/void", { id: bill!.id })).json).toMatchObject({ success: true, message: "作废成功" });
+    // 作废 takes a reason (issue #32 item 4): none is refused and changes nothing.
+    expect((await send(finance, "POST", "/billing/bill/void", { id: bill!.id, reason: " " })).json).toMatchObject({ success: false, message: "请输入作废原因" });
+    expect((await send(finance, "POST", "/billing/bill/void", { id: bill!.id, reason: "学生退学" })).json).toMatchObject({ success: true, message: "作废成功" });
     const [receivable] = await rows<{ total_amount: string }>(`select total_amount::text from bill_receivable where id = '${bill!.receivable_id}'`);
     expect(receivable!.total_amount).toBe("247055.31"); // 274505.90 − 27450.59
   });
@@ -214,9 +216,14 @@ describe.each(databases)("billing on %s", (kind) => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(attachment.content as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    const last = sheet.getRow(sheet.rowCount);
-    expect(last.getCell(1).value).toBe("合计");
-    expect(Number(last.getCell(7).value).toFixed(2)).toBe("247055.31");
+    // 合计 (应收), 已收金额 and 余额 close the sheet, and the mail's text says the same.
+    const closing = [sheet.rowCount - 2, sheet.rowCount - 1, sheet.rowCount].map((index) => sheet.getRow(index));
+    expect(closing.map((row) => [row.getCell(1).value, Number(row.getCell(7).value).toFixed(2)])).toEqual([
+      ["合计", "247055.31"],
+      ["已收金额", "0.00"],
+      ["余额", "247055.31"],
+    ]);
+    expect(mail.text).toContain("应收金额：¥247,055.31\n已收金额：¥0.00\n余额：¥247,055.31");
     const [stored] = await rows<{ status: string; emailed: boolean }>(
       `select m.status, r.emailed_at is not null as emailed from comm_mail m join bill_receivable r on r.id = m.related_id where m.related_id = '${receivable.id}'`,
     );

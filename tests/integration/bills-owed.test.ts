@@ -48,7 +48,7 @@ describe.each(databases)("bills owed by someone on %s", (kind) => {
     const preview = await send("POST", "/billing/bill/generatePreview", { schoolYear: "2033-2034", term: "1" });
     expect(preview.json).toMatchObject({ success: true });
     const plan = preview.json.result as { bills: Array<{ studentId: string; payerId: string | null }>; noPayer: Array<{ studentId: string; studentNo: string; studentName: string }> };
-    expect(plan.noPayer).toContainEqual({ studentId: "ow-s1", studentNo: "OW01", studentName: "无付款人学生" });
+    expect(plan.noPayer).toContainEqual({ studentId: "ow-s1", studentNo: "OW01", studentName: "无付款人学生", parents: [] });
     expect(plan.bills.some((bill) => bill.studentId === "ow-s1")).toBe(false);
     expect(plan.bills.every((bill) => Boolean(bill.payerId))).toBe(true);
   });
@@ -86,6 +86,36 @@ describe.each(databases)("bills owed by someone on %s", (kind) => {
     const [receivable] = await rows<{ total: string }>(`select total_amount::text as total from bill_receivable where id = '${bill!.receivable_id}'`);
     expect(receivable!.total).toBe("100.50");
     expect(await disagreements()).toEqual([]);
+  });
+
+  it("the preview offers a payerless student's own parents, and a parent chosen among them is billed (the dialog's picker)", async () => {
+    await rows(`insert into school_parent (id, tenant_id, name) values ('ow-p3a', 1, '未付款家长甲'), ('ow-p3b', 1, '未付款家长乙')`);
+    await rows(`insert into school_student (id, tenant_id, student_no, name_cn, status) values ('ow-s3', 1, 'OW03', '有家长无付款人', '1')`);
+    await rows(`insert into school_student_parent (id, tenant_id, student_id, parent_id, relation, is_payer, sort_no) values
+      ('ow-sp3a', 1, 'ow-s3', 'ow-p3a', '1', false, 0), ('ow-sp3b', 1, 'ow-s3', 'ow-p3b', '2', false, 1)`);
+    const term = { schoolYear: "2035-2036", term: "1", studentNos: "OW03" };
+    const preview = await send("POST", "/billing/bill/generatePreview", term);
+    expect(preview.json.result.noPayer).toEqual([
+      { studentId: "ow-s3", studentNo: "OW03", studentName: "有家长无付款人", parents: [{ id: "ow-p3a", name: "未付款家长甲" }, { id: "ow-p3b", name: "未付款家长乙" }] },
+    ]);
+    expect(preview.json.result.bills).toEqual([]);
+    const payers = JSON.stringify([{ studentId: "ow-s3", payerType: "1", payerId: "ow-p3b" }]);
+    const chosen = await send("POST", "/billing/bill/generatePreview", { ...term, payers });
+    expect(chosen.json.result.noPayer).toEqual([]);
+    expect(chosen.json.result.bills).toMatchObject([{ studentId: "ow-s3", payerType: "1", payerId: "ow-p3b", payerName: "未付款家长乙", payerChosen: true }]);
+    const answer = await send("POST", "/billing/bill/generate", { ...term, payers });
+    expect(answer.json).toMatchObject({ success: true, message: "已生成1张账单" });
+    const [bill] = await rows<{ payer_id: string; receivable_id: string | null }>(`select payer_id, receivable_id from bill_bill where student_id = 'ow-s3' and school_year = '2035-2036'`);
+    expect(bill!.payer_id).toBe("ow-p3b");
+    expect(bill!.receivable_id).not.toBeNull();
+    expect(await disagreements()).toEqual([]);
+  });
+
+  it("refuses a bill made by hand for a student nobody pays for, and writes nothing", async () => {
+    const before = await rows<{ count: string }>(`select count(*)::text as count from bill_bill`);
+    const answer = await send("POST", "/billing/bill/add", { studentId: "ow-s1", schoolYear: "2036-2037", term: "1", items: [{ name: "学费", quantity: "1", unitPrice: "10.50" }] });
+    expect(answer.json).toMatchObject({ success: false, message: "该学生没有付款人，请先在学生信息中设置付款家长或付费企业" });
+    expect(await rows<{ count: string }>(`select count(*)::text as count from bill_bill`)).toEqual(before);
   });
 
   it("refuses a malformed payer choice", async () => {

@@ -1,25 +1,31 @@
 // 首页's figures (issue #13 part 6) on the demo seed, checked against independent SQL counts: students
 // by status and grade, outstanding receivables by payer type, payments by month (冲销 left out),
-// sign-ups this month and the caller's unread notices; another tenant's rows never count.
+// sign-ups this month and the caller's unread notices; another tenant's rows never count. Each figure
+// is answered only to a caller granted the list it summarises (issue #30 item 1): a teacher gets his
+// students, activities, sign-ups and messages and no finance figure; finance gets no student figure.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { call, loginToken, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
-import type { DashboardFigures } from "#contract/dashboard";
+import { FIGURE_PAGES, type DashboardFigures } from "#contract/dashboard";
 
 describe("dashboard figures", () => {
   let server: TestBackend;
+  let admin: string;
   let finance: string;
+  let teacher: string;
   const rows = <T>(text: string) => server.backend.db.rows<T>(sql.raw(text));
   const figures = async (token: string) => {
     const answer = await call(server.url, "GET", "/school/dashboard/figures", { token });
     expect(answer.json?.success, answer.text).toBe(true);
-    return answer.json.result as DashboardFigures;
+    return answer.json.result as Required<DashboardFigures>;
   };
 
   beforeAll(async () => {
     server = await startTestBackend("pglite");
+    admin = await loginToken(server.url);
     finance = await loginToken(server.url, "finance_wang", TEST_DEMO_PASSWORD);
+    teacher = await loginToken(server.url, "teacher_li", TEST_DEMO_PASSWORD);
     // Rows that the figures must count (this month, two months ago) and must not (冲销, tenant 2).
     await rows(`insert into school_student (id, tenant_id, student_no, name_cn, status, grade) values
       ('df-s1', 1, 'DF01', '首页学生一', '1', '3'), ('df-s2', 1, 'DF02', '首页学生二', '2', '3'),
@@ -45,7 +51,8 @@ describe("dashboard figures", () => {
 
   it("answers the tenant's figures, equal to independent counts", async () => {
     const zone = server.backend.services.config.schoolTimeZone;
-    const result = await figures(finance);
+    const result = await figures(admin);
+    expect(Object.keys(result).sort()).toEqual(Object.keys(FIGURE_PAGES).sort());
 
     const byStatus = await rows<{ key: string; count: number }>(
       `select status as key, count(*)::int as count from school_student where tenant_id = 1 group by status order by status`,
@@ -86,6 +93,33 @@ describe("dashboard figures", () => {
     );
     expect(result.signupsThisMonth).toBe(signups?.count);
     expect(result.signupsThisMonth).toBeGreaterThanOrEqual(1);
+
+    const [pending] = await rows<{ count: number }>(`select count(*)::int as count from act_signup where tenant_id = 1 and status = '1'`);
+    expect(result.signupsToConfirm).toBe(pending?.count);
+    const [open] = await rows<{ count: number }>(`select count(*)::int as count from act_activity where tenant_id = 1 and kind = '1' and status = '2'`);
+    expect(result.openActivities).toBe(open?.count);
+  });
+
+  it("answers a teacher his figures and no finance figure, and finance no student figure", async () => {
+    const teachers = await figures(teacher);
+    expect(Object.keys(teachers).sort()).toEqual(
+      ["openActivities", "signupsThisMonth", "signupsToConfirm", "studentsByGrade", "studentsByStatus", "unreadNotices"].sort(),
+    );
+    expect(teachers).not.toHaveProperty("receivablesOutstanding");
+    expect(teachers).not.toHaveProperty("paymentsByMonth");
+    // The teacher's figures are the same numbers the administrator sees.
+    const admins = await figures(admin);
+    expect(teachers.studentsByStatus).toEqual(admins.studentsByStatus);
+    expect(teachers.signupsToConfirm).toBe(admins.signupsToConfirm);
+    // Every figure he is answered summarises a list his menu grants (no link to a 403).
+    const pages = new Set(
+      (await rows<{ url: string }>(`select distinct p.url from sys_permission p join sys_role_permission rp on rp.permission_id = p.id
+        join sys_user_role ur on ur.role_id = rp.role_id join sys_user u on u.id = ur.user_id where u.username = 'teacher_li'`)).map((row) => row.url),
+    );
+    for (const name of Object.keys(teachers) as Array<keyof typeof FIGURE_PAGES>) expect(pages, name).toContain(FIGURE_PAGES[name]);
+
+    const finances = await figures(finance);
+    expect(Object.keys(finances).sort()).toEqual(["paymentsByMonth", "receivablesOutstanding", "unreadNotices"].sort());
   });
 
   it("counts the caller's unread notices, and reading one lowers the count", async () => {

@@ -4,7 +4,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { DataSourceMessages, dataSourceModule } from "#contract/modules/data-source";
-import { decryptSecret } from "../../backend/modules/system/data-source/secret-box";
+import { decryptSecret, encryptSecret } from "../../backend/modules/system/data-source/secret-box";
 import { stableId } from "../../backend/db/ids";
 import { call, loginToken, postgresAdminUrl, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
@@ -42,6 +42,20 @@ describe("数据源管理", () => {
     expect(list.json.result.records[0]).not.toHaveProperty("dbPassword");
     const one = await call(base, "GET", `/sys/dataSource/queryById?id=${row.id}`, { token: admin });
     expect(one.json.result).not.toHaveProperty("dbPassword");
+  });
+
+  it("answers 报表配置's picker at /sys/dataSource/options: the tenant's sources as value, label and text, nothing else", async () => {
+    const options = await send("GET", "/sys/dataSource/options");
+    expect(options.json.success).toBe(true);
+    expect(options.json.result).toContainEqual({ value: "school_pg", label: "学校库", text: "学校库" });
+    for (const option of options.json.result) expect(Object.keys(option).sort()).toEqual(["label", "text", "value"]);
+    // Another school's sources are not its own.
+    const other = await call(base, "GET", "/sys/dataSource/options", { token: admin, headers: { "tenant-id": "2" } });
+    expect(other.json.success).toBe(true);
+    expect(other.json.result).not.toContainEqual(expect.objectContaining({ value: "school_pg" }));
+    // Neither 数据源管理 nor 报表配置: refused.
+    const teacher = await loginToken(base, "teacher_li", TEST_DEMO_PASSWORD);
+    expect((await call(base, "GET", "/sys/dataSource/options", { token: teacher })).json.success).toBe(false);
   });
 
   it("keeps the stored password when an edit leaves it blank, and refuses other kinds and a missing password", async () => {
@@ -95,7 +109,7 @@ describe("数据源管理: where the stored password may go", () => {
     server = await startTestBackend("pglite", { dataSourceKey: KEY });
     admin = await loginToken(server.url);
     // The office role of tenant 1 gets 数据源管理 with 测试连接 and 编辑 (not a platform administrator).
-    const grants = [stableId("menu", "/isystem/dataSource"), ...["add", "edit", "test"].map((action) => stableId("button", `dataSource:${action}`))];
+    const grants = [stableId("menu", "/isystem/dataSource"), stableId("menu", "/online/cgreport"), ...["add", "edit", "test"].map((action) => stableId("button", `dataSource:${action}`))];
     for (const permissionId of grants)
       await server.backend.db.rows(
         sql`INSERT INTO sys_role_permission (id, role_id, permission_id) SELECT ${stableId("test", permissionId)}, id, ${permissionId} FROM sys_role WHERE role_code = 'office' AND tenant_id = 1`,
@@ -141,6 +155,60 @@ describe("数据源管理: where the stored password may go", () => {
     expect(own.json).toMatchObject({ success: false, message: DataSourceMessages.failed(DataSourceMessages.unreachable) });
     expect(arrived()).toContain("Typed-By-Admin");
     expect(arrived()).not.toContain(STORED);
+  });
+
+  it("sends the stored password to its own address only: never to another port, database or user of the same host", async () => {
+    const as = (method: string, path: string, body: unknown) => call(server.url, method, path, { token: admin, body });
+    const address = `jdbc:postgresql://127.0.0.1:${fakePort}/school`;
+    const saved = await as("POST", "/sys/dataSource/add", { code: "fake_home", name: "本机假库", dbType: "4", dbUrl: address, dbUsername: "reader", dbPassword: STORED });
+    expect(saved.json.success).toBe(true);
+    const [row] = await server.backend.db.rows<{ id: string }>(sql`SELECT id FROM sys_data_source WHERE code = 'fake_home'`);
+    // Where it was saved for, it goes: the fake server is the one that asks for it.
+    received.length = 0;
+    const home = await as("POST", "/sys/dataSource/testConnection", { id: row!.id });
+    expect(home.json.success).toBe(false);
+    expect(arrived()).toContain(STORED);
+    // The same fake server under another port spelling, database or user: refused before connecting.
+    received.length = 0;
+    for (const change of [{ dbUrl: `jdbc:postgresql://127.0.0.1:${fakePort}/other` }, { dbUrl: `jdbc:postgresql://localhost:${fakePort}/school` }, { dbUsername: "postgres" }]) {
+      const answer = await as("POST", "/sys/dataSource/testConnection", { id: row!.id, ...change });
+      expect(answer.json, JSON.stringify(change)).toMatchObject({ success: false, message: DataSourceMessages.passwordAgain });
+    }
+    expect(received).toHaveLength(0);
+  });
+
+  it("refuses a tenant administrator loopback written as an IPv4-mapped IPv6 address", async () => {
+    received.length = 0;
+    for (const host of ["[::ffff:7f00:1]", "[::ffff:127.0.0.1]", "[0:0:0:0:0:ffff:7f00:1]"]) {
+      const dbUrl = `jdbc:postgresql://${host}:${fakePort}/school`;
+      const tested = await call(server.url, "POST", "/sys/dataSource/testConnection", { token: clerk, body: { dbUrl, dbUsername: "reader", dbPassword: "typed-by-clerk" } });
+      expect(tested.json, host).toMatchObject({ success: false, message: DataSourceMessages.platformOnlyTarget });
+      const added = await call(server.url, "POST", "/sys/dataSource/add", { token: clerk, body: { code: "mapped", name: "映射", dbType: "4", dbUrl, dbUsername: "u", dbPassword: "p" } });
+      expect(added.json, host).toMatchObject({ success: false, message: DataSourceMessages.platformOnlyTarget });
+    }
+    expect(received).toHaveLength(0);
+  });
+
+  it("runs a report on a source that resolves to loopback now only if a platform administrator saved it last or runs it", async () => {
+    // As a name the school saved while it pointed elsewhere would be after rebinding its DNS: the
+    // save was checked with the saver's rights, the address it answers now is this machine.
+    const address = `jdbc:postgresql://127.0.0.1:${fakePort}/school`;
+    const insert = (code: string, savedBy: string) =>
+      server.backend.db.rows(
+        sql`INSERT INTO sys_data_source (id, tenant_id, code, name, db_type, db_url, db_username, db_password, create_by) VALUES (${stableId("test", code)}, 1, ${code}, ${code}, '4', ${address}, 'reader', ${encryptSecret(STORED, KEY)}, ${savedBy})`,
+      );
+    await insert("rebound", "dean_liu");
+    await insert("platform_local", "admin");
+    const parse = (token: string, dbSource: string) => call(server.url, "POST", "/online/cgreport/head/parseSql", { token, body: { sql: "select 1 as a", dbSource } });
+    received.length = 0;
+    expect((await parse(clerk, "rebound")).json).toMatchObject({ success: false, message: DataSourceMessages.platformOnlyTarget });
+    expect(received).toHaveLength(0);
+    // The platform's own choices still work: a source he saved, or a report he runs.
+    await parse(clerk, "platform_local");
+    expect(arrived()).toContain(STORED);
+    received.length = 0;
+    await parse(admin, "rebound");
+    expect(arrived()).toContain(STORED);
   });
 
   it("answers 无法连接 alike for a closed port and a silent one", async () => {

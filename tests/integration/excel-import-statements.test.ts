@@ -23,17 +23,17 @@ type Answer = { success: boolean; code: number; message: string; result: any };
 const STATEMENT_METHODS = new Set(["execute", "select", "selectDistinct", "insert", "update", "delete"]);
 
 interface Counts {
-  /** Statements on the database itself (the checks before the transaction). */
-  outside: number;
   /** Statements inside transactions. */
   inTransaction: number;
   /** The statements of the transactions, as text, for the failure message. */
   texts: string[];
+  /** The statements on the database itself (the checks before the transaction), as text. */
+  outsideTexts: string[];
 }
 
 /** The database as it is, counting every statement sent through drizzle or `rows`. */
 function countingDatabase(db: Database): { db: Database; counts: Counts } {
-  const counts: Counts = { outside: 0, inTransaction: 0, texts: [] };
+  const counts: Counts = { inTransaction: 0, texts: [], outsideTexts: [] };
   const counted = <T extends object>(target: T, where: "outside" | "inTransaction"): T =>
     new Proxy(target, {
       get(object, property, receiver) {
@@ -44,11 +44,11 @@ function countingDatabase(db: Database): { db: Database; counts: Counts } {
             value.call(object, (tx: object) => work(counted(tx, "inTransaction")), config);
         if (typeof property === "string" && STATEMENT_METHODS.has(property))
           return (...args: unknown[]) => {
-            counts[where]++;
-            if (where === "inTransaction") {
-              const query = args[0] as SQL | undefined;
-              counts.texts.push(property === "execute" && query && "queryChunks" in query ? describeSql(query) : property);
-            }
+            if (where === "inTransaction") counts.inTransaction++;
+            const query = args[0] as SQL | undefined;
+            (where === "inTransaction" ? counts.texts : counts.outsideTexts).push(
+              property === "execute" && query && "queryChunks" in query ? describeSql(query) : `${property} ${new Error().stack?.split("\n")[2]?.trim() ?? ""}`,
+            );
             return value.apply(object, args);
           };
         return value.bind(object);
@@ -61,7 +61,7 @@ function countingDatabase(db: Database): { db: Database; counts: Counts } {
       ...db,
       orm,
       rows: <T>(query: SQL) => {
-        counts.outside++;
+        counts.outsideTexts.push(describeSql(query));
         return db.rows<T>(query);
       },
     },
@@ -119,7 +119,7 @@ describe.each(databases)("statements of a user import on %s", (kind) => {
     return lines;
   }
 
-  async function importUsers(lines: unknown[][], tenantId?: string): Promise<{ answer: Answer; outside: number; inTransaction: number; texts: string[] }> {
+  async function importUsers(lines: unknown[][], tenantId?: string): Promise<{ answer: Answer; outside: number; inTransaction: number; texts: string[]; outsideTexts: string[] }> {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet("用户列表");
     sheet.addRow(["用户列表报表"]);
@@ -130,6 +130,7 @@ describe.each(databases)("statements of a user import on %s", (kind) => {
     form.append("file", new Blob([new Uint8Array(await workbook.xlsx.writeBuffer())]), "users.xlsx");
     const before = { ...counting.counts, texts: [] };
     counting.counts.texts = [];
+    counting.counts.outsideTexts = [];
     const response = await fetch(`${base}/sys/user/importExcel`, {
       method: "POST",
       headers: { "X-Access-Token": token, ...(tenantId ? { "tenant-id": tenantId } : {}) },
@@ -138,13 +139,18 @@ describe.each(databases)("statements of a user import on %s", (kind) => {
     const answer = (await response.json()) as Answer;
     return {
       answer,
-      outside: counting.counts.outside - before.outside,
+      // The request counter's periodic flush (sys_request_minute) runs on its own timer, whichever
+      // request is under way: it is not the import's.
+      outside: counting.counts.outsideTexts.filter((text) => !text.includes("sys_request_minute")).length,
       inTransaction: counting.counts.inTransaction - before.inTransaction,
       texts: counting.counts.texts,
+      outsideTexts: counting.counts.outsideTexts,
     };
   }
 
   it("sends as many statements for 3,000 users as for 20: the checks once per unique column, the tenant locked once, one INSERT", async () => {
+    // A first import fills the caches (the 职务 dictionary) that the compared ones then share.
+    expect((await importUsers(userLines("stmt_warm", 2, 1))).answer).toMatchObject({ success: true });
     const small = await importUsers(userLines("stmt_small", 3, 20));
     expect(small.answer).toMatchObject({ success: true, code: 200, message: "文件导入成功！数据行数：20" });
     const large = await importUsers(userLines("stmt_large", 4, 3_000));
@@ -161,7 +167,7 @@ describe.each(databases)("statements of a user import on %s", (kind) => {
     expect(small.inTransaction).toBe(large.inTransaction);
     // Before it: one lookup per unique column (username, work number, e-mail, phone) and what the
     // request itself asks (session, permissions, dictionaries): the same for both files.
-    expect(large.outside).toBe(small.outside);
+    expect(large.outside, `${large.outsideTexts.join("\n")}\n--- against ---\n${small.outsideTexts.join("\n")}`).toBe(small.outside);
     expect(large.outside).toBeLessThanOrEqual(20);
 
     // Into another tenant: that tenant's row is the one locked, still once.

@@ -181,4 +181,37 @@ describe("the original JeecgBoot 3.3 client against the embedded backend", () =>
       expect((await fetch(`${base}/sys/annountCement/show/unknown-id`)).status).toBe(404);
     });
   });
+
+  it("answers a teacher's /sys/user/list?username= with that user in the picker's columns (the notice pop-up's sender)", async () => {
+    const teacher = originalClient(base, await loginToken(base, "teacher_li", (await import("../support/constants")).TEST_DEMO_PASSWORD));
+    const answer = await teacher.getAction("/sys/user/list", { username: "dean_liu" });
+    expect(answer.json).toMatchObject({ ...envelope(200), result: { records: [{ username: "dean_liu", realname: expect.any(String) }], total: 1 } });
+    expect(answer.json.result.records[0]).not.toHaveProperty("phone");
+    expect(answer.json.result.records[0]).not.toHaveProperty("email");
+    // Exact, not contained: "dean" names nobody.
+    expect((await teacher.getAction("/sys/user/list", { username: "dean" })).json.result.records).toEqual([]);
+    // The user page's holder still gets 用户管理's own list.
+    const full = await client.getAction("/sys/user/list", { username: "dean_liu" });
+    expect(full.json.result.records[0]).toHaveProperty("phone");
+  });
+
+  it("answers a teacher's syncNotic with an anntId, and syncNotic after 撤销, with success", async () => {
+    const teacher = originalClient(base, await loginToken(base, "teacher_li", (await import("../support/constants")).TEST_DEMO_PASSWORD));
+    const added = await client.postAction("/sys/annountCement/add", { titile: "撤销后同步", msgContent: "<p>x</p>", msgCategory: "1", msgType: "ALL", priority: "M" });
+    expect(added.json).toMatchObject({ success: true });
+    const [notice] = (await client.getAction("/sys/annountCement/list", { titile: "撤销后同步" })).json.result.records as { id: string }[];
+    expect((await client.getAction("/sys/annountCement/doReleaseData", { id: notice!.id })).json).toMatchObject({ success: true });
+    expect((await teacher.getAction("/sys/annountCement/syncNotic", { anntId: notice!.id })).json).toMatchObject({ success: true, code: 0 });
+    expect((await client.getAction("/sys/annountCement/doReovkeData", { id: notice!.id })).json).toMatchObject({ success: true });
+    expect((await client.getAction("/sys/annountCement/syncNotic", { anntId: notice!.id })).json).toMatchObject({ success: true, code: 0 });
+  });
+
+  it("reads and saves 部门管理's 部门权限 tab", async () => {
+    const [depart] = (await client.getAction("/sys/sysDepart/queryTreeList")).json.result as { id: string }[];
+    const { ids } = (await client.getAction("/sys/role/queryTreeList")).json.result as { ids: string[] };
+    expect((await client.getAction("/sys/permission/queryDepartPermission", { departId: depart!.id })).json).toMatchObject({ ...envelope(200), result: [] });
+    const saved = await client.postAction("/sys/permission/saveDepartPermission", { departId: depart!.id, permissionIds: ids.slice(0, 2).join(","), lastpermissionIds: "" });
+    expect(saved.json).toMatchObject({ success: true, message: "保存成功！" });
+    expect([...(await client.getAction("/sys/permission/queryDepartPermission", { departId: depart!.id })).json.result].sort()).toEqual(ids.slice(0, 2).sort());
+  });
 });

@@ -166,7 +166,7 @@ describe.each(databases)("online forms on %s", (kind) => {
     const menus = await rows<{ id: string; component: string }>(`select id, component from sys_permission where url = '/online/cgformList/perm_book'`);
     expect(menus).toEqual([{ id: expect.any(String), component: "modules/online/cgform/auto/OnlCgformAutoList" }]);
     const buttons = await rows<{ id: string; perms: string }>(`select id, perms from sys_permission where parent_id = '${menus[0]!.id}' order by sort_no`);
-    expect(buttons.map((button) => button.perms)).toEqual(["add", "edit", "delete", "batch_delete", "export", "import"].map((action) => `online:perm_book:${action}`));
+    expect(buttons.map((button) => button.perms)).toEqual(["add", "edit", "delete", "batch_delete", "export", "import", "viewSensitive"].map((action) => `online:perm_book:${action}`));
     expect((await api("POST", "/online/cgform/api/form/perm_book", { body: { bookName: "管理员的书" } })).success).toBe(true);
 
     // A role with the page and only 添加.

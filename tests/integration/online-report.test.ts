@@ -223,7 +223,8 @@ describe.skipIf(!reachable)("online reports (PostgreSQL)", () => {
   const send = (method: string, path: string, body?: unknown) => call(base, method, path, { token: admin, body });
 
   beforeAll(async () => {
-    server = await startTestBackend("postgres", { reportTimeoutMs: 300 });
+    // No cost limit here: the runaway must reach the timeout (the limit: ./report-stall.test.ts).
+    server = await startTestBackend("postgres", { reportTimeoutMs: 300, reportCostLimit: 1e15 });
     base = server.url;
     admin = await loginToken(base);
     await server.backend.db.exec(FIXTURE);

@@ -70,8 +70,8 @@ describe.each(databases)("payments, receipts and vouchers on %s", (kind) => {
     expect(await receivable()).toEqual({ received: "1500.25", status: "2" });
     const grid = await send(finance, "GET", `/billing/payment/allocations?paymentId=${firstPayment}`);
     expect(grid.json.result).toEqual([
-      { billId: "pt-b1", billNo: "PT-B1", amount: "1000.25" },
-      { billId: "pt-b2", billNo: "PT-B2", amount: "500.00" },
+      { billId: "pt-b1", billNo: "PT-B1", amount: "1000.25", billId_dictText: "PT-B1 付款学生一 2030-2031-1" },
+      { billId: "pt-b2", billNo: "PT-B2", amount: "500.00", billId_dictText: "PT-B2 付款学生二 2030-2031-1" },
     ]);
   });
 
@@ -113,7 +113,7 @@ describe.each(databases)("payments, receipts and vouchers on %s", (kind) => {
   it("checks each action's permission on the backend", async () => {
     expect((await send(teacher, "POST", "/billing/payment/add", payment("1"))).json.success).toBe(false);
     expect((await send(teacher, "POST", "/billing/payment/allocate", { id: firstPayment, allocations: [] })).json.success).toBe(false);
-    expect((await send(teacher, "POST", "/billing/payment/reverse", { id: firstPayment })).json.success).toBe(false);
+    expect((await send(teacher, "POST", "/billing/payment/reverse", { id: firstPayment, reason: "无权" })).json.success).toBe(false);
     expect((await send(teacher, "POST", "/billing/receipt/issue", { paymentId: firstPayment })).json.success).toBe(false);
     expect((await send(teacher, "POST", "/billing/voucher/post", { id: "x" })).json.success).toBe(false);
     expect(await bill("pt-b1")).toEqual({ status: "3", paid: "1000.25" });
@@ -139,14 +139,22 @@ describe.each(databases)("payments, receipts and vouchers on %s", (kind) => {
   });
 
   it("冲销 restores the bills' statuses and the receivable, and a reversed payment is not allocated again", async () => {
-    const answer = await send(finance, "POST", "/billing/payment/reverse", { id: firstPayment });
+    // 冲销 takes a reason (issue #32 item 4): none is refused and changes nothing.
+    const bare = await send(finance, "POST", "/billing/payment/reverse", { id: firstPayment });
+    expect(bare.json).toMatchObject({ success: false, message: "请输入冲销原因" });
+    expect(await bill("pt-b1")).toEqual({ status: "3", paid: "1000.25" });
+    const answer = await send(finance, "POST", "/billing/payment/reverse", { id: firstPayment, reason: "付款方录错" });
     expect(answer.json).toMatchObject({ success: true, message: "冲销成功" });
+    // A reversed payment has nothing allocated any more (its allocation rows stay as its record).
+    const [reversed] = await rows<{ allocated: string; status: string }>(`select allocated_amount::text as allocated, status from bill_payment where id = '${firstPayment}'`);
+    expect(reversed).toEqual({ allocated: "0.00", status: "4" });
+    expect(await rows(`select bill_id from bill_payment_allocation where payment_id = '${firstPayment}' order by bill_id`)).toEqual([{ bill_id: "pt-b1" }, { bill_id: "pt-b2" }]);
     expect(await bill("pt-b1")).toEqual({ status: "1", paid: "0.00" });
     expect(await bill("pt-b2")).toEqual({ status: "1", paid: "0.00" });
     expect(await receivable()).toEqual({ received: "0.00", status: "1" });
     const again = await send(finance, "POST", "/billing/payment/allocate", { id: firstPayment, allocations: [{ billId: "pt-b1", amount: "1" }] });
     expect(again.json).toMatchObject({ success: false, message: "已冲销的付款不能修改或分配" });
-    expect((await send(finance, "POST", "/billing/payment/reverse", { id: firstPayment })).json.message).toBe("该付款已冲销");
+    expect((await send(finance, "POST", "/billing/payment/reverse", { id: firstPayment, reason: "再冲一次" })).json.message).toBe("该付款已冲销");
     // The bill keeps the reversed allocation as history: it is voided, not deleted.
     expect((await send(finance, "DELETE", "/billing/bill/delete?id=pt-b1")).json).toMatchObject({ success: false, message: "已有付款的账单不能删除，请使用作废" });
   });

@@ -11,6 +11,7 @@ import { computeSign, formatSignTimestamp } from "#contract/sign";
 import { maskValue } from "#contract/modules/sensitive";
 import { stableId } from "../../backend/db/ids";
 import { SensitiveLogText } from "../../backend/crud/sensitive";
+import { decryptValue, encryptValue, searchHash } from "../../backend/security/personal-data";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
 
@@ -27,6 +28,9 @@ describe.each(databases)("personal data masked by right on %s", (kind) => {
   let student: { id: string; passport_no: string };
   let parent: { id: string; phone: string; email: string; wechat_open_id: string };
   const rows = <T>(text: string) => server.backend.db.rows<T>(sql.raw(text));
+  /** Rows with their stored (encrypted: docs/decisions/119) texts in clear. */
+  const opened = async <T>(text: string) =>
+    (await rows<Record<string, unknown>>(text)).map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, typeof value === "string" ? decryptValue(value) : value]))) as T[];
 
   beforeAll(async () => {
     server = await startTestBackend(kind as "pglite" | "postgres");
@@ -34,9 +38,9 @@ describe.each(databases)("personal data masked by right on %s", (kind) => {
     admin = await loginToken(base);
     teacher = await loginToken(base, "teacher_li", TEST_DEMO_PASSWORD);
     clerk = await loginToken(base, "clerk_sun", TEST_DEMO_PASSWORD);
-    [student] = await rows(`SELECT id, passport_no FROM school_student WHERE tenant_id = 1 AND passport_no IS NOT NULL ORDER BY id LIMIT 1`);
-    await rows(`UPDATE school_parent SET email = 'zhang.wei@example.com', wechat_open_id = 'oWx_4f2a9c8812' WHERE id = (SELECT id FROM school_parent WHERE tenant_id = 1 AND phone IS NOT NULL ORDER BY id LIMIT 1)`);
-    [parent] = await rows(`SELECT id, phone, email, wechat_open_id FROM school_parent WHERE tenant_id = 1 AND phone IS NOT NULL ORDER BY id LIMIT 1`);
+    [student] = await opened(`SELECT id, passport_no FROM school_student WHERE tenant_id = 1 AND passport_no IS NOT NULL ORDER BY id LIMIT 1`);
+    await rows(`UPDATE school_parent SET email = '${encryptValue("zhang.wei@example.com")}', email_hash = '${searchHash("email", "zhang.wei@example.com")}', wechat_open_id = 'oWx_4f2a9c8812' WHERE id = (SELECT id FROM school_parent WHERE tenant_id = 1 AND phone IS NOT NULL ORDER BY id LIMIT 1)`);
+    [parent] = await opened(`SELECT id, phone, email, wechat_open_id FROM school_parent WHERE tenant_id = 1 AND phone IS NOT NULL ORDER BY id LIMIT 1`);
   });
   afterAll(async () => server?.close());
 
@@ -117,13 +121,13 @@ describe.each(databases)("personal data masked by right on %s", (kind) => {
     expect(shown.phone).toBe(maskValue("phone", parent.phone));
     const saved = await call(base, "PUT", "/school/parent/edit", { token: teacher, body: { ...shown, position: "工程师" } });
     expect(saved.json).toMatchObject({ success: true });
-    expect(await rows(`SELECT phone, email, wechat_open_id, position FROM school_parent WHERE id = '${parent.id}'`)).toEqual([
+    expect(await opened(`SELECT phone, email, wechat_open_id, position FROM school_parent WHERE id = '${parent.id}'`)).toEqual([
       { phone: parent.phone, email: parent.email, wechat_open_id: parent.wechat_open_id, position: "工程师" },
     ]);
     const again = (await call(base, "GET", `/school/parent/queryById?id=${parent.id}`, { token: teacher })).json.result;
     const typed = await call(base, "PUT", "/school/parent/edit", { token: teacher, body: { ...again, phone: "13900001111" } });
     expect(typed.json).toMatchObject({ success: true });
-    expect(await rows(`SELECT phone, email FROM school_parent WHERE id = '${parent.id}'`)).toEqual([{ phone: "13900001111", email: parent.email }]);
+    expect(await opened(`SELECT phone, email FROM school_parent WHERE id = '${parent.id}'`)).toEqual([{ phone: "13900001111", email: parent.email }]);
     parent.phone = "13900001111";
   });
 

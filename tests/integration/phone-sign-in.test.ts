@@ -248,3 +248,17 @@ describe("account alteration answers (issue #27 item 5)", () => {
     await loginToken(base, "principal_zhang", (await import("../support/constants")).TEST_DEMO_PASSWORD);
   });
 });
+
+describe("one lock for a phone's codes (issue #27 item 5)", () => {
+  it("counts wrong codes of the phone sign-in and of the password reset together", async () => {
+    const mobile = "13600000002";
+    await server.backend.db.rows(sql`update sys_user set phone = ${mobile} where username = 'dean_liu'`);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await post("/sys/phoneLogin", { mobile, captcha: "000000" })).json.message).toBe(PhoneTexts.codeWrong);
+    }
+    expect((await post("/sys/user/passwordChange", { phone: mobile, smscode: "000000", password: "Strong-Pass-2026!" })).json.message).toBe(PhoneTexts.codeWrong);
+    // The fifth wrong code, on the reset, locks the phone for both.
+    expect((await post("/sys/user/passwordChange", { phone: mobile, smscode: "000000", password: "Strong-Pass-2026!" })).json.message).toBe(Messages.userLocked);
+    expect((await post("/sys/phoneLogin", { mobile, captcha: "000000" })).json.message).toBe(Messages.userLocked);
+  });
+});

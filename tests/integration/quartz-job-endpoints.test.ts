@@ -10,6 +10,8 @@ import { schoolDay } from "../../backend/modules/system/fill-rule/fill-number";
 
 const SAMPLE = "org.jeecg.modules.quartz.job.SampleParamJob";
 const PURGE = "org.jeecg.modules.quartz.job.PurgeExpiredJob";
+/** The purge job's description (migration 0690): everything it forgets. */
+const PURGE_DESCRIPTION = "每天凌晨3点清理过期会话、验证码、登录失败记录、登录锁定、登录地址记录、30天前的运行日志和保留期外的系统日志";
 
 let server: TestBackend;
 let token: string;
@@ -94,7 +96,7 @@ describe("/sys/quartzJob", () => {
   });
 
   it("purges expired sessions whose token has expired too, and expired captchas", async () => {
-    const id = await jobIdOf("每天凌晨3点清理过期会话、验证码和30天前的运行日志");
+    const id = await jobIdOf(PURGE_DESCRIPTION);
     const [user] = await server.backend.db.rows<{ id: string }>(sql`SELECT id FROM sys_user WHERE username = 'admin'`);
     await server.backend.db.rows(sql`INSERT INTO sys_session (id, token_hash, user_id, username, create_time, last_active, expires_at)
       VALUES ('oldsession00000000000000000001', ${"a".repeat(64)}, ${user!.id}, 'admin', now() - interval '30 days', now() - interval '29 days', now() - interval '29 days'),
@@ -109,6 +111,56 @@ describe("/sys/quartzJob", () => {
     expect(captchas.map((row) => row.check_key)).toEqual(["live-captcha-key"]);
     const left = await server.backend.db.rows<{ id: string }>(sql`SELECT id FROM sys_session WHERE id IN ('oldsession00000000000000000001', 'livesession0000000000000000001')`);
     expect(left.map((row) => row.id)).toEqual(["livesession0000000000000000001"]);
+  });
+
+  it("forgets sign-in failures past the window and locks whose time has passed, and keeps the others", async () => {
+    const id = await jobIdOf(PURGE_DESCRIPTION);
+    await server.backend.db.rows(sql`INSERT INTO sys_login_failure (username, ip, failed_at) VALUES
+      ('purge_old_name', '192.0.2.201', now() - interval '11 minutes'),
+      ('purge_recent_name', '192.0.2.202', now() - interval '2 minutes')`);
+    await server.backend.db.rows(sql`INSERT INTO sys_login_lock (username, locked_until) VALUES
+      ('purge_lock_over', now() - interval '1 minute'),
+      ('purge_lock_running', now() + interval '9 minutes')`);
+    const before = (await runsOf(id)).length;
+    await call(server.url, "GET", `/sys/quartzJob/execute?id=${id}`, { token });
+    await expect.poll(async () => {
+      const runs = await runsOf(id);
+      return runs.length > before ? runs[0]!.outcome : "waiting";
+    }).toBe("success");
+    const message = (await runsOf(id))[0]!.message;
+    expect(message).toContain("清理过期登录失败记录 1 条");
+    expect(message).toContain("清理过期登录锁定 1 条");
+    const failures = await server.backend.db.rows<{ username: string }>(sql`SELECT username FROM sys_login_failure WHERE username LIKE 'purge_%'`);
+    expect(failures.map((row) => row.username)).toEqual(["purge_recent_name"]);
+    const locks = await server.backend.db.rows<{ username: string }>(sql`SELECT username FROM sys_login_lock WHERE username LIKE 'purge_%'`);
+    expect(locks.map((row) => row.username)).toEqual(["purge_lock_running"]);
+  });
+
+  it("forgets the sign-in addresses whose failures, wait and lock have all run out, and keeps the others", async () => {
+    const id = await jobIdOf(PURGE_DESCRIPTION);
+    await server.backend.db.rows(sql`INSERT INTO sys_login_address (ip, next_attempt_at, locked_until) VALUES
+      ('192.0.2.101', NULL, NULL),
+      ('192.0.2.102', now() - interval '1 hour', now() - interval '1 minute'),
+      ('192.0.2.103', NULL, now() + interval '20 minutes'),
+      ('192.0.2.104', now() + interval '30 seconds', NULL),
+      ('192.0.2.105', NULL, NULL)`);
+    await server.backend.db.rows(sql`INSERT INTO sys_login_address_failure (ip, failed_at) VALUES
+      ('192.0.2.101', now() - interval '11 minutes'),
+      ('192.0.2.105', now() - interval '2 minutes'),
+      ('192.0.2.105', now() - interval '20 minutes')`);
+    const before = (await runsOf(id)).length;
+    await call(server.url, "GET", `/sys/quartzJob/execute?id=${id}`, { token });
+    // The run of this test (the job may have run before), newest first.
+    await expect.poll(async () => {
+      const runs = await runsOf(id);
+      return runs.length > before ? runs[0]!.outcome : "waiting";
+    }).toBe("success");
+    expect((await runsOf(id))[0]!.message).toContain("清理过期登录地址记录 2 条");
+    const addresses = await server.backend.db.rows<{ ip: string }>(sql`SELECT ip FROM sys_login_address WHERE ip LIKE '192.0.2.1%' ORDER BY ip`);
+    expect(addresses.map((row) => row.ip)).toEqual(["192.0.2.103", "192.0.2.104", "192.0.2.105"]);
+    // Failures past the 10-minute window no longer count and go too; the recent one stays.
+    const failures = await server.backend.db.rows<{ ip: string }>(sql`SELECT ip FROM sys_login_address_failure WHERE ip LIKE '192.0.2.1%'`);
+    expect(failures.map((row) => row.ip)).toEqual(["192.0.2.105"]);
   });
 
   it("retries the mails kept as 失败, and counts the overdue bills it reminds", async () => {

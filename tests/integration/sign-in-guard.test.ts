@@ -1,5 +1,6 @@
 // Sign-in that resists guessing and the one password policy (issue #10 part B), over real HTTP on
-// PGlite: captcha (required after 3 failures; wrong, expired and reused ones refused), lockout and
+// PGlite: captcha (required after 3 failures; wrong, expired and reused ones refused; 30 pictures a
+// minute per address), lockout and
 // the administrator's unlock, equal timing for unknown and known names, the policy on every path,
 // and the forced change of a password someone else chose.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,6 +70,22 @@ describe.each(databases)("sign-in guard on %s", (kind) => {
       expect(row!.code).toMatch(/^[a-z0-9]{4}$/);
       expect(row!.ttl).toBeGreaterThan(55);
       expect(row!.ttl).toBeLessThanOrEqual(60);
+    });
+
+    it("draws 30 pictures a minute for one address, refuses the 31st in words, and still serves another address", async () => {
+      const address = newAddress();
+      const headers = { "X-Forwarded-For": address, "User-Agent": USER_AGENT };
+      for (let picture = 1; picture <= 30; picture++) {
+        const answer = await call(base, "GET", `/sys/randomImage/burst-${picture}`, { headers });
+        expect(answer.json, `picture ${picture}`).toMatchObject({ success: true, code: 0 });
+      }
+      const refused = await call(base, "GET", "/sys/randomImage/burst-31", { headers });
+      expect(refused.json).toMatchObject({ success: false, code: 500, message: "验证码请求过于频繁，请稍后再试", result: null });
+      const [row] = await server.backend.db.rows<{ count: number }>(sql`select count(*)::int as count from sys_captcha where check_key = ${storedKey("burst-31", address)}`);
+      expect(Number(row!.count)).toBe(0);
+      const other = await call(base, "GET", "/sys/randomImage/burst-31", { headers: { ...headers, "X-Forwarded-For": newAddress() } });
+      expect(other.json).toMatchObject({ success: true, code: 0 });
+      expect(other.json.result).toMatch(/^data:image\/png;base64,/);
     });
 
     it("checks a captcha case-insensitively, once", async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
+import { PlatformOwnedMessages } from "#contract/permission";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
 
@@ -249,9 +250,9 @@ describe.each(databases)("menus and dictionaries on %s", (kind) => {
       expect((await send("DELETE", `/sys/permission/delete?id=${usersId}`, undefined, dean)).json).toMatchObject(refused);
       expect((await send("DELETE", `/sys/permission/deleteBatch?ids=${usersId}`, undefined, dean)).json).toMatchObject(refused);
       await send("POST", "/sys/permission/saveRolePermission", { roleId: office!.id, permissionIds: addId, lastpermissionIds: "" });
-      // A new page is a new right: with permission:add alone, dean may not create it under a menu
-      // he does not hold (docs/decisions/008); the platform administrator may.
-      expect((await send("POST", "/sys/permission/add", body, dean)).json).toMatchObject(refused);
+      // Menus are the platform's (docs/decisions/144): with permission:add, dean, no platform
+      // administrator, is still refused, in words that say why; the platform administrator may.
+      expect((await send("POST", "/sys/permission/add", body, dean)).json).toMatchObject({ success: false, code: 510, message: PlatformOwnedMessages.menu });
       expect((await send("POST", "/sys/permission/add", body)).json.success).toBe(true);
       expect((await send("DELETE", `/sys/permission/delete?id=${(await idOf("QA权限"))!}`, undefined, dean)).json).toMatchObject(refused);
       expect(await idOf("用户管理")).toBe(usersId);

@@ -224,11 +224,15 @@ describe.each(databases)("user administration on %s", (kind) => {
     expect(Array.isArray((await get("/sys/user/getMultiUser?username=dean_liu", teacher)).json)).toBe(true);
   });
 
-  it("gives teacher_li, who has no user page, code 510 on every user-page endpoint", async () => {
+  it("gives teacher_li, who has no user page, code 510 on every user-page endpoint but the list's picker view", async () => {
     const teacher = await loginToken(base, "teacher_li", TEST_DEMO_PASSWORD);
     const [li] = await rows<{ id: string }>(`SELECT id FROM sys_user WHERE username = 'teacher_li'`);
+    // The list answers a user without the page the picker's columns only (docs/decisions/135).
+    const list = await call(base, "GET", "/sys/user/list?username=dean_liu", { token: teacher });
+    expect(list.json.result.records.map((user: { username: string }) => user.username)).toEqual(["dean_liu"]);
+    expect(list.json.result.records[0]).not.toHaveProperty("phone");
+    expect(list.json.result.records[0]).not.toHaveProperty("email");
     for (const [method, path] of [
-      ["GET", "/sys/user/list"],
       ["GET", `/sys/user/queryById?id=${li!.id}`],
       ["GET", `/sys/user/queryUserRole?userid=${li!.id}`],
       ["POST", "/sys/user/add"],

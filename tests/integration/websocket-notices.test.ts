@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
+import { noticeBusOf } from "../../backend/realtime/bus-registry";
 import {
   addNotice,
   adminToken,
@@ -158,10 +159,8 @@ describe("notice WebSocket", () => {
     expect(await liSocket.next()).toBe(expected);
     await api(base, "GET", `/sys/annountCement/doReovkeData?id=${id}`, admin);
     expect(await liSocket.next()).toBe(expected);
-    expect(await api(base, "GET", `/sys/annountCement/syncNotic?anntId=${id}`, admin)).toMatchObject({
-      success: false,
-      message: "该系统通知尚未发布",
-    });
+    // The Vue 2 client's 撤销 calls syncNotic next: success, as JeecgBoot answers, and no re-push.
+    expect(await api(base, "GET", `/sys/annountCement/syncNotic?anntId=${id}`, admin)).toMatchObject({ success: true, code: 0 });
     await liSocket.silentFor(QUIET_MS);
   });
 
@@ -170,6 +169,14 @@ describe("notice WebSocket", () => {
     const { socket: chenSocket } = await socketOf("teacher_chen", ids.chen);
     const answer = await api(base, "GET", "/sys/annountCement/syncNotic", { token });
     expect(answer).toMatchObject({ success: true, code: 0 });
+    expect(await liSocket.next()).toBe(noticeFrame("topic", "", "批量设置已读"));
+    await chenSocket.silentFor(QUIET_MS);
+    // A reader's syncNotic after opening a message (Vue 2's 我的消息): his own sockets only, not a re-push.
+    const id = await addNotice(base, admin, { titile: "读者同步", msgType: "USER", userIds: [ids.li, ids.chen] });
+    await release(base, admin, id);
+    expect(await liSocket.next()).toBe(noticeFrame("user", id, "读者同步"));
+    expect(await chenSocket.next()).toBe(noticeFrame("user", id, "读者同步"));
+    expect(await api(base, "GET", `/sys/annountCement/syncNotic?anntId=${id}`, { token })).toMatchObject({ success: true, code: 0 });
     expect(await liSocket.next()).toBe(noticeFrame("topic", "", "批量设置已读"));
     await chenSocket.silentFor(QUIET_MS);
   });
@@ -211,6 +218,31 @@ describe("notice WebSocket", () => {
     expect(first).toBe("other handler");
     client.close();
     other.close();
+  });
+
+  it("closes a socket whose address 访问控制 blocks after it opened, and refuses a new one (docs/decisions/134)", async () => {
+    const { socket, token } = await socketOf("teacher_li", ids.li);
+    const rules = server.backend.services.addressRules;
+    await server.backend.db.exec(`INSERT INTO sys_access_rule (id, tenant_id, rule_type, address, status) VALUES ('ws-block-4', 1, 'block', '127.0.0.0/8', 1), ('ws-block-6', 1, 'block', '::1', 1)`);
+    try {
+      await rules.reload();
+      // The next delivery to the user (here one without a frame, as 强退 sends) closes it.
+      await noticeBusOf(server.backend.services).publish({ audience: { kind: "users", userIds: [ids.li] } });
+      expect(await socket.closed).toEqual({ code: 4403, reason: "当前IP地址不允许访问" });
+      const refused = await connectSocket(server.wsUrl, ids.li, { token });
+      expect(await refused.closed).toEqual({ code: 4403, reason: "当前IP地址不允许访问" });
+      // Another school's socket is not concerned by tenant 1's rules.
+      const campus = await socketOf("campus2_ws", ids.campus2);
+      await noticeBusOf(server.backend.services).publish({ audience: { kind: "users", userIds: [ids.campus2] } });
+      await campus.socket.silentFor(QUIET_MS);
+      expect(campus.socket.ws.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      await server.backend.db.exec(`DELETE FROM sys_access_rule WHERE id LIKE 'ws-block-%'`);
+      await rules.reload();
+    }
+    const again = await connectSocket(server.wsUrl, ids.li, { token });
+    open.push(again);
+    expect(again.ws.readyState).toBe(WebSocket.OPEN);
   });
 
   it("closes every socket with 1001 on shutdown", async () => {

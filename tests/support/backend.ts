@@ -5,7 +5,6 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
-import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createBackend, BACKEND_BASE_PATH, type Backend, type BackendOptions } from "../../backend/index";
 import { buildRouter } from "../../backend/http/router";
@@ -13,7 +12,7 @@ import type { Endpoint } from "../../backend/http/endpoint";
 import type { BackendServices } from "../../backend/services";
 import type { BackendConfig } from "../../backend/config";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "./constants";
-import { postgresAdminUrl } from "./postgres";
+import { copyPostgresTemplate } from "./postgres-template";
 import { readAnswer } from "./answer";
 
 export { postgresAdminUrl, postgresReachable } from "./postgres";
@@ -34,18 +33,9 @@ export async function startTestBackend(
   let options: BackendOptions;
   let dropDatabase: (() => Promise<void>) | null = null;
   if (kind === "postgres") {
-    const name = `school_test_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: postgresAdminUrl() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    options = { databaseUrl: postgresAdminUrl().replace(/\/[^/]*$/, `/${name}`) };
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: postgresAdminUrl() });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    const database = await postgresTestDatabase();
+    options = { databaseUrl: database.url };
+    dropDatabase = database.drop;
   } else {
     options = { loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) };
   }
@@ -70,6 +60,16 @@ export async function startTestBackend(
       await dropDatabase?.();
     },
   };
+}
+
+/**
+ * A new database on the local PostgreSQL server, a copy of the migrated and seeded template the
+ * integration global setup built (tests/support/postgres-template.ts, docs/decisions/103).
+ */
+export async function postgresTestDatabase(label = "school_test"): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const template = inject("postgresTemplate");
+  if (!template) throw new Error("no PostgreSQL template: the server did not answer when the global setup ran");
+  return copyPostgresTemplate(template, label);
 }
 
 /** JSON call helper for backend tests. */

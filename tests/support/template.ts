@@ -13,7 +13,7 @@ import { build } from "esbuild";
 const root = path.resolve(import.meta.dirname, "../..");
 export const TEMPLATE_FOLDER = path.join(root, "node_modules/.cache/school-tests");
 /** The modules that make the template's content: their imports are followed by esbuild. */
-const ENTRY_POINTS = ["backend/db/migrate.ts", "backend/seed/index.ts", "backend/db/client.ts", "tests/support/template.ts"];
+const ENTRY_POINTS = ["backend/db/migrate.ts", "backend/seed/index.ts", "backend/db/client.ts", "tests/support/template.ts", "tests/support/postgres-template.ts"];
 const STALE_AFTER_MS = 2 * 24 * 3_600_000;
 
 export interface TemplatePasswords {
@@ -48,9 +48,9 @@ export async function templateKey(passwords: TemplatePasswords): Promise<string>
 }
 
 /** The template's file for these passwords, built now if no run built it before. */
-export async function pgliteTemplateFile(passwords: TemplatePasswords): Promise<string> {
+export async function pgliteTemplateFile(passwords: TemplatePasswords, key?: string): Promise<string> {
   mkdirSync(TEMPLATE_FOLDER, { recursive: true });
-  const file = path.join(TEMPLATE_FOLDER, `template-${await templateKey(passwords)}.tar`);
+  const file = path.join(TEMPLATE_FOLDER, `template-${key ?? (await templateKey(passwords))}.tar`);
   if (existsSync(file)) return file;
   removeStaleTemplates();
   const { openDatabase, dumpPglite } = await import("../../backend/db/client");
@@ -81,3 +81,4 @@ function removeStaleTemplates(): void {
     }
   }
 }
+

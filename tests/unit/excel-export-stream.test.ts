@@ -15,6 +15,8 @@ class Client extends Writable {
   bytes = 0;
   headersSent = false;
   headers: Record<string, string> = {};
+  /** Express gives every response its locals; the export leaves its note for the export log there. */
+  locals: Record<string, unknown> = {};
   status() {
     return this;
   }

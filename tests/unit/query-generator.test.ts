@@ -397,8 +397,10 @@ describe("sorting", () => {
   });
 
   it("sorts by a comma list of columns in one direction, stripping _dictText", () => {
+    // A plain dictionary column sorts by its item's place in the dictionary first (decision 115).
+    const dictionaryPlace = `(select i.sort_order from sys_dict_item i join sys_dict d on d.id = i.dict_id where d.dict_code = $1 and d.del_flag = 0 and i.item_value = (${col("sex")})::text limit 1)`;
     expect(orderBy({ column: "sex_dictText, name", order: "ASC" })).toBe(
-      `${col("sex")} asc nulls first, ${col("name")} asc nulls first, ${col("id")} asc`,
+      `${dictionaryPlace} asc nulls last, ${col("sex")} asc nulls first, ${col("name")} asc nulls first, ${col("id")} asc`,
     );
     expect(orderBy({ column: "id", order: "asc" })).toBe(`${col("id")} asc nulls first`);
   });

@@ -5,6 +5,7 @@ import { CAPTCHA_ALPHABET, captchaCode, captchaPng } from "../../backend/modules
 import { passwordProblem } from "#contract/password-policy";
 import { Messages } from "#contract/messages";
 import { sameOriginAllowed } from "../../server/origin-check";
+import { decodeCaptchaPng, readCaptcha } from "../support/captcha-reader";
 
 /** A fixed sequence, so pictures are reproducible. */
 function sequence(seed: number) {
@@ -35,6 +36,25 @@ describe("captcha picture", () => {
       pictures.add(png.toString("base64"));
     }
     expect(pictures.size).toBe(Math.ceil(CAPTCHA_ALPHABET.length / 4));
+  });
+
+  it("is not read by the 5×7 template matcher of issue #27, which read the fixed glyphs 8 times out of 8", () => {
+    const random = sequence(27);
+    const reads = Array.from({ length: 4 }, () => {
+      const code = captchaCode(random);
+      return readCaptcha(captchaPng(code, random)).toLowerCase() === code.toLowerCase();
+    });
+    expect(reads.filter(Boolean)).toHaveLength(0);
+  });
+
+  it("draws the same character differently each time", () => {
+    const inkOf = (seed: number) => {
+      const picture = decodeCaptchaPng(captchaPng("AAAA", sequence(seed)));
+      return Array.from({ length: picture.width * picture.height }, (_, at) => picture.dark(at % picture.width, Math.floor(at / picture.width)));
+    };
+    const [first, second] = [inkOf(1), inkOf(2)];
+    const differing = first.filter((dark, at) => dark !== second[at]).length;
+    expect(differing / first.filter(Boolean).length).toBeGreaterThan(0.5);
   });
 });
 

@@ -2,10 +2,10 @@
 import { studentModule } from "#contract/modules/people";
 import { paymentModule, receivableModule, voucherModule } from "#contract/modules/billing";
 import { mailModule } from "#contract/modules/mail";
-import { signupModule } from "#contract/modules/activity";
-import { ACTIVE_STUDENT, DRAFT_VOUCHER, FAILED_MAIL, OPEN_RECEIVABLE_STATUSES, PENDING_SIGNUP, type PendingWorkKind } from "#contract/dashboard";
+import { ActivityStatus, activityModule, signupModule } from "#contract/modules/activity";
+import { ACTIVE_STUDENT, MY_NOTICES_PAGE, DRAFT_VOUCHER, FAILED_MAIL, OPEN_RECEIVABLE_STATUSES, PENDING_SIGNUP, type PendingWorkKind } from "#contract/dashboard";
 
-export const MY_NOTICES_PAGE = "/isps/userAnnouncement";
+export { MY_NOTICES_PAGE };
 
 function withQuery(path: string, query: Record<string, string>): string {
   return `${path}?${new URLSearchParams(query).toString()}`;
@@ -32,11 +32,13 @@ export const dashboardLinks = {
     return withQuery(signupModule.page, { signupTime_begin: begin, signupTime_end: end });
   },
   unreadNotices: () => withQuery(MY_NOTICES_PAGE, { readFlag: "0" }),
+  pendingSignups: () => withQuery(signupModule.page, { status: PENDING_SIGNUP }),
+  openActivities: () => withQuery(activityModule.page, { status: ActivityStatus.open }),
 };
 
 // 工作台, 图表, 任务 and 监控 (issue #17 part 8).
 export const boardLinks = {
-  pendingSignups: () => withQuery(signupModule.page, { status: PENDING_SIGNUP }),
+  pendingSignups: dashboardLinks.pendingSignups,
   draftVouchers: () => withQuery(voucherModule.page, { status: DRAFT_VOUCHER }),
   failedMails: () => withQuery(mailModule.page, { status: FAILED_MAIL }),
   enrolledInMonth: (month: string) => {

@@ -1,10 +1,12 @@
 // 报名 (/activity/signup): sign-ups of students for activities. The backend holds capacity and
-// deadline (名额已满 / 报名已截止); 确认 bills an activity's fee (the bill's number is shown), 取消
-// frees the place and takes the fee off an unpaid bill.
+// deadline (名额已满 / 报名已截止); 确认 bills an activity's fee on its own activity bill (its number
+// links to it), 取消 frees the place and voids an unpaid bill or refunds (退费) a paid one.
 import { useCallback, useMemo } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/signups";
 import { SignupStatus, signupModule } from "#contract/modules/activity";
+import { billModule } from "#contract/modules/billing";
+import { formatMoney } from "#contract/money";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage } from "~/components/widgets/list/module-page";
 import type { FormField, RowAction } from "~/components/widgets/list/types";
@@ -14,7 +16,27 @@ import { listAction, postRowId, type ListRecord } from "~/services/list.server";
 import { loadModulePage } from "~/services/module-page.server";
 
 const derived = modulePage(signupModule, { columns: { activityId: { width: 180 }, signupTime: { width: 170 }, status: { width: 80 }, paid: { width: 80 } } });
-const page = { ...derived, columns: [...derived.columns, { title: "账单", dataIndex: "billNo", width: 170 }] };
+const page = {
+  ...derived,
+  columns: [
+    ...derived.columns,
+    // The sign-up's activity bill, opened in 账单's 详情 (docs/decisions/138).
+    {
+      title: "账单",
+      dataIndex: "billNo",
+      width: 170,
+      render: (value: unknown, row: ListRecord) =>
+        value && row.billId ? <Link to={`${billModule.page}?form=detail&id=${encodeURIComponent(String(row.billId))}`}>{String(value)}</Link> : null,
+    },
+    // 退费: what the cancellation of a paid sign-up paid back, and the refund's number.
+    {
+      title: "退费",
+      dataIndex: "refundNo",
+      width: 220,
+      render: (value: unknown, row: ListRecord) => (value ? `${formatMoney(row.refundAmount, { currency: true })}（${String(value)}）` : null),
+    },
+  ],
+};
 const FETCHER = "signup-list";
 
 export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "报名");
@@ -44,7 +66,7 @@ export default function SignupsPage({ loaderData }: Route.ComponentProps) {
         label: "取消报名",
         permission: "signup:cancel",
         visible: (row) => String(row.status) !== SignupStatus.cancelled,
-        confirm: "确定取消该报名吗?",
+        confirm: "确定取消该报名吗? 已缴费用将退费",
         danger: true,
         run: (row) => void fetcher.submit({ intent: "cancel", id: row.id }, { method: "post" }),
       },

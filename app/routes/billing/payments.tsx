@@ -6,7 +6,7 @@ import { useCallback, useMemo } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payments";
-import { paymentModule, PaymentStatus } from "#contract/modules/billing";
+import { PaymentKind, paymentModule, PaymentStatus, ReasonMessages } from "#contract/modules/billing";
 import { DateTimeField, PayerField, PaymentAllocationsField } from "~/components/billing/payment-fields";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage, withRowsField } from "~/components/widgets/list/module-page";
@@ -52,10 +52,11 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
         key: "reverse",
         label: "冲销",
         permission: "payment:reverse",
-        visible: (row) => String(row.status) !== PaymentStatus.reversed,
-        confirm: "确定冲销该付款吗？其分配将从账单中撤回。",
+        // A refund (退费) is never reversed (docs/decisions/138).
+        visible: (row) => String(row.status) !== PaymentStatus.reversed && String(row.kind) !== PaymentKind.refund,
+        reason: { title: "冲销付款（其分配将从账单中撤回）", required: ReasonMessages.reverse },
         danger: true,
-        run: (row) => void fetcher.submit({ intent: "reverse", id: row.id }, { method: "post" }),
+        run: (row, reason) => void fetcher.submit({ intent: "reverse", id: String(row.id), reason: reason ?? "" }, { method: "post" }),
       },
     ],
     // The fetcher's submit is stable.
@@ -65,7 +66,7 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
   const form = useMemo(
     () => ({
       detailUrl: "/api/billing/payment-allocations",
-      canEdit: (row: ListRecord) => String(row.status) !== PaymentStatus.reversed,
+      canEdit: (row: ListRecord) => String(row.status) !== PaymentStatus.reversed && String(row.kind) !== PaymentKind.refund,
       defaults: { payerType: "1", channel: "1", allocations: "[]" },
     }),
     [],

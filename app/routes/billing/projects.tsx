@@ -1,20 +1,43 @@
-// 收费项目 (/billing/project): the project module's page (contract/modules/billing.ts).
+// 收费项目 (/billing/project): the project module's page (contract/modules/billing.ts), with the
+// project's price by grade on a grid in its form (a grade without a row pays the unit price) and its
+// sibling discount (比例 or 金额).
+import { useCallback, useMemo } from "react";
+import { z } from "zod";
 import type { Route } from "./+types/projects";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
-import { modulePage } from "~/components/widgets/list/module-page";
+import { modulePage, parseJsonRows, withRowsField } from "~/components/widgets/list/module-page";
+import type { FormField } from "~/components/widgets/list/types";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
-import { projectModule } from "#contract/modules/billing";
+import { ProjectPricesField } from "~/components/billing/project-prices-field";
+import { projectModule, projectPricesProblem, type ProjectPriceInput } from "#contract/modules/billing";
 import { listAction } from "~/services/list.server";
+import { projectPrices } from "~/services/form-details.server";
 import { loadModulePage } from "~/services/module-page.server";
 
-const page = modulePage(projectModule, { columns: { code: { width: 140 }, unitPrice: { width: 120 } } });
+const page = withRowsField(modulePage(projectModule, { columns: { code: { width: 140 }, unitPrice: { width: 120 } } }), "prices", {
+  schema: z
+    .string()
+    .optional()
+    .superRefine((text, context) => {
+      const problem = projectPricesProblem(parseJsonRows<ProjectPriceInput>(text));
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    }),
+});
 
-export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "收费项目");
+export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "收费项目", [], projectPrices);
 export const action = (route: Route.ActionArgs) => listAction(route, page.list);
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "收费项目" }];
 
 export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
-  return <ModuleListPage page={page} data={loaderData} form={{ defaults: { active: "1" } }} />;
+  const form = useMemo(() => ({ detailUrl: "/api/billing/project-prices", defaults: { active: "1", prices: "[]" } }), []);
+  const formFields = useCallback(
+    (fields: FormField[]): FormField[] => [
+      ...fields,
+      { name: "prices", label: "年级价格", kind: "custom", render: ({ mode }) => <ProjectPricesField disabled={mode === "detail"} /> },
+    ],
+    [],
+  );
+  return <ModuleListPage page={page} data={loaderData} formWidth={800} formFields={formFields} form={form} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,7 @@
 // The receipt's print view (/billing/receipt/print?id=): plain HTML with print CSS for A5 paper and
 // no script, printed with the browser's print. Opening it counts one print (the backend's
-// `POST /billing/receipt/print`, receipt:print).
+// `POST /billing/receipt/print`, receipt:print); every print after the first is marked 补打 (a copy)
+// with its count, a reissued receipt names the voided one it replaces, and a voided one is refused.
 import { z } from "zod";
 import { formatMoney } from "#contract/money";
 import type { Route } from "./+types/receipt-print";
@@ -17,6 +18,7 @@ const receiptSchema = z.object({
   issuer: z.string().nullable(),
   printCount: z.number(),
   remark: z.string().nullable(),
+  reissueOfNo: z.string().nullable().optional(),
   channel: z.string(),
   paidAt: z.string(),
   tradeNo: z.string().nullable(),
@@ -49,6 +51,7 @@ th { width: 24mm; font-weight: normal; background: #fafafa; }
 .sign { display: flex; justify-content: space-between; margin-top: 6mm; font-size: 13px; }
 .hint { text-align: center; color: #666; font-size: 12px; margin: 8px 0 0; }
 .void { color: #c00; font-weight: bold; }
+.copy { float: right; border: 2px solid #c00; color: #c00; font-weight: bold; padding: 1mm 3mm; font-size: 14px; }
 @media print {
   body { background: #fff; padding: 0; }
   .sheet { border: none; width: auto; min-height: 0; padding: 0; }
@@ -59,17 +62,21 @@ function page(receipt: z.infer<typeof receiptSchema>): string {
   const bills = receipt.bills
     .map((bill) => `<tr><td>${escape(bill.billNo)}</td><td>${escape(bill.studentName)}</td><td>${escape(bill.schoolYear)} ${escape(TERMS[bill.term] ?? bill.term)}</td><td>${escape(formatMoney(bill.amount))}</td></tr>`)
     .join("");
+  // A refund (退费, a negative payment: docs/decisions/138) prints as a refund receipt.
+  const refund = receipt.amount.trim().startsWith("-");
   return `<!DOCTYPE html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>收据 ${escape(receipt.receiptNo)}</title><style>${STYLE}</style></head>
 <body><main class="sheet">
-<h1>收款收据</h1>
+${receipt.printCount > 1 ? `<div class="copy">补打（副本）第 ${receipt.printCount} 次打印</div>` : ""}
+<h1>${refund ? "退费收据" : "收款收据"}</h1>
 <div class="meta"><span>收据编号：${escape(receipt.receiptNo)}</span><span>开具日期：${shortTime(receipt.issuedAt).slice(0, 10)}</span></div>
 <table>
-<tr><th>交款人</th><td colspan="3">${escape(receipt.payerName)}</td></tr>
-<tr><th>金额（大写）</th><td colspan="3" class="amount-words">人民币${escape(receipt.amountInWords)}</td></tr>
+<tr><th>${refund ? "退款对象" : "交款人"}</th><td colspan="3">${escape(receipt.payerName)}</td></tr>
+<tr><th>${refund ? "退款金额（大写）" : "金额（大写）"}</th><td colspan="3" class="amount-words">人民币${escape(receipt.amountInWords)}</td></tr>
 <tr><th>金额（小写）</th><td>${escape(formatMoney(receipt.amount, { currency: true }))}</td><th>付款方式</th><td>${escape(CHANNELS[receipt.channel] ?? receipt.channel)}</td></tr>
 <tr><th>付款单号</th><td>${escape(receipt.paymentNo)}</td><th>付款时间</th><td>${shortTime(receipt.paidAt)}</td></tr>
 ${receipt.tradeNo ? `<tr><th>交易单号</th><td colspan="3">${escape(receipt.tradeNo)}</td></tr>` : ""}
+${receipt.reissueOfNo ? `<tr><th>重开</th><td colspan="3">重开，原收据 ${escape(receipt.reissueOfNo)} 已作废</td></tr>` : ""}
 ${receipt.remark ? `<tr><th>备注</th><td colspan="3">${escape(receipt.remark)}</td></tr>` : ""}
 ${receipt.paymentStatus === "4" ? `<tr><th>状态</th><td colspan="3" class="void">该付款已冲销</td></tr>` : ""}
 </table>

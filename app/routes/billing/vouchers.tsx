@@ -59,7 +59,13 @@ export default function VouchersPage({ loaderData }: Route.ComponentProps) {
     [],
   );
   const form = useMemo(
-    () => ({ detailUrl: "/api/billing/voucher-entries", canEdit: (row: ListRecord) => String(row.status) === VoucherStatus.draft, defaults: { entries: "[]" } }),
+    () => ({
+      detailUrl: "/api/billing/voucher-entries",
+      canEdit: (row: ListRecord) => String(row.status) === VoucherStatus.draft,
+      // A posted voucher offers no 删除 (the backend refuses it anyway).
+      canDelete: (row: ListRecord) => String(row.status) === VoucherStatus.draft,
+      defaults: { entries: "[]" },
+    }),
     [],
   );
   const formFields = useCallback(

@@ -7,22 +7,32 @@ export const LOG_PAGE = {
   permissionPrefix: "log",
   url: {
     list: "/sys/log/list",
-    delete: "/sys/log/delete",
-    deleteBatch: "/sys/log/deleteBatch",
     exportXls: "/sys/log/exportXls",
   },
 } as const;
 
-/** sys_log.log_type (contract §5): the page's two tabs. */
+/**
+ * The page's tabs, each the list under fixed filters: sys_log.log_type (contract §5), and the
+ * operation log's exports (operate_type 6, docs/decisions/120: page, rows, masked or not, filter).
+ */
 export const LOG_TABS = [
-  { key: "1", label: "登录日志" },
-  { key: "2", label: "操作日志" },
+  { key: "1", label: "登录日志", filters: { logType: "1" } },
+  { key: "2", label: "操作日志", filters: { logType: "2" } },
+  { key: "export", label: "导出日志", filters: { logType: "2", operateType: "6" } },
 ] as const;
 
 export type LogTab = (typeof LOG_TABS)[number]["key"];
 
-export function logTabOf(value: string | null): LogTab | null {
-  return LOG_TABS.find((tab) => tab.key === value)?.key ?? null;
+/** The tab of an address: `?logType=1`, `?logType=2`, `?logType=2&operateType=6`. */
+export function logTabOf(search: URLSearchParams): LogTab | null {
+  const logType = search.get("logType");
+  const operateType = search.get("operateType");
+  if (logType === "2" && operateType === "6") return "export";
+  return LOG_TABS.find((tab) => tab.key === logType && !operateType)?.key ?? null;
+}
+
+export function logTabSearch(tab: LogTab): string {
+  return `?${new URLSearchParams(LOG_TABS.find((entry) => entry.key === tab)!.filters)}`;
 }
 
 const shared: ListColumn[] = [
@@ -32,15 +42,18 @@ const shared: ListColumn[] = [
   { title: "IP", dataIndex: "ip", width: 130 },
 ];
 
+const operationColumns: ListColumn[] = [
+  ...shared,
+  { title: "操作类型", dataIndex: "operateType", dict: true, width: 90 },
+  { title: "请求方法", dataIndex: "method", width: 220 },
+  { title: "耗时(毫秒)", dataIndex: "costTime", sorter: true, width: 100 },
+  { title: "创建时间", dataIndex: "createTime", sorter: true, width: 170 },
+];
+
 export const logColumns: Record<LogTab, ListColumn[]> = {
   "1": [...shared, { title: "浏览器", dataIndex: "browser", width: 170 }, { title: "创建时间", dataIndex: "createTime", sorter: true, width: 170 }],
-  "2": [
-    ...shared,
-    { title: "操作类型", dataIndex: "operateType", dict: true, width: 90 },
-    { title: "请求方法", dataIndex: "method", width: 220 },
-    { title: "耗时(毫秒)", dataIndex: "costTime", sorter: true, width: 100 },
-    { title: "创建时间", dataIndex: "createTime", sorter: true, width: 170 },
-  ],
+  "2": operationColumns,
+  export: operationColumns,
 };
 
 export const logSearchFields: SearchField[] = [

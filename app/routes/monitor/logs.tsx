@@ -1,5 +1,5 @@
-// 系统日志 (/monitor/log): the sign-in log and the operation log on the list engine, one tab each
-// (`?logType=1|2`), searchable by word, account and time, exportable; an operation's parameters
+// 系统日志 (/monitor/log): the sign-in log, the operation log and its exports (导出日志) on the list
+// engine, one tab each (`?logType=1|2`, `?logType=2&operateType=6`), searchable by word, account and time, exportable; an operation's parameters
 // (secrets masked by the backend) open under its row.
 import { Tabs, Typography } from "antd";
 import { redirect, useNavigate } from "react-router";
@@ -8,14 +8,14 @@ import { ListPage } from "~/components/widgets/list/list-page";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { listAction, loadList, type ListPageDefinition } from "~/services/list.server";
-import { LOG_PAGE, LOG_TABS, logColumns, logSearchFields, logTabOf } from "./logs.data";
+import { LOG_PAGE, LOG_TABS, logColumns, logSearchFields, logTabOf, logTabSearch, type LogTab } from "./logs.data";
 
 const page: ListPageDefinition = { url: LOG_PAGE.url };
 
 export async function loader(route: Route.LoaderArgs) {
   const access = await requireMenuPage(route);
-  const logType = logTabOf(route.url.searchParams.get("logType"));
-  if (!logType) throw redirect(`${route.url.pathname}?logType=1`);
+  const logType = logTabOf(route.url.searchParams);
+  if (!logType) throw redirect(`${route.url.pathname}${logTabSearch("1")}`);
   return {
     title: access.node.meta.title ?? "系统日志",
     logType,
@@ -37,7 +37,7 @@ export default function LogsPage({ loaderData }: Route.ComponentProps) {
       <Tabs
         activeKey={logType}
         items={LOG_TABS.map((tab) => ({ key: tab.key, label: tab.label }))}
-        onChange={(key) => navigate({ search: `?logType=${key}` })}
+        onChange={(key) => navigate({ search: logTabSearch(key as LogTab) })}
       />
       <ListPage
         key={logType}
@@ -46,10 +46,10 @@ export default function LogsPage({ loaderData }: Route.ComponentProps) {
         url={LOG_PAGE.url}
         columns={logColumns[logType]}
         searchFields={logSearchFields}
-        fixedFilters={{ logType }}
+        fixedFilters={LOG_TABS.find((tab) => tab.key === logType)!.filters}
         permissionPrefix={LOG_PAGE.permissionPrefix}
         tableProps={
-          logType === "2"
+          logType !== "1"
             ? {
                 expandable: {
                   rowExpandable: (row) => Boolean(row.requestParam),

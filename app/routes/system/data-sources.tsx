@@ -1,10 +1,11 @@
 // 数据源管理 (/isystem/dataSource): named PostgreSQL connections (contract/modules/data-source.ts) on
-// the list engine. The password is written, never shown (blank on edit keeps it); 测试连接 asks the
-// backend to connect with the saved settings.
+// the list engine. The password is written, never shown (blank on edit keeps it, unless the address
+// or user changed: then it must be typed again); 测试连接 asks the backend to connect with the saved
+// settings.
 import { useMemo } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
-import { dataSourceModule, POSTGRESQL_TYPE } from "#contract/modules/data-source";
+import { DataSourceMessages, dataSourceModule, POSTGRESQL_TYPE, sameConnection } from "#contract/modules/data-source";
 import type { Route } from "./+types/data-sources";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage } from "~/components/widgets/list/module-page";
@@ -15,9 +16,20 @@ import { loadModulePage } from "~/services/module-page.server";
 
 const page = modulePage(dataSourceModule, {
   columns: { code: { width: 140 }, name: { width: 160 }, dbUrl: { width: 300 }, dbUsername: { width: 120 }, createTime: { width: 170 } },
-  form: { dbPassword: { kind: "password", placeholder: "编辑时留空表示不修改" } },
+  form: {
+    dbPassword: {
+      kind: "password",
+      placeholder: "编辑时留空表示不修改",
+      // The stored password goes only where it was saved for: the backend refuses the same way.
+      requiredOnEditWhen: (values, record) => (sameConnection(textOf(values), textOf(record)) ? null : DataSourceMessages.passwordAgain),
+    },
+  },
 });
 const DATA_SOURCE_FETCHER = "data-source-list";
+
+function textOf(values: Record<string, unknown>) {
+  return { dbUrl: String(values.dbUrl ?? ""), dbUsername: String(values.dbUsername ?? "") };
+}
 
 export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "数据源管理");
 

@@ -2,15 +2,21 @@
 // stays out of the list's first paint: decision 063) and by the action before calling the backend.
 import { z } from "zod";
 import { passwordProblem } from "#contract/password-policy";
+import { isMasked } from "#contract/modules/sensitive";
 
 const MOBILE = /^1[3-9]\d{9}$/;
 const EMAIL = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/;
 /** JeecgBoot's user password rule: 8+ characters with letters, digits and a symbol. */
-const optional = (pattern: RegExp, message: string) =>
+
+/**
+ * A phone or e-mail shown masked (no 查看敏感信息, docs/decisions/136) is saved unchanged: the
+ * backend keeps the stored value for a masked one.
+ */
+const optionalSensitive = (pattern: RegExp, message: string) =>
   z
     .string()
     .trim()
-    .refine((value) => value === "" || pattern.test(value), message);
+    .refine((value) => value === "" || isMasked(value) || pattern.test(value), message);
 
 const userBase = {
   username: z
@@ -22,8 +28,8 @@ const userBase = {
   workNo: z.string().trim().min(1, "请输入工号").max(100, "最大长度100位字符"),
   sex: z.string().default(""),
   birthday: z.string().default(""),
-  phone: optional(MOBILE, "请输入正确的手机号码!").default(""),
-  email: optional(EMAIL, "请输入正确格式的电子邮件!").default(""),
+  phone: optionalSensitive(MOBILE, "请输入正确的手机号码!").default(""),
+  email: optionalSensitive(EMAIL, "请输入正确格式的电子邮件!").default(""),
   telephone: z.string().trim().max(45, "最大长度45位字符").default(""),
   post: z.string().default(""),
   selectedroles: z.string().default(""),

@@ -1,6 +1,7 @@
 // The user layout of the sign-in pages: header, routed view, footer (docs/spec/app-shell.md §2).
 import { Outlet } from "react-router";
 import { PLATFORM_NAME } from "~/config";
+import { schoolNow } from "~/lib/school-clock";
 
 export default function UserLayout() {
   return (
@@ -21,7 +22,7 @@ export default function UserLayout() {
           <a href="/user/login">隐私</a>
           <a href="/user/login">条款</a>
         </div>
-        <div style={{ marginTop: 8 }}>Copyright © {new Date().getFullYear()} {PLATFORM_NAME}</div>
+        <div style={{ marginTop: 8 }}>Copyright © {schoolNow().year} {PLATFORM_NAME}</div>
       </footer>
     </div>
   );

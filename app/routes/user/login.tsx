@@ -183,7 +183,13 @@ function PasswordLoginForm({ actionData, loaderData }: { actionData: ActionAnswe
             maxLength={4}
             prefix={<SvgIcon icon={SafetyOutlined} label="safety" style={PREFIX_STYLE} />}
           />
-          <img className="login-captcha__image" src={captcha.image} width={105} height={35} alt="验证码" />
+          {captcha.image ? (
+            <img className="login-captcha__image" src={captcha.image} width={105} height={35} alt="验证码" />
+          ) : (
+            <span className="login-captcha__refusal" role="alert">
+              {captcha.refusal}
+            </span>
+          )}
           <a className="login-captcha__refresh" href={`${LOGIN_PATH}?${refresh}`}>
             看不清？换一张
           </a>

@@ -18,6 +18,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { endpoint, type Endpoint, type EndpointRequest } from "../../http/endpoint";
 import { columnInfo } from "../body-schema";
+import { crudSummary } from "../summary";
 import { columnRef } from "../conditions";
 import { databaseExecutor, type CrudContext } from "../context";
 import type { CrudResource, PreparedRow } from "../engine";
@@ -30,6 +31,7 @@ import { exportEndpointHandler } from "./export";
 import { importEndpointHandler, type ImportFieldError, type ImportRecord } from "./import";
 import { ExcelMessages } from "./messages";
 import { logSensitiveAccess, maskRecords } from "../sensitive";
+import { encryptedFields, openRecords } from "../encrypted";
 import type { ReadLimits } from "./workbook-reader";
 
 export interface CrudExcelConfig {
@@ -89,16 +91,25 @@ export function crudExcelEndpoints(resource: CrudResource, excel: CrudExcelConfi
             .filter(([, info]) => info.notNull)
             .map(([property]) => property),
           where: async (request) => (await resource.listQuery(resource.context(request), request.req.query as ListQueryParams)).where,
+          masked: async (request) =>
+            config.sensitive && Object.keys(config.sensitive).length > 0 ? !(await resource.seesSensitive(resource.context(request))) : null,
           transform: async (request) => {
             const sensitive = config.sensitive;
-            if (!sensitive || Object.keys(sensitive).length === 0) return undefined;
+            // Encrypted personal data in clear (docs/decisions/119), then masked without the right.
+            const encrypted = encryptedFields(entity).length > 0;
+            if (!sensitive || Object.keys(sensitive).length === 0) return encrypted ? (records) => openRecords(entity, records) : undefined;
             const context = resource.context(request);
-            if (!(await resource.seesSensitive(context))) return (records) => maskRecords(sensitive, records);
+            if (!(await resource.seesSensitive(context)))
+              return (records) => {
+                openRecords(entity, records);
+                maskRecords(sensitive, records);
+              };
             const filter = new URLSearchParams(request.req.query as Record<string, string>).toString();
             logSensitiveAccess(context, { title: title ?? config.pagePath, export: true, detail: filter });
-            return undefined;
+            return encrypted ? (records) => openRecords(entity, records) : undefined;
           },
         }),
+        { doc: { summary: crudSummary({ title: title ?? config.title }, "导出Excel") } },
       ),
     );
 
@@ -155,6 +166,7 @@ export function crudExcelEndpoints(resource: CrudResource, excel: CrudExcelConfi
             await resource.committed(resource.context(request), "add", inserted as string[]);
           },
         }),
+        { doc: { summary: crudSummary({ title: title ?? config.title }, "导入Excel") } },
       ),
     );
   }

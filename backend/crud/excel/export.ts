@@ -27,6 +27,29 @@ import { exportCell, plainDictionaries, resolveExcelColumns, type CellValue, typ
 import { ExcelMessages } from "./messages";
 
 export const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * What an export let out (issue #34 item 6, docs/decisions/120), left on `res.locals.exported` for
+ * the request journal's 导出日志 entry: the page, the filter, how many rows went out (counted as
+ * they are written, so a download cut off counts what left) and whether personal data was masked
+ * (`null`: the export has no personal data).
+ */
+export interface ExportNote {
+  title: string;
+  filter: string;
+  rows: number;
+  masked: boolean | null;
+}
+
+/** The request parameters that choose rows (not the client's cache buster or file name). */
+export function exportFilterText(query: Record<string, unknown>): string {
+  const kept = Object.entries(query).filter(([name, value]) => !["_t", "fileName", "field"].includes(name) && value !== "" && value !== undefined);
+  return kept.map(([name, value]) => `${name}=${Array.isArray(value) ? value.join(",") : String(value)}`).join("&");
+}
+
+export function exportNoteOf(res: Response): ExportNote | undefined {
+  return (res.locals as { exported?: ExportNote }).exported;
+}
 /** Rows of one .xlsx worksheet; three go to the title, the exporter and the headers. */
 export const XLSX_MAX_ROWS = 1_048_576;
 export const EXPORT_HEADER_ROWS = 3;
@@ -64,6 +87,8 @@ export interface XlsxExportOptions {
   transform?: (records: Record<string, unknown>[]) => void;
   /** Called when the download fails after it started (the response is then cut off). */
   onStreamError?: (error: unknown) => void;
+  /** For the export log: the filter and whether personal data was masked. */
+  audit?: Pick<ExportNote, "filter" | "masked">;
 }
 
 /**
@@ -83,6 +108,7 @@ export async function streamXlsxExport(res: Response, options: XlsxExportOptions
     columns,
     batchSize,
     onStreamError: options.onStreamError,
+    ...(options.audit ? { audit: options.audit } : {}),
     count: async () => {
       const [counted] = await db.rows<{ total: unknown }>(pager.countQuery);
       return Number(counted?.total ?? 0);
@@ -110,6 +136,8 @@ export interface XlsxRowsOptions {
   page: (index: number) => Promise<CellValue[][]>;
   batchSize?: number;
   onStreamError?: (error: unknown) => void;
+  /** For the export log (ExportNote): the filter and whether personal data was masked. */
+  audit?: Pick<ExportNote, "filter" | "masked">;
 }
 
 /**
@@ -128,6 +156,8 @@ export async function streamRowsXlsx(res: Response, options: XlsxRowsOptions): P
   if ((await options.count()) > limit) throw new ApiError(ExcelMessages.tooManyExportRows(limit));
   let index = 0;
   let page = await options.page(index);
+  const note: ExportNote = { title, filter: options.audit?.filter ?? "", rows: 0, masked: options.audit?.masked ?? null };
+  (res.locals as { exported?: ExportNote }).exported = note;
 
   res.status(200);
   res.setHeader("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
@@ -154,6 +184,7 @@ export async function streamRowsXlsx(res: Response, options: XlsxRowsOptions): P
         row.eachCell((cell, column) => shareStyle(cell, columns[column - 1]?.money === true));
         row.commit();
       }
+      note.rows += page.length;
       page = [];
       // Let the zip take what was written (exceljs hands the sheet's XML on without waiting, so
       // it piled up uncompressed while the next rows were written), then the client (a slow
@@ -472,6 +503,8 @@ export interface ExportEndpointConfig extends ExcelEntityConfig {
   batchSize?: number;
   /** This request's change of each page's records (the engine masks personal data with it). */
   transform?: (request: EndpointRequest) => Promise<XlsxExportOptions["transform"]>;
+  /** Whether this request's export masks personal data (the export log); absent: it holds none. */
+  masked?: (request: EndpointRequest) => Promise<boolean | null>;
 }
 
 /**
@@ -500,6 +533,7 @@ export function exportEndpointHandler(config: ExportEndpointConfig): EndpointHan
       exporter: user?.realname || user?.username || "",
       batchSize: config.batchSize,
       transform,
+      audit: { filter: exportFilterText(request.req.query as Record<string, unknown>), masked: (await config.masked?.(request)) ?? null },
       onStreamError: (error) => request.services.logger.error(`[excel] export of ${config.entity.table} failed while streaming`, error),
     });
     return null;

@@ -61,8 +61,6 @@ INSERT INTO wanted_button VALUES
   ('/billing/payment', 'payment:allocate', '分配', 6, '1', '1'),
   ('/billing/payment', 'payment:reverse', '冲销', 7, '1', '1'),
   ('/billing/receipt', 'receipt:edit', '编辑', 1, '1', '1'),
-  ('/billing/receipt', 'receipt:delete', '删除', 2, '1', '1'),
-  ('/billing/receipt', 'receipt:batch_delete', '批量删除', 3, '1', '1'),
   ('/billing/receipt', 'receipt:export', '导出', 4, '1', '1'),
   ('/billing/receipt', 'receipt:add', '开收据', 5, '1', '1'),
   ('/billing/receipt', 'receipt:print', '打印', 6, '1', '1'),

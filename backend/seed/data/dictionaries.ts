@@ -41,6 +41,15 @@ export const dictionaries: DictSeed[] = [
     ],
   },
   {
+    // 访问控制's rule types (migration 0640).
+    code: "access_rule_type",
+    name: "访问控制规则类型",
+    items: [
+      ["allow", "允许"],
+      ["block", "禁止"],
+    ],
+  },
+  {
     code: "priority",
     name: "优先级",
     items: [
@@ -434,6 +443,30 @@ export const dictionaries: DictSeed[] = [
       ["2", "部分分配"],
       ["3", "已分配"],
       ["4", "已作废"],
+    ],
+  },
+  {
+    code: "bill_kind",
+    name: "账单类型",
+    items: [
+      ["1", "学期"],
+      ["2", "活动"],
+    ],
+  },
+  {
+    code: "payment_kind",
+    name: "付款类型",
+    items: [
+      ["1", "收款"],
+      ["2", "退费"],
+    ],
+  },
+  {
+    code: "receipt_status",
+    name: "收据状态",
+    items: [
+      ["1", "有效"],
+      ["2", "已作废"],
     ],
   },
   {

@@ -93,6 +93,9 @@ export const menuTree: MenuSeed[] = [
       page("家长", "/school/parent", "school/ParentList", crudButtons("parent", [SENSITIVE_BUTTON])),
       page("企业", "/school/corporation", "school/CorporationList", crudButtons("corporation")),
       page("教师", "/school/teacher", "school/TeacherList", crudButtons("teacher", [SENSITIVE_BUTTON])),
+      // 班级管理 and 学年 (issue #29 items 1-2; migration 0540 gives older databases the same).
+      page("班级管理", "/school/class", "school/ClassList", crudButtons("schoolClass")),
+      page("学年", "/school/year", "school/SchoolYearList", crudButtons("schoolYear", [["升级", "promote"]])),
     ],
   },
 
@@ -115,6 +118,8 @@ export const menuTree: MenuSeed[] = [
           [
             ["生成账单", "generate"],
             ["作废", "void"],
+            ["减免", "reduce"],
+            ["退费", "refund"],
           ],
           ["add", "edit", "delete", "batch_delete", "export"],
         ),
@@ -126,8 +131,10 @@ export const menuTree: MenuSeed[] = [
         // Billing: receivables follow their bills (only the remark is edited).
         crudButtons("receivableBill", [["邮件发送", "email"]], ["edit", "export"]),
       ),
+      // The open amounts by days overdue (issue #33 item 2; migration 0520 gives older databases the same).
+      page("账龄分析", "/billing/ageing", "school/AgeingReport"),
       page("付款", "/billing/payment", "school/PaymentList", crudButtons("payment", [["分配", "allocate"], ["冲销", "reverse"]], ["add", "edit", "delete", "batch_delete", "export"])),
-      page("收据", "/billing/receipt", "school/ReceiptList", crudButtons("receipt", [["开收据", "add"], ["打印", "print"]], ["edit", "delete", "batch_delete", "export"])),
+      page("收据", "/billing/receipt", "school/ReceiptList", crudButtons("receipt", [["开收据", "add"], ["打印", "print"], ["作废", "void"]], ["edit", "export"])),
       page("凭证", "/billing/voucher", "school/VoucherList", crudButtons("voucher", [["过账", "post"]], ["add", "edit", "delete", "batch_delete", "export"])),
       page(
         "微信交易",
@@ -209,6 +216,8 @@ export const menuTree: MenuSeed[] = [
         crudButtons("user", [
           ["冻结/解冻", "freeze"],
           ["重置密码", "reset_password"],
+          // Staff phones and e-mails in full (docs/decisions/136; migration 0660 for older databases).
+          SENSITIVE_BUTTON,
         ]),
       ),
       page(
@@ -247,6 +256,8 @@ export const menuTree: MenuSeed[] = [
       page("文件存储", "/isystem/ossFile", "modules/oss/OSSFileList", crudButtons("ossFile")),
       page("数据源管理", "/isystem/dataSource", "system/SysDataSourceList", crudButtons("dataSource", [["测试连接", "test"]])),
       page("网关路由", "/isystem/gatewayRoute", "system/SysGatewayRouteList", crudButtons("gatewayRoute")),
+      // 访问控制 (issue #34 item 4; migration 0641 gives older databases the same).
+      page("访问控制", "/isystem/accessRule", "system/SysAccessRuleList", crudButtons("accessRule")),
     ],
   },
 
@@ -288,13 +299,8 @@ export const menuTree: MenuSeed[] = [
           ["立即执行", "execute"],
         ]),
       ),
-      // Read-only: logs can only be exported and deleted.
-      page(
-        "系统日志",
-        "/monitor/log",
-        "system/LogList",
-        crudButtons("log", [], ["delete", "batch_delete", "export"]),
-      ),
+      // Read-only and sealed: logs can only be exported (docs/decisions/121; 0561 retires 删除).
+      page("系统日志", "/monitor/log", "system/LogList", crudButtons("log", [], ["export"])),
       // Read-only: the only action is a forced logout.
       page(
         "在线用户",

@@ -123,6 +123,14 @@ export const roles: RoleSeed[] = [
     grants: [...pagesUnder("/billing"), ...pages("/school/corporation", "/communication/mail", MY_MESSAGES)],
   },
   {
+    // 等保's audit role (issue #34 item 5, docs/decisions/137; migration 0661 for older databases):
+    // reads and exports 系统日志 for a period, and nothing else of the administration.
+    code: "auditor",
+    name: "审计员",
+    description: "查看和导出系统日志（登录、操作、导出、敏感信息查看）",
+    grants: pages("/monitor/log"),
+  },
+  {
     code: "office",
     name: "教务",
     description: "管理学籍人员、活动与消息中心",

@@ -4,6 +4,7 @@
 // (student numbers carry the seeding year). Inserted in a few multi-row statements.
 import { stableId } from "../../db/ids";
 import * as schema from "../../db/schema";
+import { demoTerm } from "./billing";
 import { formatNumber, periodOf, type SerialRule } from "../../modules/system/fill-rule/fill-number";
 
 export interface FillRuleSeed extends SerialRule {
@@ -59,6 +60,18 @@ export interface PeopleRows {
   students: Array<typeof schema.schoolStudent.$inferInsert>;
   parents: Array<typeof schema.schoolParent.$inferInsert>;
   links: Array<typeof schema.schoolStudentParent.$inferInsert>;
+  years: Array<typeof schema.schoolYear.$inferInsert>;
+  classes: Array<typeof schema.schoolClass.$inferInsert>;
+}
+
+/** 年级 texts of the demo classes' names (dictionary grade; 学前班's classes are 学前1班…). */
+const GRADE_NAMES = ["学前", "一年级", "二年级", "三年级", "四年级", "五年级", "六年级", "七年级", "八年级", "九年级", "十年级", "十一年级", "十二年级"];
+/** Classes per grade in the demo school. */
+const CLASSES_PER_GRADE = 3;
+
+/** The id of the demo year's class `number` (1…) of a grade (0 学前班 … 12). */
+function demoClassId(grade: number, number: number): string {
+  return stableId("school-class", "1", String(grade), String(number));
 }
 
 /** Every row of the demo people, for a seed made at `now` in the school's time zone. */
@@ -153,13 +166,16 @@ export function demoPeople(now: Date, timeZone: string, createBy: string): Peopl
         nationality,
         passportNo: `${nationality}${pad(Math.floor(random() * 1e8), 8)}`,
         grade: String(grade),
-        className: `${grade === 0 ? "学前" : `${grade}年级`}${1 + Math.floor(random() * 3)}班`,
+        // The class of the demo year (在读 and 休学 only: see below), drawn where 班级 was typed.
+        classId: demoClassId(grade, 1 + Math.floor(random() * CLASSES_PER_GRADE)) as string | null,
         enrollDate: `${enrollYear}-09-01`,
         status: random() < 0.94 ? "1" : pick(random, ["2", "3", "4"]),
         corpId: corp?.id ?? null,
         createBy,
         createTime: timeOf(index),
       });
+      const student = students[students.length - 1]!;
+      if (student.status !== "1" && student.status !== "2") student.classId = null;
       familyParents.forEach((parent, position) => {
         // The employer's parent pays when there is an employer, else the mother.
         const payer = corp ? position === 0 : position === 1;
@@ -168,6 +184,37 @@ export function demoPeople(now: Date, timeZone: string, createBy: string): Peopl
     }
   }
   // The counter continues after the demo numbers, so the next student gets 301.
-  const counters = [{ ruleCode: studentRule.code, period: periodOf(studentRule.resetCycle, now, timeZone), value: students.length }];
-  return { fillRules: fillRuleRows, counters, corporations, teachers, students, parents, links };
+  const counters = [{ tenantId: 1, ruleCode: studentRule.code, period: periodOf(studentRule.resetCycle, now, timeZone), value: students.length }];
+  // The demo school year, current, with three classes per grade; each has a homeroom teacher.
+  // The year today falls in, as the demo's bills (billing.ts demoTerm, issue #30 item 7).
+  const DEMO_SCHOOL_YEAR = demoTerm(now, timeZone).schoolYear;
+  const yearId = stableId("school-year", "1", DEMO_SCHOOL_YEAR);
+  const first = Number(DEMO_SCHOOL_YEAR.slice(0, 4));
+  const years = [
+    {
+      id: yearId,
+      tenantId: 1,
+      name: DEMO_SCHOOL_YEAR,
+      term1Start: `${first}-09-01`,
+      term1End: `${first + 1}-01-20`,
+      term2Start: `${first + 1}-02-20`,
+      term2End: `${first + 1}-07-10`,
+      isCurrent: "Y",
+      createBy,
+    },
+  ];
+  const classes = GRADE_NAMES.flatMap((gradeName, grade) =>
+    Array.from({ length: CLASSES_PER_GRADE }, (_, index) => ({
+      id: demoClassId(grade, index + 1),
+      tenantId: 1,
+      yearId,
+      grade: String(grade),
+      name: `${gradeName}${index + 1}班`,
+      teacherId: teachers[(grade * CLASSES_PER_GRADE + index) % teachers.length]!.id,
+      capacity: 30,
+      room: `${grade < 7 ? "A" : "B"}${pad(grade, 2)}${index + 1}`,
+      createBy,
+    })),
+  );
+  return { fillRules: fillRuleRows, counters, corporations, teachers, students, parents, links, years, classes };
 }

@@ -1,9 +1,17 @@
 // Debian's Chromium driven by playwright-core (no browser downloads here: docs/stack.md).
-import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
+import { expect } from "vitest";
 import { E2E_ADMIN_PASSWORD } from "./constants";
 
-export const baseUrl = () => inject("baseUrl");
+/** This worker's product server (worker-server.ts starts one per vitest worker). */
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error("no e2e server for this worker (tests/e2e/support/worker-server.ts is a setupFile of vitest.e2e.config.ts)");
+  return url;
+}
+
+/** Where this worker's server sends mail (SMTP_URL); a test listens there with its own SMTP server (tests/support/smtp.ts). */
+export const smtpPort = (): number => Number(process.env.E2E_SMTP_PORT);
 
 /** The browsers this test file launched: on a failure, their pages are reported (failure-report.ts). */
 export const launchedBrowsers = new Set<Browser>();
@@ -34,31 +42,66 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 
 /** Waits until React has hydrated the page (its event handlers are attached). */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  // Set by the root layout's effect once React has hydrated (app/root.tsx): clicks are handled from then on.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   await page.waitForLoadState("networkidle");
 }
 
-export async function signInAs(page: Page, username = "admin", password = E2E_ADMIN_PASSWORD): Promise<void> {
-  await page.goto("/user/login");
-  await hydrated(page);
-  await page.getByLabel("用户名").fill(username);
-  await page.getByLabel("密码", { exact: true }).fill(password);
-  await page.getByRole("button", { name: /确\s*定/ }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/user/login"));
+/**
+ * The session cookie of `username`: one POST to the sign-in endpoint, exactly as the form posts
+ * without JavaScript (the server signs in through the backend's /sys/login and sets the cookie),
+ * and `landing`, where that sign-in leads (the home page; the forced password change, the tenant
+ * choice). The form itself is the subject of sign-in.test.ts (and the other sign-in files); every
+ * other file starts signed in through this, without rendering the sign-in page (docs/decisions/100).
+ */
+export async function signInRequest(username: string, password: string, userAgent?: string, origin = baseUrl()): Promise<{ cookie: Cookie; landing: string }> {
+  const response = await fetch(`${origin}/user/login`, {
+    method: "POST",
+    body: new URLSearchParams({ username, password }),
+    // The browser's own user agent: the login log names the browser of a sign-in.
+    headers: { Origin: origin, ...(userAgent ? { "User-Agent": userAgent } : {}) },
+    redirect: "manual",
+  });
+  const location = response.headers.get("location");
+  const setCookie = response.headers.getSetCookie().find((header) => header.startsWith(`${SESSION_COOKIE}=`));
+  if (response.status !== 302 || !location || !setCookie)
+    throw new Error(`signing in as ${username} answered ${response.status} without a session: ${(await response.text()).slice(0, 500)}`);
+  const value = setCookie.slice(SESSION_COOKIE.length + 1, setCookie.indexOf(";") === -1 ? undefined : setCookie.indexOf(";"));
+  return {
+    cookie: { name: SESSION_COOKIE, value, url: origin, httpOnly: true, sameSite: "Lax" },
+    landing: new URL(location, origin).pathname + new URL(location, origin).search,
+  };
+}
+
+const SESSION_COOKIE = "school_session";
+type Cookie = Parameters<BrowserContext["addCookies"]>[0][number];
+
+/**
+ * Gives the page's browser context the session of `username` (signInRequest) without opening any
+ * page; answers where the sign-in leads. For a test that opens its own first page next.
+ */
+export async function useSession(page: Page, username = "admin", password = E2E_ADMIN_PASSWORD, origin = baseUrl()): Promise<string> {
+  const { cookie, landing } = await signInRequest(username, password, await page.evaluate(() => navigator.userAgent), origin);
+  await page.context().addCookies([cookie]);
+  return landing;
+}
+
+/**
+ * Signs in as `username` (the session cookie, useSession) and opens the page the sign-in leads to,
+ * hydrated. `origin`: the server signed in to, when the test runs its own (topology, restarts).
+ */
+export async function signInAs(page: Page, username = "admin", password = E2E_ADMIN_PASSWORD, origin = baseUrl()): Promise<void> {
+  await page.goto(new URL(await useSession(page, username, password, origin), origin).href);
   await page.locator(".main-layout").waitFor();
   await hydrated(page);
 }
 
 /**
- * The first sign-in of an account whose password an administrator chose: sign in, choose
- * `newPassword` on the forced 修改密码 page (docs/decisions/011), and land in the app.
+ * The first sign-in of an account whose password an administrator chose: signed in (the session
+ * cookie), the forced 修改密码 page (docs/decisions/011) chooses `newPassword`, and the app opens.
  */
 export async function signInFirstTime(page: Page, username: string, password: string, newPassword = `${password}x`): Promise<void> {
-  await page.goto("/user/login");
-  await hydrated(page);
-  await page.getByLabel("用户名").fill(username);
-  await page.getByLabel("密码", { exact: true }).fill(password);
-  await page.getByRole("button", { name: /确\s*定/ }).click();
+  await page.goto(await useSession(page, username, password));
   await page.waitForURL((url) => url.pathname === "/user/password");
   await hydrated(page);
   await page.getByLabel("旧密码").fill(password);
@@ -70,15 +113,38 @@ export async function signInFirstTime(page: Page, username: string, password: st
 }
 
 /**
- * Opens a dropdown or context menu with `open` and clicks its item `name`. On a loaded machine the
- * menu can close again before the click lands (an animation, a re-render of its trigger): then it is
- * opened once more, up to `attempts` times.
+ * Waits until the antd popup holding `item` (a dropdown, a context menu, a select's list) is in
+ * place: its opening motion has ended and it lies in the window. antd renders a popup far above the
+ * page (top -1000vh) and aligns it a few frames later; on a loaded machine Playwright can find it
+ * "stable" out there, scroll the page to reach it, and a context menu closes on any scroll
+ * (rc-trigger's alignPoint): the click then misses, or lands on what is under the closing menu.
+ */
+export async function inPlace(item: Locator, timeout = 5_000): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        item.evaluate((element) => {
+          for (let node: Element | null = element; node; node = node.parentElement) if (/-(appear|enter|leave)\b/.test(String(node.className))) return false;
+          const rect = element.getBoundingClientRect();
+          return rect.height > 0 && rect.top >= 0 && rect.bottom <= window.innerHeight;
+        }),
+      { timeout },
+    )
+    .toBe(true);
+}
+
+/**
+ * Opens a dropdown or context menu with `open` and clicks its item `name` once the menu is in place
+ * (inPlace). A menu that closes again before it is (a re-render of its trigger) is opened once more,
+ * up to `attempts` times.
  */
 export async function clickMenuItem(page: Page, open: () => Promise<unknown>, name: string, attempts = 4, exact = false): Promise<void> {
+  const item = page.getByRole("menuitem", { name, exact });
   for (let attempt = 1; ; attempt++) {
     await open();
     try {
-      await page.getByRole("menuitem", { name, exact }).click({ timeout: 5_000 });
+      await inPlace(item);
+      await item.click({ timeout: 5_000 });
       return;
     } catch (error) {
       if (attempt >= attempts) throw error;
@@ -129,7 +195,10 @@ export async function chooseOption(page: Page, field: Locator, text: string | Re
   const dropdown = page.locator(".ant-select-dropdown:visible");
   for (let attempt = 1; ; attempt++) {
     if ((await dropdown.count()) === 0) await select.click();
-    await dropdown.locator(".ant-select-item-option").filter({ hasText: text }).first().click();
+    const option = dropdown.locator(".ant-select-item-option").filter({ hasText: text }).first();
+    // The list in place first (inPlace); one that never lies wholly in the window is clicked as it is.
+    await inPlace(dropdown.first(), 3_000).catch(() => undefined);
+    await option.click();
     try {
       await expect.poll(() => select.textContent(), { timeout: 3_000 }).toMatch(typeof text === "string" ? new RegExp(escapeRegExp(text)) : text);
       break;
@@ -137,8 +206,15 @@ export async function chooseOption(page: Page, field: Locator, text: string | Re
       if (attempt >= 3) throw error;
     }
   }
-  // The list closes with an animation; another one opens cleanly only once it has gone.
-  await dropdown.waitFor({ state: "hidden" });
+  // The list closes with an animation; another one opens cleanly only once it has gone. A list
+  // left open once the value is shown (the closing click lost on a loaded machine) is closed with
+  // Escape, which keeps the value.
+  try {
+    await dropdown.waitFor({ state: "hidden", timeout: 3_000 });
+  } catch {
+    await page.keyboard.press("Escape");
+    await dropdown.waitFor({ state: "hidden" });
+  }
 }
 
 /**
@@ -187,11 +263,8 @@ export async function rowAction(page: Page, row: Locator, label: string, { confi
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Signs in as the administrator with JavaScript turned off: the login form posts as plain HTML. */
-export async function signInWithoutScript(page: Page): Promise<void> {
-  await page.goto("/user/login");
-  await page.getByLabel("用户名").fill("admin");
-  await page.getByLabel("密码", { exact: true }).fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole("button", { name: /确\s*定/ }).click();
-  await page.waitForURL("**/dashboard/analysis");
+/** Clicks `item` of an antd popup (a menu's item, a list's option) once the popup is in place (inPlace). */
+export async function clickInPlace(item: Locator): Promise<void> {
+  await inPlace(item);
+  await item.click();
 }

@@ -1,7 +1,10 @@
-// Starts the production build (node build/server.js, embedded backend, fresh data folder) once
-// for the end-to-end run, and stops it afterwards.
+// The product servers of the end-to-end run (docs/decisions/101): one per vitest worker, each on
+// its own data folder (a copy of the cached template) and its own mail port, started when the
+// worker's first file asks for it (worker-server.ts, through a small control server on 127.0.0.1)
+// and stopped at the end of the run. Files in parallel workers share no server and no database.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,10 +15,15 @@ import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./constants";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** Where the server sends mail (SMTP_URL); a test listens there with its own SMTP server (tests/support/smtp.ts). */
-    smtpPort: number;
+    /** The control server that hands each worker its product server (GET /server/<VITEST_POOL_ID>). */
+    e2eControl: string;
   }
+}
+
+export interface WorkerServer {
+  baseUrl: string;
+  /** Where the server sends mail (SMTP_URL); a test listens there with its own SMTP server (tests/support/smtp.ts). */
+  smtpPort: number;
 }
 
 export function freePort(): Promise<number> {
@@ -29,9 +37,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-let stop: (() => Promise<void>) | null = null;
-
-export default async function setup(project: TestProject) {
+/** Starts the product server of worker `id`, as every worker's is configured. */
+async function startWorkerServer(id: string): Promise<WorkerServer & { stop: () => Promise<void> }> {
   // Chosen here, listened on by the tests that read mail: until one does, sending fails as with a
   // mail server that is down.
   const smtpPort = await freePort();
@@ -42,13 +49,42 @@ export default async function setup(project: TestProject) {
       // Registration then alteration of the password (issue #17 part 6).
       SELF_REGISTRATION: "open",
     },
-    logFile: "node_modules/.cache/e2e-server.log",
+    logFile: `node_modules/.cache/e2e-server-${id}.log`,
   });
-  stop = started.stop;
-  project.provide("baseUrl", started.baseUrl);
-  project.provide("smtpPort", smtpPort);
+  return { ...started, smtpPort };
+}
+
+export default async function setup(project: TestProject) {
+  // Built here at most once (when its key changed), before any worker's server copies it.
+  await pgliteTemplateFile({ adminPassword: E2E_ADMIN_PASSWORD, demoPassword: E2E_DEMO_PASSWORD });
+  const servers = new Map<string, Promise<WorkerServer & { stop: () => Promise<void> }>>();
+  const control = createHttpServer((request, response) => {
+    const id = /^\/server\/(\d+)$/.exec(request.url ?? "")?.[1];
+    if (!id) {
+      response.writeHead(404).end();
+      return;
+    }
+    let server = servers.get(id);
+    if (!server) {
+      server = startWorkerServer(id);
+      servers.set(id, server);
+    }
+    server.then(
+      ({ baseUrl, smtpPort }) => response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ baseUrl, smtpPort } satisfies WorkerServer)),
+      (error: unknown) => {
+        // The next file of this worker (or the rerun) tries again.
+        servers.delete(id);
+        response.writeHead(500).end(String(error instanceof Error ? error.message : error));
+      },
+    );
+  });
+  // Starting a server can take minutes on a loaded machine: no request timeout.
+  control.requestTimeout = 0;
+  await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
+  project.provide("e2eControl", `http://127.0.0.1:${(control.address() as { port: number }).port}`);
   return async () => {
-    await stop?.();
+    await new Promise((resolve) => control.close(resolve));
+    await Promise.all([...servers.values()].map((server) => server.then((started) => started.stop(), () => undefined)));
   };
 }
 

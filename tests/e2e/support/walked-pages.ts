@@ -1,4 +1,4 @@
-// The pages the walks of every page load (menu-walk, page-walk-network): every page of the
+// The pages the walk of every page loads (support/page-walk.ts): every page of the
 // product's catalogue, and the pages outside the menu every signed-in user opens (the account
 // centre from the user menu, and /test/home).
 import { PAGE_CATALOGUE } from "../../../app/pages";

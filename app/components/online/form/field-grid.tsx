@@ -1,8 +1,9 @@
 // 表单开发's field list on the editable grid: one row per field (字段名, 备注, 类型, 长度, 小数位,
-// 必填, 字典, 校验, 列表/表单/查询显示, 默认值), in display order (drag to reorder). Its value is
+// 必填, 字典, 校验, 敏感, 列表/表单/查询显示, 默认值), in display order (drag to reorder). Its value is
 // the fields as the JSON text field_json keeps, checked by the form and again by the backend.
 import { DB_TYPE_LABELS, DB_TYPES, FIELD_NAME_PATTERN, normaliseField, onlineFieldProblems, parseOnlineFields } from "#contract/modules/online-form";
 import { NAMED_PATTERNS } from "#contract/modules/patterns";
+import { SENSITIVE_KIND_LABELS, SENSITIVE_KINDS } from "#contract/modules/sensitive";
 import { EditableGrid, useTextValueRows, type GridColumn, type GridRow, type GridValue } from "~/components/widgets/grid";
 
 const FLAG: readonly [string, string] = ["1", "0"];
@@ -29,6 +30,8 @@ const COLUMNS: GridColumn[] = [
     allowInput: true,
     options: Object.entries(NAMED_PATTERNS).map(([name, pattern]) => ({ value: name, text: pattern.message })),
   },
+  // Personal data (docs/decisions/136): masked without the form's 查看敏感信息, kept from reports.
+  { key: "sensitive", title: "敏感", type: "select", width: 100, options: SENSITIVE_KINDS.map((kind) => ({ value: kind, text: SENSITIVE_KIND_LABELS[kind] })) },
   { key: "showList", title: "列表", type: "checkbox", width: 60, defaultChecked: true, customValue: FLAG },
   { key: "showForm", title: "表单", type: "checkbox", width: 60, defaultChecked: true, customValue: FLAG },
   { key: "showSearch", title: "查询", type: "checkbox", width: 60, customValue: FLAG },
@@ -48,6 +51,7 @@ function toGridRows(text: string | undefined): GridRow[] {
     required: field.required ? "1" : "0",
     dict: field.dict ?? "",
     pattern: field.pattern ?? "",
+    sensitive: field.sensitive ?? "",
     showList: field.showList === false ? "0" : "1",
     showForm: field.showForm === false ? "0" : "1",
     showSearch: field.showSearch ? "1" : "0",

@@ -56,7 +56,7 @@ export function DepartSwitchDialog({
       onOk={submit}
       okText="确定"
       cancelText="取消"
-      confirmLoading={fetcher.state !== "idle"}
+      confirmLoading={fetcher.state === "submitting"}
       destroyOnHidden
     >
       <Form layout="vertical">

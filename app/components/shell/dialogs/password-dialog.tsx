@@ -75,7 +75,7 @@ export function PasswordDialog({ title, open, onClose, fields, schema, extra = {
       onOk={submit}
       okText="确定"
       cancelText="取消"
-      confirmLoading={fetcher.state !== "idle"}
+      confirmLoading={fetcher.state === "submitting"}
       destroyOnHidden
     >
       <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} onFinish={submit}>

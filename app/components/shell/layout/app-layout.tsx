@@ -16,6 +16,7 @@ import { PageBreadcrumb, PageHeader } from "./page-content";
 import { useDevice, useHeaderHidden, useLayoutSettings } from "./use-shell-state";
 import type { LayoutSettings } from "~/lib/layout-settings";
 import { VISIT_ROUTE } from "~/components/account/avatar-url";
+import { schoolNow } from "~/lib/school-clock";
 
 export const SIDEBAR_WIDTH = 200;
 export const SIDEBAR_COLLAPSED_WIDTH = 80;
@@ -107,7 +108,7 @@ export function AppLayout({
           {children}
         </Layout.Content>
         <Layout.Footer className="main-layout__footer">
-          Copyright © {new Date().getFullYear()} {PLATFORM_NAME}
+          Copyright © {schoolNow().year} {PLATFORM_NAME}
         </Layout.Footer>
       </Layout>
     </Layout>

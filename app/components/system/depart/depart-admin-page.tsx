@@ -204,7 +204,7 @@ export function DepartAdminPage({ title, tree, selectedKey, tab, users }: Depart
                           >
                             重置
                           </Button>
-                          <Button type="primary" icon={<SaveOutlined />} loading={fetcher.state !== "idle"} onClick={saveEdit}>
+                          <Button type="primary" icon={<SaveOutlined />} loading={fetcher.state === "submitting"} onClick={saveEdit}>
                             保存
                           </Button>
                         </Space>
@@ -246,7 +246,7 @@ export function DepartAdminPage({ title, tree, selectedKey, tab, users }: Depart
           cancelText="取消"
           onOk={saveAdd}
           onCancel={() => setAdding(null)}
-          confirmLoading={fetcher.state !== "idle"}
+          confirmLoading={fetcher.state === "submitting"}
           forceRender
         >
           <DepartForm form={addForm} depart={null} parentTitle={adding?.parent?.title ?? ""} isChild={!!adding?.parent} errors={addErrors} />

@@ -57,7 +57,7 @@ export function MessageTestModal({ template, onClose }: { template: MessageTempl
       title={`测试发送：${template?.templateName ?? ""}`}
       okText="发送"
       cancelText="关闭"
-      confirmLoading={fetcher.state !== "idle"}
+      confirmLoading={fetcher.state === "submitting"}
       onOk={send}
       onCancel={onClose}
       destroyOnHidden

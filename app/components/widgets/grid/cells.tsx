@@ -157,7 +157,7 @@ function showsText(type: string, value: string, active: boolean): boolean {
 /** A heavy cell's text: focusing or clicking it makes the cell active (the grid listens for focus). */
 function CellText({ column, row, value, disabled, placeholder, status }: CellProps) {
   const options = useTextOptions(column, row);
-  const text = options ? optionText(options, value) : value;
+  const text = namedText(options, value, row[`${column.key}_dictText`]);
   const empty = text === "";
   const shown = empty ? (placeholder ?? emptyText(column.type)) : text;
   return (
@@ -394,6 +394,16 @@ export const CellEditor = memo(CellEditorImpl, sameCellProps);
  */
 export function cellText(column: GridColumn, value: string, named?: string): string {
   if (column.type === "checkbox") return value === checkboxValues(column)[0] ? "是" : "否";
-  if (column.options) return optionText(column.options, value);
-  return named || value;
+  return namedText(column.options, value, named);
+}
+
+/**
+ * A code's text: its options' where they know it, else `named` (the name the backend gave it), never
+ * the bare id when a name came (a bill the allocation grid no longer offers: issue #32 item 7).
+ */
+function namedText(options: readonly DictOption[] | undefined, value: string, named: unknown): string {
+  const name = typeof named === "string" ? named : "";
+  if (!options) return name || value;
+  if (name && value !== "" && splitValues(value).some((part) => !options.some((option) => option.value === part))) return name;
+  return optionText(options, value);
 }

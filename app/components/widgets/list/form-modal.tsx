@@ -11,7 +11,7 @@ import type { FormField } from "./types";
 import type { ListActionResult } from "~/services/list.server";
 import { useFailureFeedback } from "../../shell/feedback/failure-feedback";
 import { useFetcherAnswer } from "../../shell/feedback/use-fetcher-answer";
-import { RecordView } from "./record-view";
+import { formControls, RecordView } from "./record-view";
 import { RecordHistory } from "./record-history";
 import { callRoute } from "~/lib/route-call";
 
@@ -132,9 +132,7 @@ export function FormModal({
   });
 
   const watched = Form.useWatch([], form) as Record<string, unknown> | undefined;
-  const visible = fields.filter(
-    (field) => !(field.onlyOnAdd && mode !== "add") && (!field.visibleWhen || field.visibleWhen({ ...record, ...watched })),
-  );
+  const visible = formControls(fields, mode, { ...record, ...watched });
 
   /** The form's values as they are sent: text per visible field, the id and the copy's time. */
   const currentValues = () => {
@@ -155,15 +153,28 @@ export function FormModal({
     return { values, id };
   };
 
+  /** Blank fields an edit must fill again because of what else it changed (requiredOnEditWhen). */
+  const requiredAgain = (values: Record<string, unknown>) => {
+    const problems: Record<string, string> = {};
+    if (mode !== "edit" || !record) return problems;
+    for (const field of visible) {
+      const message = field.requiredOnEditWhen && !values[field.name] ? field.requiredOnEditWhen(values, record) : null;
+      if (message) problems[field.name] = message;
+    }
+    return problems;
+  };
+
   // A field's message goes as soon as its value is valid (issue #30): the fields shown with a
-  // message are checked again by the same schema whenever they change.
+  // message are checked again by the same schema whenever they change, and those required again by
+  // another field's change whenever any field changes.
   const recheck = async (changed: string[]) => {
-    const shown = changed.filter((name) => errors[name]);
+    const dependent = visible.filter((field) => field.requiredOnEditWhen).map((field) => field.name);
+    const shown = [...new Set([...changed, ...dependent])].filter((name) => errors[name]);
     if (shown.length === 0) return;
     const checking = typeof schema === "function" ? await schema() : schema;
     const { values } = currentValues();
     const found = checking ? checking.safeParse(values) : null;
-    const now = found && !found.success ? fieldErrors(found.error) : {};
+    const now = { ...requiredAgain(values), ...(found && !found.success ? fieldErrors(found.error) : {}) };
     setErrors((current) => {
       const next = { ...current };
       for (const name of shown) {
@@ -185,6 +196,7 @@ export function FormModal({
         for (const [name, text] of Object.entries(fieldErrors(checked.error))) problems[visibleNames.has(name) ? name : "_form"] ??= text;
       }
     }
+    for (const [name, text] of Object.entries(requiredAgain(values))) problems[name] ??= text;
     // The server's validators, for fields the schema found no fault with: the check rule, then uniqueness.
     for (const field of visible) {
       if (problems[field.name]) continue;
@@ -210,7 +222,7 @@ export function FormModal({
       okText={readOnly ? "关闭" : "确定"}
       cancelText="取消"
       cancelButtonProps={readOnly ? { style: { display: "none" } } : undefined}
-      confirmLoading={fetcher.state !== "idle"}
+      confirmLoading={fetcher.state === "submitting"}
       okButtonProps={{ disabled: loadingDetail }}
       destroyOnHidden
     >
@@ -240,7 +252,11 @@ export function FormModal({
               key={field.name}
               name={field.name}
               label={field.label}
-              required={field.required || (field.requiredOnAdd && mode === "add")}
+              required={
+                field.required ||
+                (field.requiredOnAdd && mode === "add") ||
+                (mode === "edit" && !!record && !!field.requiredOnEditWhen?.({ ...record, ...watched }, record))
+              }
               validateStatus={errors[field.name] ? "error" : undefined}
               help={errors[field.name]}
             >

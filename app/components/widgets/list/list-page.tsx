@@ -47,6 +47,7 @@ import { isPlainClick, useHydrated } from "./use-hydrated";
 import { ListTable, type ListTableColumn, type ListTableExtras } from "./list-table";
 import { ListPager } from "./list-pager";
 import type { FormField, RowAction, SearchField, ToolbarAction } from "./types";
+import { ReasonModal, type ReasonRequest } from "./reason-modal";
 
 // The form (its inputs, date pickers and the pickers it declares) loads when it first opens.
 const FormModal = lazy(() => import("./form-modal").then((module) => ({ default: module.FormModal })));
@@ -85,6 +86,8 @@ export interface ListPageProps {
     detailUrl?: string;
     /** A row that may not be edited (e.g. a released notice) shows no 编辑. */
     canEdit?: (row: ListRecord) => boolean;
+    /** A row that may not be deleted (e.g. a posted voucher) shows no 删除. */
+    canDelete?: (row: ListRecord) => boolean;
     /** The values a new record starts with. */
     defaults?: Record<string, unknown>;
   };
@@ -194,6 +197,7 @@ export function ListPage(props: ListPageProps) {
   const overlay = addressed ? parseOverlay(new URLSearchParams(location.search)) : null;
   const [editing, setEditing] = useState<Editing | null>(() => openedForm(overlay, data, form?.defaults));
   const [importing, setImporting] = useState(false);
+  const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const [exporting, setExporting] = useState(false);
   const revalidator = useRevalidator();
   const url = props.url ?? {};
@@ -353,7 +357,7 @@ export function ListPage(props: ListPageProps) {
             // Before JavaScript: 详情 and 删除 as links to their pages (the row's own actions need it).
             <>
               {form ? <a href={address({ form: "detail", id: row.id })}>详情</a> : null}
-              {can("delete") ? <a href={address({ confirm: "delete", ids: [row.id] })}>删除</a> : null}
+              {can("delete") && (!form?.canDelete || form.canDelete(row)) ? <a href={address({ confirm: "delete", ids: [row.id] })}>删除</a> : null}
             </>
           ) : (
             <Dropdown
@@ -369,7 +373,7 @@ export function ListPage(props: ListPageProps) {
                       label: action.label,
                       danger: action.danger,
                     })),
-                  ...(can("delete") ? [{ key: "delete", label: "删除", danger: true }] : []),
+                  ...(can("delete") && (!form?.canDelete || form.canDelete(row)) ? [{ key: "delete", label: "删除", danger: true }] : []),
                 ],
                 onClick: ({ key }) => {
                   if (key === "detail") openForm("detail", row);
@@ -383,7 +387,10 @@ export function ListPage(props: ListPageProps) {
                   else {
                     const action = actions.find((candidate) => candidate.key === key);
                     if (!action) return;
-                    if (action.confirm)
+                    if (action.reason) {
+                      const { title, required } = action.reason;
+                      setAsking({ title, required, onOk: (reason) => action.run(row, reason) });
+                    } else if (action.confirm)
                       modal.confirm({
                         title: action.confirm,
                         okText: "确定",
@@ -569,6 +576,7 @@ export function ListPage(props: ListPageProps) {
           <ImportExcelDialog open onClose={() => setImporting(false)} action={importHref(url.importExcel)} onImported={() => void revalidator.revalidate()} extensions={props.importExtensions} />
         </Suspense>
       ) : null}
+      {asking ? <ReasonModal request={asking} onClose={() => setAsking(null)} /> : null}
       {form && editing && hydrated ? (
         <Suspense fallback={null}>
           <FormModal

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { isMasked } from "#contract/modules/sensitive";
 import { formatMoney } from "#contract/money";
-import { columnName, fieldsIn, maxLengthMessage, offeredUrls, patternOf, type ModuleDefinition, type ModuleField } from "#contract/modules/module";
+import { columnName, fieldsIn, maxLengthMessage, offeredUrls, patternOf, showsIn, type ModuleDefinition, type ModuleField } from "#contract/modules/module";
 import type { ListPageDefinition } from "~/services/list.server";
 import type { ListColumn } from "./list-page";
 import type { FieldOption, FormField, FormFieldKind, SearchField } from "./types";
@@ -76,6 +76,8 @@ export function fieldSchema(field: ModuleField): z.ZodType<string | undefined> {
 /** The page of a module: everything the list engine needs, from one definition. */
 export function modulePage(definition: ModuleDefinition, visual: ModulePageVisual = {}) {
   const formEntries = fieldsIn(definition, "form");
+  // The form's fields and 详情's lines, in the definition's order (a line of 详情 only is flagged).
+  const formOrDetail = Object.entries(definition.fields).filter(([, field]) => showsIn(field, "form") || showsIn(field, "detail"));
   const shape: Record<string, z.ZodType<string | undefined>> = { id: z.string().optional() };
   for (const [property, field] of formEntries) shape[property] = fieldSchema(field);
   // Required on 新增 only: an add has no id (the edit's blank keeps the stored value). A refined
@@ -108,7 +110,8 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
     columns: fieldsIn(definition, "list").map(([property, field]) => ({
       title: field.label,
       dataIndex: property,
-      sorter: true,
+      // Personal data is not sorted: stored encrypted, and an order would tell what the mask hides.
+      sorter: field.sensitive === undefined,
       ...(field.dict ? { dict: true } : {}),
       ...(field.money ? { render: (value: unknown) => formatMoney(value) } : {}),
       ...visual.columns?.[property],
@@ -120,8 +123,10 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
         return { name: property, label: field.label, kind: "text" };
       }),
     formFields: (options) =>
-      formEntries.map(([property, field]) => ({
+      formOrDetail.map(([property, field]) => ({
         name: property,
+        ...(showsIn(field, "form") ? {} : { onlyInDetail: true }),
+        ...(showsIn(field, "detail") ? {} : { notInDetail: true }),
         label: field.label,
         kind: field.dict ? "select" : FORM_KINDS[field.type ?? "string"],
         ...(field.dict ? { options: optionsOf(options, field) } : {}),
@@ -131,6 +136,8 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
         ...(field.checkRule ? { checkRule: field.checkRule } : {}),
         ...(field.unique ? { duplicate: { tableName: definition.table, fieldName: columnName(property) } } : {}),
         ...(field.money ? { detail: (record: Record<string, unknown>) => formatMoney(record[property]) } : {}),
+        // An id is shown by the name the backend put beside it (issue #32 item 7).
+        ...(field.shownBy ? { detail: (record: Record<string, unknown>) => textOf(record[field.shownBy!]) } : {}),
         ...visual.form?.[property],
       })),
     formSchema,
@@ -143,6 +150,8 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
   };
   return page;
 }
+
+const textOf = (value: unknown): string => (value === null || value === undefined ? "" : String(value));
 
 /** The text of a JSON-rows form field (a grid's rows) as an array; anything else is no rows. */
 export function parseJsonRows<T>(value: string | undefined): T[] {

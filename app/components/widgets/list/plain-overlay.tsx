@@ -7,7 +7,7 @@ import { Button, Card, Form, Input, Space } from "antd";
 import { RETURN_FIELD } from "~/lib/list-query";
 import type { ListActionResult, ListRecord, OpenedOverlay } from "~/services/list.server";
 import type { FormMode } from "./form-modal";
-import { fieldText, isRowsField, RecordView, RowsDetail } from "./record-view";
+import { fieldText, formControls, isRowsField, RecordView, RowsDetail } from "./record-view";
 import type { FormField } from "./types";
 
 export const FORM_TITLES: Record<FormMode, string> = {
@@ -78,7 +78,7 @@ export function PlainRecordForm({
   const base = mode === "add" ? { ...defaults } : (record ?? {});
   const posted = answer && !answer.ok && answer.intent === "save" ? answer.values : undefined;
   const values = posted ?? initialText(fields, base);
-  const shown = fields.filter((field) => !(field.onlyOnAdd && mode !== "add") && (!field.visibleWhen || field.visibleWhen({ ...base, ...values })));
+  const shown = formControls(fields, mode, { ...base, ...values });
   const errors = (answer && !answer.ok && answer.intent === "save" ? answer.fieldErrors : undefined) ?? {};
   const problem = answerMessage(answer && answer.intent === "save" ? answer : undefined) ?? errors._form;
   if (mode === "edit" && needsDetail) {

@@ -18,9 +18,14 @@ export function fieldText(field: FormField, record: Record<string, unknown>): st
   return value;
 }
 
-/** The fields a detail shows: what the form shows when editing, without passwords. */
+/** The fields a detail shows: what the form shows when editing and the lines of 详情 only, without passwords. */
 export function detailFields(fields: FormField[], record: Record<string, unknown>): FormField[] {
-  return fields.filter((field) => !field.onlyOnAdd && field.kind !== "password" && (!field.visibleWhen || field.visibleWhen(record)));
+  return fields.filter((field) => !field.onlyOnAdd && !field.notInDetail && field.kind !== "password" && (!field.visibleWhen || field.visibleWhen(record)));
+}
+
+/** The controls of the add / edit form in `mode`, for the form's current `values`. */
+export function formControls(fields: FormField[], mode: "add" | "edit" | "detail", values: Record<string, unknown>): FormField[] {
+  return fields.filter((field) => !field.onlyInDetail && !(field.onlyOnAdd && mode !== "add") && (!field.visibleWhen || field.visibleWhen(values)));
 }
 
 /** A custom field holding rows (a grid's JSON array): its own control, read-only, shows them. */
@@ -32,11 +37,14 @@ export function isRowsField(field: FormField, record: Record<string, unknown>): 
 
 export function RowsDetail({ field, record }: { field: FormField; record: Record<string, unknown> }) {
   return (
-    <Form component={false} disabled initialValues={{ [field.name]: record[field.name] }}>
-      <Form.Item name={field.name} noStyle>
-        {field.render!({ mode: "detail", record })}
-      </Form.Item>
-    </Form>
+    // A grid wider than the dialog scrolls inside its line (app.css .record-view-rows).
+    <div className="record-view-rows">
+      <Form component={false} disabled initialValues={{ [field.name]: record[field.name] }}>
+        <Form.Item name={field.name} noStyle>
+          {field.render!({ mode: "detail", record })}
+        </Form.Item>
+      </Form>
+    </div>
   );
 }
 

@@ -16,6 +16,10 @@ export interface FormField {
   placeholder?: string;
   /** Shown only when adding (e.g. the initial password). */
   onlyOnAdd?: boolean;
+  /** A line of 详情 only, never a control of the form (what the server computes: a number, a total, a state). */
+  onlyInDetail?: boolean;
+  /** A control of the form only, never a line of 详情 (an id whose name another line shows). */
+  notInDetail?: boolean;
   /** Read-only when editing (e.g. the user name). */
   fixedOnEdit?: boolean;
   /** The server-side uniqueness check of docs/spec/app-shell.md §5 (skipped for empty values). */
@@ -25,6 +29,11 @@ export interface FormField {
   required?: boolean;
   /** Marked required on 新增 only (e.g. 数据源管理's password: a blank on 编辑 keeps it). */
   requiredOnAdd?: boolean;
+  /**
+   * On 编辑, the message when a blank no longer keeps the stored value because of what else changed
+   * (数据源管理's password once the address or user differs from the record); null otherwise.
+   */
+  requiredOnEditWhen?: (values: Record<string, unknown>, record: Record<string, unknown>) => string | null;
   /**
    * kind "custom": the control (a tree select, a picker, a switch…). The form gives it `value` and
    * `onChange`; its value is kept as a string (arrays are joined with commas).
@@ -52,7 +61,9 @@ export interface RowAction<Row> {
   permission?: string;
   visible?: (row: Row) => boolean;
   confirm?: string;
-  run: (row: Row) => void;
+  /** Asks a required reason first (冲销, 作废): the dialog's title and its message when empty. */
+  reason?: { title: string; required: string };
+  run: (row: Row, reason?: string) => void;
   danger?: boolean;
 }
 

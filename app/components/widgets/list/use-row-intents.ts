@@ -9,7 +9,12 @@ import type { RowAction } from "./types";
 export function useRowIntents(fetcherKey: string, declared: ReadonlyArray<Omit<RowAction<ListRecord>, "run">>): RowAction<ListRecord>[] {
   const fetcher = useFetcher({ key: fetcherKey });
   return useMemo(
-    () => declared.map((action) => ({ ...action, run: (row: ListRecord) => void fetcher.submit({ intent: action.key, id: String(row.id) }, { method: "post" }) })),
+    () =>
+      declared.map((action) => ({
+        ...action,
+        run: (row: ListRecord, reason?: string) =>
+          void fetcher.submit({ intent: action.key, id: String(row.id), ...(reason === undefined ? {} : { reason }) }, { method: "post" }),
+      })),
     // Declarations are module constants and the fetcher's submit is stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [fetcherKey, declared],

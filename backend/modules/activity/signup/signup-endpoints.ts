@@ -1,8 +1,9 @@
 // 报名 (/activity/signup): a student's sign-up for an activity (either kind). The add path (form,
 // import) locks the activity's row, so capacity and deadline hold however many sign up at once
 // (docs/decisions/033); one live sign-up per student and activity (and a partial unique index).
-// 确认 confirms it and, for an activity with a fee, bills the fee in the same transaction
-// (./signup-bill.ts); 取消 frees the place and takes the fee off an unpaid bill.
+// 确认 confirms it and, for an activity with a fee, bills the fee on its own activity bill in the
+// same transaction (./signup-bill.ts); 取消 frees the place and voids an unpaid bill, or refunds
+// (退费) a paid one for whoever holds bill:refund (docs/decisions/138).
 import { sql } from "drizzle-orm";
 import { ActivityMessages, ActivityStatus, SignupStatus, communityActivityModule, signupModule } from "#contract/modules/activity";
 import { toFen } from "#contract/money";
@@ -13,7 +14,9 @@ import { notFound, singleId } from "../../../crud/crud-messages";
 import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok, okMessage } from "../../../http/envelope";
 import "../../billing/student-dictionary";
-import { billSignup, unbillSignup } from "./signup-bill";
+import { billSignup, isActivityBill, settleSignupBill, unbillLegacySignup, withRefundRetry, type SignupBillOutcome } from "./signup-bill";
+import { BillKind, RefundMessages } from "#contract/modules/billing";
+import { historyReason } from "../../../crud/history";
 
 interface LockedActivity {
   status: string;
@@ -65,11 +68,18 @@ export const signupCrud = createModuleCrud(signupModule, {
     },
     decorate: async (context, records) => {
       const billIds = [...new Set(records.map((record) => record.billId).filter((id): id is string => typeof id === "string"))];
+      const refundIds = [...new Set(records.map((record) => record.refundPaymentId).filter((id): id is string => typeof id === "string"))];
       if (billIds.length === 0) return;
-      const bills = await context.services.db.rows<{ id: string; bill_no: string; status: string }>(
-        sql`select id, bill_no, status from bill_bill where id = any(${`{${billIds.join(",")}}`}::varchar[])`,
-      );
+      const [bills, refunds] = await Promise.all([
+        context.services.db.rows<{ id: string; bill_no: string; status: string }>(sql`select id, bill_no, status from bill_bill where id = any(${`{${billIds.join(",")}}`}::varchar[])`),
+        refundIds.length === 0
+          ? Promise.resolve([])
+          : context.services.db.rows<{ id: string; payment_no: string; amount: string }>(
+              sql`select id, payment_no, amount::text as amount from bill_payment where id = any(${`{${refundIds.join(",")}}`}::varchar[])`,
+            ),
+      ]);
       const byId = new Map(bills.map((bill) => [bill.id, bill]));
+      const refundById = new Map(refunds.map((refund) => [refund.id, refund]));
       for (const record of records) {
         const bill = typeof record.billId === "string" ? byId.get(record.billId) : undefined;
         if (!bill) continue;
@@ -77,6 +87,12 @@ export const signupCrud = createModuleCrud(signupModule, {
         // 已缴费 follows the bill: paid in full.
         record.paid = bill.status === "3" ? "Y" : "N";
         record.paid_dictText = bill.status === "3" ? "是" : "否";
+        const refund = typeof record.refundPaymentId === "string" ? refundById.get(record.refundPaymentId) : undefined;
+        if (refund) {
+          record.refundNo = refund.payment_no;
+          // What was paid back, as a positive amount.
+          record.refundAmount = refund.amount.replace(/^-/, "");
+        }
       }
     },
   },
@@ -105,31 +121,82 @@ const confirm = endpoint("POST", "/activity/signup/confirm", "signup:confirm", a
     const [row] = await tx.rows<{ bill_no: string }>(sql`select bill_no from bill_bill where id = ${bill.billId}`);
     return row!.bill_no;
   });
-  return okMessage(billNo ? `确认成功，费用已计入账单 ${billNo}` : "确认成功");
+  return okMessage(billNo ? `确认成功，已生成活动账单 ${billNo}` : "确认成功");
 });
 
+/** The refund's words for the answer of 取消 / 退费. */
+function refundAnswer(outcome: SignupBillOutcome): string {
+  return outcome.kind === "refunded" ? `，${RefundMessages.refunded(outcome.amount, outcome.paymentNo, outcome.receiptNo)}` : "";
+}
+
+/** 退费: the button on 账单 (bill:refund), also needed to cancel a paid sign-up. */
+export const RefundButton = "bill:refund";
+
+/**
+ * 取消报名: frees the place; an activity bill with nothing paid is voided, a paid one is refunded —
+ * only for whoever holds 退费 (bill:refund), checked before the transaction (PGlite has one
+ * connection). A sign-up whose fee is a line of the term's bill (decision 033) keeps that rule.
+ */
 const cancel = endpoint("POST", "/activity/signup/cancel", "signup:cancel", async (request) => {
   const context = crudContext(request);
   const id = singleId(request.body.id ?? request.query.id);
   if (!id) throw notFound();
-  await inTransaction(context.services.db, async (tx) => {
+  const reason = historyReason(request.body) || RefundMessages.voidReason;
+  const mayRefund = await context.services.permissions.hasButton(context.auth, RefundButton);
+  const outcome = await withRefundRetry(context, async (tx) => {
     const [signup] = await tx.rows<{ status: string; bill_id: string | null; bill_item_id: string | null }>(sql`
       select status, bill_id, bill_item_id from act_signup where id = ${id} and tenant_id = ${context.tenantId} for update`);
     if (!signup) throw notFound();
     if (signup.status === SignupStatus.cancelled) throw new ApiError(ActivityMessages.cancelledAlready);
-    if (signup.bill_id && signup.bill_item_id) await unbillSignup(tx, { tenantId: context.tenantId, username: context.username, action: "cancel" }, signup.bill_id, signup.bill_item_id);
+    let settled: SignupBillOutcome = { kind: "none" };
+    if (signup.bill_id && (await isActivityBill(tx, signup.bill_id))) settled = await settleSignupBill(tx, context, signup.bill_id, { refund: mayRefund ? "do" : "refuse", reason });
+    else if (signup.bill_id && signup.bill_item_id) await unbillLegacySignup(tx, { tenantId: context.tenantId, username: context.username, action: "cancel" }, signup.bill_id, signup.bill_item_id);
     await tx.rows(sql`
-      update act_signup set status = ${SignupStatus.cancelled}, bill_item_id = null, update_by = ${context.username.slice(0, 32)}, update_time = now()
+      update act_signup set status = ${SignupStatus.cancelled}, bill_item_id = null,
+             refund_payment_id = ${settled.kind === "refunded" ? settled.paymentId : null},
+             update_by = ${context.username.slice(0, 32)}, update_time = now()
       where id = ${id}`);
+    return settled;
   });
-  return okMessage("取消成功");
+  return okMessage(`取消成功${refundAnswer(outcome)}`);
+});
+
+/** 退费 from 账单: an activity bill's payments refunded, its sign-up cancelled when still live. */
+const refund = endpoint("POST", "/activity/signup/refund", RefundButton, async (request) => {
+  const context = crudContext(request);
+  // The bill's id (账单's row action posts it as `id`).
+  const billId = singleId(request.body.billId ?? request.body.id ?? request.query.billId ?? request.query.id);
+  if (!billId) throw notFound();
+  const reason = historyReason(request.body) || RefundMessages.voidReason;
+  const outcome = await withRefundRetry(context, async (tx) => {
+    const [bill] = await tx.rows<{ kind: string; status: string; paid: string }>(
+      sql`select kind, status, paid_amount::text as paid from bill_bill where id = ${billId} and tenant_id = ${context.tenantId}`,
+    );
+    if (!bill) throw notFound();
+    if (bill.kind !== BillKind.activity) throw new ApiError(RefundMessages.notActivityBill);
+    if (bill.status === "4") throw new ApiError(RefundMessages.voided);
+    if (toFen(bill.paid) <= 0n) throw new ApiError(RefundMessages.nothingPaid);
+    // The sign-up's row first (the order of 取消报名), then the refund, the bill and its receivable.
+    const signups = await tx.rows<{ id: string }>(sql`select id from act_signup where bill_id = ${billId} and tenant_id = ${context.tenantId} order by id for update`);
+    const settled = await settleSignupBill(tx, context, billId, { refund: "do", reason });
+    if (settled.kind !== "refunded") throw new ApiError(RefundMessages.nothingPaid);
+    for (const signup of signups) {
+      await tx.rows(sql`
+        update act_signup set status = ${SignupStatus.cancelled}, bill_item_id = null, refund_payment_id = ${settled.paymentId},
+               update_by = ${context.username.slice(0, 32)}, update_time = now()
+        where id = ${signup.id}`);
+    }
+    return settled;
+  });
+  return okMessage(`退费成功${refundAnswer(outcome)}`);
 });
 
 /**
  * An activity's live sign-ups cancelled with it (docs/decisions/060), in the caller's transaction
- * that holds the activity's row: pending ones simply; confirmed ones take their fee off an unpaid
- * bill; a fee on a bill with payments stays there as a refund to do (the sign-up keeps its item and
- * says so in its remark). Answers the refunds' bill numbers.
+ * that holds the activity's row: pending ones simply; a confirmed one's unpaid activity bill is
+ * voided (a sign-up of before activity bills: its line taken off an unpaid term's bill); a paid bill
+ * stays as a refund to do, made by 财务 with 退费 (the sign-up keeps its item and says so in its
+ * remark; docs/decisions/138). Answers the refunds' bill numbers.
  */
 export async function cancelSignupsOf(tx: Executor, context: CrudContext, activityId: string): Promise<{ cancelled: number; refundBills: string[] }> {
   const live = await tx.rows<{ id: string; bill_id: string | null; bill_item_id: string | null }>(sql`
@@ -139,7 +206,10 @@ export async function cancelSignupsOf(tx: Executor, context: CrudContext, activi
   const refunds: string[] = [];
   for (const signup of live) {
     let kept = false;
-    if (signup.bill_id && signup.bill_item_id) kept = (await unbillSignup(tx, { tenantId: context.tenantId, username: context.username, action: "cancel" }, signup.bill_id, signup.bill_item_id, "keep")) === "kept";
+    if (signup.bill_id && (await isActivityBill(tx, signup.bill_id)))
+      kept = (await settleSignupBill(tx, context, signup.bill_id, { refund: "keep", reason: RefundMessages.activityCancelled })).kind === "kept";
+    else if (signup.bill_id && signup.bill_item_id)
+      kept = (await unbillLegacySignup(tx, { tenantId: context.tenantId, username: context.username, action: "cancel" }, signup.bill_id, signup.bill_item_id, "keep")) === "kept";
     let remark: string | null = null;
     if (kept) {
       const [bill] = await tx.rows<{ bill_no: string }>(sql`select bill_no from bill_bill where id = ${signup.bill_id}`);
@@ -188,4 +258,4 @@ const activitySignups = endpoint("GET", "/activity/signup/ofActivity", menuAcces
   return ok(rows);
 });
 
-export const signupEndpoints: Endpoint[] = [...signupCrud.endpoints, confirm, cancel, activityBills, activitySignups];
+export const signupEndpoints: Endpoint[] = [...signupCrud.endpoints, confirm, cancel, refund, activityBills, activitySignups];

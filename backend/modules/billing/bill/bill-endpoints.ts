@@ -3,23 +3,24 @@
 // live bill per student and term, and files each bill under its payer's receivable. A bill with
 // payments is voided (作废), not deleted. 生成账单: preview, then one transaction.
 import { sql } from "drizzle-orm";
-import { billModule, BillingMessages } from "#contract/modules/billing";
+import { BillKind, billModule, BillingMessages, ReasonMessages } from "#contract/modules/billing";
 import { billBill } from "../../../db/schema";
 import type { SaveContext } from "../../../crud/engine";
 import { createModuleCrud } from "../../../crud/module";
-import { crudContext, inTransaction } from "../../../crud/context";
+import { crudContext, inTransaction, type CrudContext, type Executor } from "../../../crud/context";
 import { notFound, singleId } from "../../../crud/crud-messages";
 import { newId } from "../../../db/ids";
 import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok, okMessage } from "../../../http/envelope";
 import "../student-dictionary";
-import { MoneyFormatError } from "#contract/money";
+import { fenToYuan, MoneyFormatError, toFen } from "#contract/money";
 import { addNames, namesOf } from "../billing-names";
 import { PayerType, priceItems } from "./bill-plan";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
-import { insertJsonRows, NumberRule, receivablePeriod, receivablesFor, recomputeReceivables } from "./bill-store";
+import { insertJsonRows, NumberRule, receivablePeriod, receivablesFor, recomputeReceivables, refreshBills } from "./bill-store";
 import { historyReason, withHistory, type HistoryChange } from "../../../crud/history";
 import { BillHistory, HistoryLabels } from "../history-sources";
+import { ageingBillCondition, ageingDate } from "../receivable/ageing";
 import { checkGenerationRequest, generateBills, previewGeneration } from "./bill-generation";
 
 export const BILL_PAGE = billModule.page;
@@ -33,10 +34,17 @@ export const BillMessages = {
   badItem: (row: number) => `第${row}条明细的数量、单价或补贴格式不正确`,
   billedAlready: (billNo: string) => `该学生本学期已有账单 ${billNo}，不能重复创建`,
   locked: "已付款、部分付款或已作废的账单不能修改",
+  activityBill: "活动账单随报名确认生成，不能修改或删除；请在报名中取消报名，或使用退费",
+  activityBillVoid: "活动账单随报名取消作废，请在报名中取消报名，或使用退费",
   hasPayments: "已有付款的账单不能删除，请使用作废",
   voidedAlready: "该账单已作废",
   unknownStudent: "学生不存在",
+  noPayer: "该学生没有付款人，请先在学生信息中设置付款家长或付费企业",
   voided: "作废成功",
+  reduceReason: "请输入减免原因",
+  reduceAmount: "请输入减免金额，最多两位小数",
+  reduceTooMuch: (open: string) => `减免金额不能超过账单未付金额 ${open}`,
+  reduced: "减免成功",
   generated: (created: number, skipped: number, extended = 0, noPayer = 0) =>
     `已生成${created}张账单${extended ? `，${extended}张已有活动费用的账单加入了本学期项目` : ""}${skipped ? `，跳过${skipped}名已有账单的学生` : ""}${noPayer ? `，${noPayer}名学生无付款人未生成` : ""}`,
 } as const;
@@ -92,6 +100,8 @@ async function defaultPayer(save: SaveContext): Promise<void> {
     select s.corp_id, (select sp.parent_id from school_student_parent sp where sp.student_id = s.id and sp.is_payer limit 1) as parent_id
     from school_student s where s.id = ${String(save.values.studentId)} and s.tenant_id = ${save.tenantId}`);
   if (!student) throw new ApiError(BillMessages.unknownStudent);
+  // Every amount is owed by someone: no bill for a student nobody pays for (issue #32 item 1).
+  if (!student.corp_id && !student.parent_id) throw new ApiError(BillMessages.noPayer);
   Object.assign(save.values, student.corp_id ? { payerType: PayerType.corporation, payerId: student.corp_id } : { payerType: PayerType.parent, payerId: student.parent_id });
 }
 
@@ -131,17 +141,23 @@ export const billCrud = createModuleCrud(billModule, {
     beforeSave: async (save) => {
       if (save.operation === "edit" && (save.existing?.status !== BillStatus.unpaid || Number(save.existing?.paidAmount ?? 0) !== 0))
         throw new ApiError(BillMessages.locked);
+      // An activity's bill is its sign-up's: made on 确认, voided or refunded on 取消 (docs/decisions/138).
+      if (save.operation === "edit" && save.existing?.kind === BillKind.activity) throw new ApiError(BillMessages.activityBill);
       const studentId = String(save.values.studentId ?? save.existing?.studentId);
       const schoolYear = String(save.values.schoolYear ?? save.existing?.schoolYear);
       const term = String(save.values.term ?? save.existing?.term);
-      const [other] = await save.tx.rows<{ bill_no: string }>(sql`
-        select bill_no from bill_bill
-        where tenant_id = ${save.tenantId} and student_id = ${studentId} and school_year = ${schoolYear} and term = ${term}
-          and status <> '4' and id <> ${save.id}`);
-      if (other) throw new ApiError(BillMessages.billedAlready(other.bill_no));
+      // One live term's bill per student and term (docs/decisions/026); activity bills are apart (138).
+      const kind = save.operation === "add" ? (activityBodies.has(save.body) ? BillKind.activity : BillKind.term) : String(save.existing?.kind ?? BillKind.term);
+      if (kind === BillKind.term) {
+        const [other] = await save.tx.rows<{ bill_no: string }>(sql`
+          select bill_no from bill_bill
+          where tenant_id = ${save.tenantId} and student_id = ${studentId} and school_year = ${schoolYear} and term = ${term}
+            and status <> '4' and kind = ${BillKind.term} and id <> ${save.id}`);
+        if (other) throw new ApiError(BillMessages.billedAlready(other.bill_no));
+      }
       if (save.operation === "add") {
-        const billNo = await nextNumber(save.tx, NumberRule.bill, save.services.config.schoolTimeZone);
-        Object.assign(save.values, { billNo, status: BillStatus.unpaid, paidAmount: "0" });
+        const billNo = await nextNumber(save.tx, save.tenantId, NumberRule.bill, save.services.config.schoolTimeZone);
+        Object.assign(save.values, { billNo, status: BillStatus.unpaid, paidAmount: "0", kind });
       }
       await fileUnderReceivable(save);
     },
@@ -167,6 +183,8 @@ export const billCrud = createModuleCrud(billModule, {
         select id from bill_bill b where id = any(${`{${remove.ids.join(",")}}`}::varchar[])
           and (paid_amount > 0 or status in ('2', '3') or exists (select 1 from bill_payment_allocation a where a.bill_id = b.id))`);
       if (paid.length > 0) throw new ApiError(BillMessages.hasPayments);
+      const [signed] = await remove.tx.rows(sql`select 1 from act_signup where bill_id = any(${`{${remove.ids.join(",")}}`}::varchar[]) limit 1`);
+      if (signed) throw new ApiError(BillMessages.activityBill);
       const receivables = await remove.tx.rows<{ receivable_id: string | null }>(
         sql`select distinct receivable_id from bill_bill where id = any(${`{${remove.ids.join(",")}}`}::varchar[])`,
       );
@@ -176,11 +194,38 @@ export const billCrud = createModuleCrud(billModule, {
       await recomputeReceivables(remove.tx, deletedReceivables.get(remove.tx) ?? [], { ...billCrud.historyActor(remove), action: "delete" });
       deletedReceivables.delete(remove.tx);
     },
+    // The bills behind a figure of 账龄分析: `overdue` (a bucket, or "open") on `asOf`.
+    listConditions: (context, query) => {
+      const overdue = typeof query.overdue === "string" ? query.overdue : "";
+      if (!overdue) return [];
+      const condition = ageingBillCondition(overdue, ageingDate(query.asOf, context.services.config.schoolTimeZone));
+      return condition ? [condition] : [];
+    },
     decorate: async (context, records) => {
       await addNames(context, records, "payerId", (record) => (record.payerType === "2" ? "corporation" : record.payerType === "1" ? "parent" : null), "payerName");
+      // 详情 names the receivable by its number, never its id (issue #32 item 7).
+      const receivableIds = [...new Set(records.map((record) => record.receivableId).filter((id): id is string => typeof id === "string" && id !== ""))];
+      if (receivableIds.length === 0) return;
+      const numbers = await context.services.db.rows<{ id: string; receivable_no: string }>(
+        sql`select id, receivable_no from bill_receivable where tenant_id = ${context.tenantId} and id = any(${`{${receivableIds.join(",")}}`}::varchar[])`,
+      );
+      const byId = new Map(numbers.map((row) => [row.id, row.receivable_no]));
+      for (const record of records) record.receivableNo = byId.get(String(record.receivableId)) ?? null;
     },
   },
 });
+
+/** The bodies of activity bills being added (insertActivityBill): never a client's body. */
+const activityBodies = new WeakSet<object>();
+
+/**
+ * Adds an activity's own bill (a confirmed sign-up's fee, docs/decisions/138) through the bill
+ * module's add path (number, payer, receivable, history), in the caller's transaction.
+ */
+export async function insertActivityBill(context: CrudContext, body: Record<string, unknown>, tx: Executor): Promise<string> {
+  activityBodies.add(body);
+  return billCrud.insert(context, body, tx);
+}
 
 /** The receivables of the bills a delete removes, from beforeDelete to afterDelete. */
 const deletedReceivables = new WeakMap<object, Array<string | null>>();
@@ -194,7 +239,7 @@ export const billEndpoints: Endpoint[] = [
     if (!bill || !id) throw notFound();
     const items = await context.services.db.rows(sql`
       select id, project_id as "projectId", name, quantity::text as quantity, unit_price::text as "unitPrice",
-             amount::text as amount, allowance::text as allowance, sort_no as "sortNo"
+             amount::text as amount, allowance::text as allowance, sort_no as "sortNo", kind
       from bill_bill_item where bill_id = ${id} order by sort_no, id`);
     return ok(items);
   }),
@@ -202,19 +247,57 @@ export const billEndpoints: Endpoint[] = [
     const context = crudContext(request);
     const id = singleId(request.body.id ?? request.query.id);
     if (!id) throw notFound();
+    const reason = historyReason(request.body);
+    if (!reason) throw new ApiError(ReasonMessages.void);
     await inTransaction(context.services.db, async (tx) => {
-      const [bill] = await tx.rows<{ status: string; receivable_id: string | null }>(
-        sql`select status, receivable_id from bill_bill where id = ${id} and tenant_id = ${context.tenantId} for update`,
-      );
+      const [bill] = await tx.rows<{ status: string; receivable_id: string | null; signed: boolean }>(sql`
+        select status, receivable_id, kind = ${BillKind.activity} and exists (select 1 from act_signup s where s.bill_id = b.id and s.status <> '3') as signed
+        from bill_bill b where id = ${id} and tenant_id = ${context.tenantId} for update`);
       if (!bill) throw notFound();
       if (bill.status === BillStatus.void) throw new ApiError(BillMessages.voidedAlready);
-      const history: HistoryChange = { ...billCrud.historyActor(context), action: "void", reason: historyReason(request.body) };
+      if (bill.signed) throw new ApiError(BillMessages.activityBillVoid);
+      const history: HistoryChange = { ...billCrud.historyActor(context), action: "void", reason };
       await withHistory(tx, history, billCrud.history, [id], history, () =>
         tx.rows(sql`update bill_bill set status = ${BillStatus.void}, update_by = ${context.username.slice(0, 32)}, update_time = now() where id = ${id}`),
       );
       await recomputeReceivables(tx, [bill.receivable_id], history);
     });
     return okMessage(BillMessages.voided);
+  }),
+  // 减免: a one-off reduction of a live bill's open amount, with its reason, as a negative line
+  // (docs/decisions/111); the bill's totals, status and receivable follow, with their history.
+  endpoint("POST", "/billing/bill/reduce", "bill:reduce", async (request) => {
+    const context = crudContext(request);
+    const id = singleId(request.body.id ?? request.query.id);
+    if (!id) throw notFound();
+    const reason = typeof request.body.reason === "string" ? request.body.reason.trim() : "";
+    if (!reason || reason.length > 90) throw new ApiError(BillMessages.reduceReason);
+    let amount: bigint;
+    try {
+      amount = toFen(request.body.amount);
+    } catch {
+      throw new ApiError(BillMessages.reduceAmount);
+    }
+    if (amount <= 0n) throw new ApiError(BillMessages.reduceAmount);
+    await inTransaction(context.services.db, async (tx) => {
+      const [bill] = await tx.rows<{ status: string; payable: string; paid_amount: string; next: number }>(sql`
+        select status, payable::text, paid_amount::text,
+               (select coalesce(max(sort_no) + 1, 0) from bill_bill_item i where i.bill_id = b.id)::int as next
+        from bill_bill b where id = ${id} and tenant_id = ${context.tenantId} for update`);
+      if (!bill) throw notFound();
+      if (bill.status === BillStatus.void) throw new ApiError(BillMessages.voidedAlready);
+      const open = toFen(bill.payable) - toFen(bill.paid_amount);
+      if (amount > open) throw new ApiError(BillMessages.reduceTooMuch(fenToYuan(open < 0n ? 0n : open)));
+      const history: HistoryChange = { ...billCrud.historyActor(context), action: "reduce", reason };
+      await withHistory(tx, history, billCrud.history, [id], history, async () => {
+        const line = fenToYuan(-amount);
+        await tx.rows(sql`
+          insert into bill_bill_item (id, bill_id, project_id, name, quantity, unit_price, amount, allowance, sort_no, kind)
+          values (${newId()}, ${id}, null, ${`减免：${reason}`}, 1, ${line}, ${line}, 0, ${bill.next}, 'reduction')`);
+        await refreshBills(tx, [id], history);
+      });
+    });
+    return okMessage(BillMessages.reduced);
   }),
   endpoint("POST", "/billing/bill/generatePreview", "bill:generate", async (request) => {
     const context = crudContext(request);

@@ -25,6 +25,15 @@ export interface GenerationRequest {
   dueDate?: string | null;
   /** Payers chosen in the dialog for students who have none: studentId → parent or corporation. */
   payers?: ReadonlyArray<{ studentId: string; payerType: string; payerId: string }>;
+  /** Only these students (all given parts must match); none: every active student. */
+  scope?: GenerationScope;
+}
+
+/** Whom a generation bills: a grade, a class (by its name), a list of student numbers (docs/decisions/111). */
+export interface GenerationScope {
+  grade?: string;
+  className?: string;
+  studentNos?: string[];
 }
 
 export interface GenerationOutcome {
@@ -40,6 +49,8 @@ export const GenerationMessages = {
   badTerm: BillingMessages.badTerm,
   badDueDate: "到期日格式不正确，应为yyyy-MM-dd",
   badPayers: "付款人选择格式不正确",
+  badScope: "生成范围格式不正确",
+  tooManyStudents: "学号不能超过2000个",
 } as const;
 
 /** Checks the term's request: school year `yyyy-yyyy` (consecutive years) and term 1 or 2. */
@@ -51,7 +62,30 @@ export function checkGenerationRequest(body: Record<string, unknown>, tenantId: 
   if (term !== "1" && term !== "2") throw new ApiError(GenerationMessages.badTerm);
   const dueDate = typeof body.dueDate === "string" && body.dueDate.trim() !== "" ? body.dueDate.trim() : null;
   if (dueDate !== null && !/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) throw new ApiError(GenerationMessages.badDueDate);
-  return { tenantId, timeZone, schoolYear, term, dueDate, payers: chosenPayers(body.payers) };
+  const scope = generationScope(body);
+  return { tenantId, timeZone, schoolYear, term, dueDate, payers: chosenPayers(body.payers), ...(scope ? { scope } : {}) };
+}
+
+/** `grade` (dict grade), `className`, `studentNos` (an array, or text separated by commas, spaces or lines). */
+function generationScope(body: Record<string, unknown>): GenerationScope | undefined {
+  const text = (value: unknown, max: number) => {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== "string" || value.trim().length > max) throw new ApiError(GenerationMessages.badScope);
+    return value.trim() || undefined;
+  };
+  const grade = text(body.grade, 4);
+  const className = text(body.className, 50);
+  let studentNos: string[] | undefined;
+  const raw = body.studentNos;
+  if (raw !== undefined && raw !== null && raw !== "") {
+    const list = typeof raw === "string" ? raw.split(/[\s,，、;；]+/) : Array.isArray(raw) ? raw : null;
+    if (!list || list.some((value) => typeof value !== "string" || value.trim().length > 32)) throw new ApiError(GenerationMessages.badScope);
+    studentNos = [...new Set((list as string[]).map((value) => value.trim()).filter(Boolean))];
+    if (studentNos.length > 2000) throw new ApiError(GenerationMessages.tooManyStudents);
+    if (studentNos.length === 0) studentNos = undefined;
+  }
+  if (!grade && !className && !studentNos) return undefined;
+  return { ...(grade ? { grade } : {}), ...(className ? { className } : {}), ...(studentNos ? { studentNos } : {}) };
 }
 
 /** `payers` of the body: [{ studentId, payerType (1 家长 / 2 企业), payerId }], as JSON text or an array. */
@@ -77,39 +111,59 @@ function chosenPayers(raw: unknown): Array<{ studentId: string; payerType: strin
 /** Everything the plan needs, read in one executor (the transaction, for the generation). */
 async function readPlan(executor: Executor, request: GenerationRequest): Promise<BillPlan> {
   const { tenantId, schoolYear, term } = request;
-  const [students, projects, allowances, billed] = await readTogether(executor, [
+  const scope = request.scope ?? {};
+  const [students, projects, prices, allowances, billed] = await readTogether(executor, [
+    // The sibling rank is counted over every active student of the paying parent, whoever the
+    // generation bills: a younger child billed alone is still the second child.
     () => executor.rows<PlanStudent>(sql`
-      select s.id, s.student_no as "studentNo", s.name_cn as "name", s.corp_id as "corpId", c.name as "corpName",
-             payer.parent_id as "payerParentId", payer.name as "payerParentName"
-      from school_student s
-      left join school_corporation c on c.id = s.corp_id and c.tenant_id = s.tenant_id
-      left join lateral (
-        select sp.parent_id, p.name from school_student_parent sp join school_parent p on p.id = sp.parent_id
-        where sp.student_id = s.id and sp.is_payer order by sp.sort_no, sp.id limit 1
-      ) payer on true
-      where s.tenant_id = ${tenantId} and s.status = '1'
-      order by s.student_no, s.id`),
+      select * from (
+        select s.id, s.student_no as "studentNo", s.name_cn as "name", s.corp_id as "corpId", c.name as "corpName",
+               payer.parent_id as "payerParentId", payer.name as "payerParentName", s.grade, s.class_id,
+               case when s.corp_id is null and payer.parent_id is not null
+                    then row_number() over (partition by case when s.corp_id is null then payer.parent_id end
+                                            order by s.birthday nulls last, s.student_no, s.id)::int
+                    else 0 end as "siblingRank"
+        from school_student s
+        left join school_corporation c on c.id = s.corp_id and c.tenant_id = s.tenant_id
+        left join lateral (
+          select sp.parent_id, p.name from school_student_parent sp join school_parent p on p.id = sp.parent_id
+          where sp.student_id = s.id and sp.is_payer order by sp.sort_no, sp.id limit 1
+        ) payer on true
+        where s.tenant_id = ${tenantId} and s.status = '1'
+      ) s
+      where ${scope.grade ? sql`s.grade = ${scope.grade}` : sql`true`}
+        and ${scope.className ? sql`s.class_id in (select c.id from school_class c where c.tenant_id = ${tenantId} and c.name = ${scope.className})` : sql`true`}
+        and ${scope.studentNos ? sql`s."studentNo" in (select jsonb_array_elements_text(${JSON.stringify(scope.studentNos)}::jsonb))` : sql`true`}
+      order by s."studentNo", s.id`),
     () => executor.rows<PlanProject>(sql`
-      select id, name, unit_price::text as "unitPrice", period from bill_project
+      select id, name, unit_price::text as "unitPrice", period, sibling_percent::text as "siblingPercent", sibling_amount::text as "siblingAmount"
+      from bill_project
       where tenant_id = ${tenantId} and active = 1 order by sort_no, code`),
+    () => executor.rows<{ project_id: string; grade: string; unit_price: string }>(sql`
+      select pp.project_id, pp.grade, pp.unit_price::text as unit_price
+      from bill_project_price pp join bill_project p on p.id = pp.project_id
+      where p.tenant_id = ${tenantId} and p.active = 1`),
     () => executor.rows<PlanAllowance>(sql`
       select id, corp_id as "corpId", student_id as "studentId", project_id as "projectId",
              amount::text as amount, percent::text as percent
       from bill_allowance
       where tenant_id = ${tenantId} and school_year = ${schoolYear} and term = ${term} and status = '1'`),
-    // A live bill holding only items without a project (a confirmed sign-up's fee, docs/decisions/060)
-    // is not the term's bill yet: the generation adds its items to it.
+    // The term's bills only: an activity's own bill (docs/decisions/138) is apart. A live term's bill
+    // holding only items without a project (a sign-up's fee confirmed before activity bills,
+    // docs/decisions/060) is not the term's bill yet: the generation adds its items to it.
     () => executor.rows<{ student_id: string; bill_no: string; generated: boolean }>(sql`
       select b.student_id, b.bill_no, exists (select 1 from bill_bill_item i where i.bill_id = b.id and i.project_id is not null) as generated
       from bill_bill b
-      where b.tenant_id = ${tenantId} and b.school_year = ${schoolYear} and b.term = ${term} and b.status <> '4'`),
+      where b.tenant_id = ${tenantId} and b.school_year = ${schoolYear} and b.term = ${term} and b.status <> '4' and b.kind = '1'`),
   ] as const);
+  const byProject = new Map<string, Record<string, string>>();
+  for (const price of prices) byProject.set(price.project_id, { ...byProject.get(price.project_id), [price.grade]: price.unit_price });
   return planBills({
     chosenPayers: await chosenPayerNames(executor, tenantId, request.payers ?? []),
     schoolYear,
     term,
     students,
-    projects,
+    projects: projects.map((project) => ({ ...project, prices: byProject.get(project.id) ?? {} })),
     allowances,
     billed: new Map(billed.filter((row) => row.generated).map((row) => [row.student_id, row.bill_no])),
     extendable: new Map(billed.filter((row) => !row.generated).map((row) => [row.student_id, row.bill_no])),
@@ -134,7 +188,17 @@ async function chosenPayerNames(executor: Executor, tenantId: number, payers: No
 }
 
 export async function previewGeneration(db: Database, request: GenerationRequest): Promise<BillPlan> {
-  return readPlan({ orm: db.orm, rows: (query) => db.rows(query) }, request);
+  const executor: Executor = { orm: db.orm, rows: (query) => db.rows(query) };
+  const plan = await readPlan(executor, request);
+  if (plan.noPayer.length === 0) return plan;
+  // The dialog offers each student's own parents as the payer to choose (none is marked 付款人).
+  const parents = await executor.rows<{ student_id: string; id: string; name: string | null }>(sql`
+    select sp.student_id, p.id, p.name from school_student_parent sp join school_parent p on p.id = sp.parent_id and p.tenant_id = ${request.tenantId}
+    where sp.student_id = any(${`{${plan.noPayer.map((student) => student.studentId).join(",")}}`}::varchar[])
+    order by sp.student_id, sp.sort_no, sp.id`);
+  const byStudent = new Map<string, Array<{ id: string; name: string }>>();
+  for (const row of parents) byStudent.set(row.student_id, [...(byStudent.get(row.student_id) ?? []), { id: row.id, name: row.name ?? "" }]);
+  return { ...plan, noPayer: plan.noPayer.map((student) => ({ ...student, parents: byStudent.get(student.studentId) ?? [] })) };
 }
 
 /**
@@ -160,7 +224,7 @@ export async function writeGeneration(tx: Executor, request: GenerationRequest, 
     bill.payerId ? [{ payerType: bill.payerType, payerId: bill.payerId, payerName: bill.payerName }] : [],
   );
   const receivables = await receivablesFor(tx, { ...request, createdBy }, period, payers, history);
-  const numbers = await nextNumbers(tx, NumberRule.bill, fresh.length, request.timeZone);
+  const numbers = await nextNumbers(tx, request.tenantId, NumberRule.bill, fresh.length, request.timeZone);
   const now = new Date().toISOString();
   const who = createdBy.slice(0, 32);
   const bills: Record<string, unknown>[] = [];
@@ -197,6 +261,7 @@ export async function writeGeneration(tx: Executor, request: GenerationRequest, 
         amount: item.amount,
         allowance: item.allowance,
         sort_no: position,
+        kind: item.kind ?? null,
       });
     });
   });
@@ -232,6 +297,7 @@ async function addToExistingBills(tx: Executor, tenantId: number, planned: reado
       amount: item.amount,
       allowance: item.allowance,
       sort_no: target.next + position,
+      kind: item.kind ?? null,
     }));
   });
   await withHistory(tx, history, BillHistory, bills.map((bill) => bill.id), history, async () => {

@@ -3,7 +3,7 @@
 // No database here, so the rules are unit-tested on their own (tests/unit/bill-plan.test.ts);
 // bill-generation.ts reads the rows and writes the plan in one transaction.
 import { fenToYuan, minFen, multiplyFen, percentOfFen, sumFen, toFen } from "#contract/money";
-import type { BillPlan, NoPayerStudent, PlannedBill, SkippedStudent } from "#contract/modules/billing";
+import type { BillPlan, NoPayerStudent, PlanItem, PlannedBill, SkippedStudent } from "#contract/modules/billing";
 
 export type { BillPlan, NoPayerStudent, PlanItem, PlannedBill, SkippedStudent } from "#contract/modules/billing";
 
@@ -32,6 +32,13 @@ export interface PlanStudent {
   /** The parent marked as payer (学生 → 家长, isPayer), if any. */
   payerParentId: string | null;
   payerParentName: string | null;
+  /** dict grade: the grade's price of a project applies. */
+  grade?: string | null;
+  /**
+   * The child's place among the active students paid by the same parent (1 the eldest); 0 when a
+   * corporation pays. The second and further get the projects' sibling discounts.
+   */
+  siblingRank?: number;
 }
 
 export interface PlanProject {
@@ -39,6 +46,32 @@ export interface PlanProject {
   name: string;
   unitPrice: string;
   period: string;
+  /** grade → the project's price for that grade; a grade without one pays `unitPrice`. */
+  prices?: Readonly<Record<string, string>>;
+  /** The sibling discount: a percent of the item, or an amount off it (never both). */
+  siblingPercent?: string | null;
+  siblingAmount?: string | null;
+}
+
+/** The line name of a sibling discount on a project. */
+export const siblingLineName = (projectName: string) => `兄弟姐妹优惠：${projectName}`.slice(0, 100);
+
+/** The project's unit price for a student's grade (the default price when the grade has none). */
+export function priceFor(project: Pick<PlanProject, "unitPrice" | "prices">, grade: string | null | undefined): string {
+  return (grade ? project.prices?.[grade] : undefined) ?? project.unitPrice;
+}
+
+/**
+ * The sibling discount on one item in fen (0 or more): the project's percent of the item, or its
+ * amount, never more than what is left of the item after the allowance; only for the second and
+ * further children of a paying parent.
+ */
+export function siblingDiscount(project: Pick<PlanProject, "siblingPercent" | "siblingAmount">, siblingRank: number, amountFen: bigint, allowanceFen: bigint): bigint {
+  if (siblingRank < 2) return 0n;
+  const left = amountFen - allowanceFen;
+  if (left <= 0n) return 0n;
+  const discount = project.siblingPercent ? percentOfFen(amountFen, project.siblingPercent) : project.siblingAmount ? toFen(project.siblingAmount) : 0n;
+  return minFen(discount, left);
 }
 
 export interface PlanAllowance {
@@ -93,7 +126,8 @@ export function priceItems(items: ReadonlyArray<{ quantity: unknown; unitPrice: 
   const priced = items.map((item) => {
     const unitPrice = toFen(item.unitPrice);
     const amount = multiplyFen(unitPrice, item.quantity);
-    const allowance = minFen(toFen(item.allowance ?? "0"), amount);
+    // A negative line (a discount, a 减免) carries no allowance.
+    const allowance = amount < 0n ? 0n : minFen(toFen(item.allowance ?? "0"), amount);
     total += amount;
     allowanceTotal += allowance;
     return {
@@ -146,17 +180,25 @@ export function planBills(input: {
     if (billable.length === 0) continue;
     // Every amount is owed by someone: a student without a payer is named, not billed, unless the
     // dialog chose one.
-    const payer = payerOf(student).payerId ? payerOf(student) : input.chosenPayers?.get(student.id);
+    const own = payerOf(student).payerId ? payerOf(student) : undefined;
+    const payer = own ?? input.chosenPayers?.get(student.id);
     if (!payer) {
       noPayer.push({ studentId: student.id, studentNo: student.studentNo, studentName: student.name });
       continue;
     }
-    const items = billable.map(({ project, quantity }) => {
-      const amount = multiplyFen(toFen(project.unitPrice), quantity);
+    // A sibling discount is the parent's: it applies when the student's own paying parent pays.
+    const siblingRank = !student.corpId && payer.payerId === student.payerParentId ? (student.siblingRank ?? 0) : 0;
+    const items = billable.flatMap(({ project, quantity }) => {
+      const unitPrice = priceFor(project, student.grade);
+      const amount = multiplyFen(toFen(unitPrice), quantity);
       const matching = student.corpId
         ? (byCorpProject.get(`${student.corpId}\u0000${project.id}`) ?? []).filter((a) => a.studentId === null || a.studentId === student.id)
         : [];
-      return { project, quantity, amount, allowance: allowanceForItem(amount, matching) };
+      const allowance = allowanceForItem(amount, matching);
+      const item = { projectId: project.id, name: project.name, quantity, unitPrice: toFen(unitPrice), amount, allowance, kind: undefined as PlanItem["kind"] };
+      const discount = siblingDiscount(project, siblingRank, amount, allowance);
+      if (discount === 0n) return [item];
+      return [item, { projectId: project.id, name: siblingLineName(project.name), quantity: "1", unitPrice: -discount, amount: -discount, allowance: 0n, kind: "sibling" as const }];
     });
     const total = sumFen(items.map((item) => item.amount));
     const allowanceTotal = sumFen(items.map((item) => item.allowance));
@@ -169,17 +211,19 @@ export function planBills(input: {
       payerId: payer.payerId,
       payerName: payer.payerName,
       items: items.map((item) => ({
-        projectId: item.project.id,
-        name: item.project.name,
+        projectId: item.projectId,
+        name: item.name,
         quantity: fenToYuan(toFen(item.quantity)),
-        unitPrice: fenToYuan(toFen(item.project.unitPrice)),
+        unitPrice: fenToYuan(item.unitPrice),
         amount: fenToYuan(item.amount),
         allowance: fenToYuan(item.allowance),
+        ...(item.kind ? { kind: item.kind } : {}),
       })),
       total: fenToYuan(total),
       allowanceTotal: fenToYuan(allowanceTotal),
       payable: fenToYuan(total - allowanceTotal),
       ...(input.extendable?.has(student.id) ? { intoBillNo: input.extendable.get(student.id) } : {}),
+      ...(own ? {} : { payerChosen: true as const }),
     });
   }
   return { schoolYear: input.schoolYear, term: input.term, bills, skipped, noPayer, payableTotal: fenToYuan(payableTotal) };

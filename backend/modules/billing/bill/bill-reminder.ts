@@ -15,6 +15,7 @@ import { MessageChannel } from "#contract/modules/message";
 import { deliverMail, queueMail } from "../../communication/mail/mail-service";
 import { findTemplate, renderMessage } from "../../communication/message/message-service";
 import { schoolDay } from "../../system/fill-rule/fill-number";
+import { decryptValue } from "../../../security/personal-data";
 
 /** comm_mail.related_type of a reminder (related_id: the payer). */
 export const REMINDER_MAIL_TYPE = "bill_reminder";
@@ -162,7 +163,8 @@ export async function remindUnpaidBills(
       );
       const mailId = await queueMail(tx, {
         tenantId,
-        to: first.email,
+        // A parent's e-mail is stored encrypted (docs/decisions/119); a corporation's is not.
+        to: decryptValue(first.email),
         subject,
         body,
         relatedType: REMINDER_MAIL_TYPE,

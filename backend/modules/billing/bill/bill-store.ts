@@ -20,7 +20,7 @@ export const NumberRule = { bill: "bill_no", receivable: "receivable_no" } as co
  * Many rows into `table` with one parameter per 5,000 rows: a JSON array read with the table's own
  * row type (json_populate_recordset), as the CRUD engine's import does. Keys are column names.
  */
-export async function insertJsonRows(tx: Executor, table: "bill_bill" | "bill_bill_item" | "bill_receivable" | "bill_project" | "bill_allowance", rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+export async function insertJsonRows(tx: Executor, table: "bill_bill" | "bill_bill_item" | "bill_receivable" | "bill_project" | "bill_allowance" | "bill_receipt", rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
   const list = sql.join(columns.map((column) => sql.identifier(column)), sql`, `);
@@ -59,7 +59,7 @@ export async function receivablesFor(
     where tenant_id = ${tenantId} and period = ${period} and status <> '4'`);
   for (const row of existing) found.set(key(row.payer_type, row.payer_id), row.id);
   const missing = [...wanted.entries()].filter(([payerKey]) => !found.has(payerKey));
-  const numbers = await nextNumbers(tx, NumberRule.receivable, missing.length, request.timeZone);
+  const numbers = await nextNumbers(tx, tenantId, NumberRule.receivable, missing.length, request.timeZone);
   const rows = missing.map(([payerKey, payer], index) => {
     const id = newId();
     found.set(payerKey, id);

@@ -6,7 +6,7 @@
 // payments (never incremented blindly), and the checks run on the locked rows: a payment never
 // allocates more than it holds, a bill never receives more than it owes.
 import { sql } from "drizzle-orm";
-import { PaymentStatus } from "#contract/modules/billing";
+import { PaymentKind, PaymentStatus, RefundMessages } from "#contract/modules/billing";
 import { fenToYuan, toFen } from "#contract/money";
 import type { Executor } from "../../../crud/context";
 import { newId } from "../../../db/ids";
@@ -64,12 +64,13 @@ interface LockedPayment {
   id: string;
   amount: string;
   status: string;
+  kind: string;
 }
 
 /** The payment's row, locked for the rest of the transaction; undefined when not in the tenant. */
 export async function lockPayment(tx: Executor, tenantId: number, paymentId: string): Promise<LockedPayment | undefined> {
   const [payment] = await tx.rows<LockedPayment>(
-    sql`select id, amount::text as amount, status from bill_payment where id = ${paymentId} and tenant_id = ${tenantId} for update`,
+    sql`select id, amount::text as amount, status, kind from bill_payment where id = ${paymentId} and tenant_id = ${tenantId} for update`,
   );
   return payment;
 }
@@ -85,7 +86,7 @@ interface LockedBill {
 const idArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
 
 /** Bills locked in id order (the house order: payment, bills, receivables). */
-async function lockBills(tx: Executor, tenantId: number, billIds: readonly string[]): Promise<Map<string, LockedBill>> {
+export async function lockBills(tx: Executor, tenantId: number, billIds: readonly string[]): Promise<Map<string, LockedBill>> {
   const ids = [...new Set(billIds)].sort();
   if (ids.length === 0) return new Map();
   const rows = await tx.rows<LockedBill>(sql`
@@ -105,8 +106,22 @@ async function allocatedToBills(tx: Executor, billIds: readonly string[]): Promi
   return new Map(rows.map((row) => [row.bill_id, toFen(row.paid)]));
 }
 
+/**
+ * The first of these bills that a live refund (退费) paid back, by number: the payments that paid it
+ * keep their allocation to it, or its paid amount would go below zero (docs/decisions/138).
+ */
+export async function refundedBill(tx: Executor, billIds: readonly string[]): Promise<string | undefined> {
+  if (billIds.length === 0) return undefined;
+  const [row] = await tx.rows<{ bill_no: string }>(sql`
+    select b.bill_no from bill_payment_allocation a
+    join bill_payment p on p.id = a.payment_id and p.kind = ${PaymentKind.refund} and p.status <> ${PaymentStatus.reversed}
+    join bill_bill b on b.id = a.bill_id
+    where a.bill_id = any(${idArray([...billIds])}::varchar[]) order by b.bill_no limit 1`);
+  return row?.bill_no;
+}
+
 /** Bills' paid amount and status (未付 / 部分 / 已付) from their allocations, then their receivables. */
-async function settleBills(tx: Executor, bills: ReadonlyMap<string, LockedBill>, history: HistoryChange): Promise<void> {
+export async function settleBills(tx: Executor, bills: ReadonlyMap<string, LockedBill>, history: HistoryChange): Promise<void> {
   const ids = [...bills.keys()];
   if (ids.length === 0) return;
   const paid = await allocatedToBills(tx, ids);
@@ -162,8 +177,14 @@ export async function replaceAllocations(tx: Executor, tenantId: number, payment
   const payment = await lockPayment(tx, tenantId, paymentId);
   if (!payment) throw new ApiError(PaymentMessages.badAllocations);
   if (payment.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.reversed);
+  if (payment.kind === PaymentKind.refund) throw new ApiError(RefundMessages.refundNotChanged);
   const previous = await currentAllocations(tx, paymentId);
   const bills = await lockBills(tx, tenantId, [...previous.keys(), ...allocations.map((allocation) => allocation.billId)]);
+  // A refunded bill keeps what paid it (checked under the bills' locks).
+  const wanted = new Map(allocations.map((allocation) => [allocation.billId, allocation.amountFen]));
+  const moved = [...bills.keys()].filter((billId) => (previous.get(billId) ?? 0n) !== (wanted.get(billId) ?? 0n));
+  const refunded = await refundedBill(tx, moved);
+  if (refunded) throw new ApiError(RefundMessages.billRefunded(refunded));
 
   const seen = new Set<string>();
   let total = 0n;
@@ -205,11 +226,15 @@ export async function reversePayment(tx: Executor, tenantId: number, paymentId: 
   const payment = await lockPayment(tx, tenantId, paymentId);
   if (!payment) return false;
   if (payment.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.reversedAlready);
+  if (payment.kind === PaymentKind.refund) throw new ApiError(RefundMessages.refundNotChanged);
   // The status first: its trigger takes the payment's kept total (migration 0200) before the bills'
-  // locks, in the order every payment writer takes them (payment, its total, bills).
-  await tx.rows(sql`update bill_payment set status = ${PaymentStatus.reversed}, update_by = ${username.slice(0, 32)}, update_time = now() where id = ${paymentId}`);
+  // locks, in the order every payment writer takes them (payment, its total, bills). A reversed
+  // payment has nothing allocated (its allocation rows stay as the record of what it had paid).
+  await tx.rows(sql`update bill_payment set status = ${PaymentStatus.reversed}, allocated_amount = 0, update_by = ${username.slice(0, 32)}, update_time = now() where id = ${paymentId}`);
   const previous = await currentAllocations(tx, paymentId);
   const bills = await lockBills(tx, tenantId, [...previous.keys()]);
+  const refunded = await refundedBill(tx, [...bills.keys()]);
+  if (refunded) throw new ApiError(RefundMessages.billRefunded(refunded));
   await settleBills(tx, bills, history);
   return true;
 }

@@ -4,7 +4,7 @@
 // 已付) and its receivable (./payment-allocation.ts). Changing allocations needs 分配
 // (payment:allocate); 冲销 (payment:reverse) takes a payment back and restores the bills.
 import { sql } from "drizzle-orm";
-import { paymentModule, PaymentStatus } from "#contract/modules/billing";
+import { paymentModule, PaymentKind, PaymentStatus, ReasonMessages, RefundMessages } from "#contract/modules/billing";
 import { Messages } from "#contract/messages";
 import { ResultCode } from "#contract/envelope";
 import { billPayment } from "../../../db/schema";
@@ -48,6 +48,7 @@ export const paymentCrud = createModuleCrud(paymentModule, {
       if (save.operation === "edit") {
         const locked = await lockPayment(save.tx, save.tenantId, save.id);
         if (locked?.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.reversed);
+        if (locked?.kind === PaymentKind.refund) throw new ApiError(RefundMessages.refundNotChanged);
         // An amount below what stays allocated is refused with the allocated sum named.
         const allocations = parseAllocations(save.body.allocations);
         const allocated = allocations ? allocations.reduce((sum, allocation) => sum + allocation.amountFen, 0n) : sumFen((await currentAllocations(save.tx, save.id)).values());
@@ -64,7 +65,7 @@ export const paymentCrud = createModuleCrud(paymentModule, {
       const kind = payerType === PayerType.corporation ? "corporation" : "parent";
       const payer = (await namesOf(save, kind, [payerId], save.tx)).get(payerId);
       if (!payer) throw new ApiError(PaymentMessages.unknownPayer);
-      const paymentNo = await nextNumber(save.tx, PAYMENT_NO_RULE, save.services.config.schoolTimeZone);
+      const paymentNo = await nextNumber(save.tx, save.tenantId, PAYMENT_NO_RULE, save.services.config.schoolTimeZone);
       Object.assign(save.values, { paymentNo, payerName: payer.name, status: PaymentStatus.unallocated, allocatedAmount: "0" });
     },
     afterSave: async (save) => {
@@ -90,8 +91,10 @@ export const paymentEndpoints: Endpoint[] = [
     const payment = id ? await paymentCrud.findById(context, id) : undefined;
     if (!payment || !id) throw notFound();
     const rows = await context.services.db.rows(sql`
-      select a.bill_id as "billId", b.bill_no as "billNo", a.amount::text as amount
-      from bill_payment_allocation a join bill_bill b on b.id = a.bill_id
+      select a.bill_id as "billId", b.bill_no as "billNo", a.amount::text as amount,
+             -- The bill's name where the grid does not offer it (a paid bill, 详情): number and student.
+             concat_ws(' ', b.bill_no, s.name_cn, b.school_year || '-' || b.term) as "billId_dictText"
+      from bill_payment_allocation a join bill_bill b on b.id = a.bill_id left join school_student s on s.id = b.student_id
       where a.payment_id = ${id} order by a.sort_no, a.id`);
     return ok(rows);
   }),
@@ -127,7 +130,9 @@ export const paymentEndpoints: Endpoint[] = [
     const context = crudContext(request);
     const id = singleId(request.body.id ?? request.query.id);
     if (!id) throw notFound();
-    const history: HistoryChange = { ...paymentCrud.historyActor(context), action: "reverse", reason: historyReason(request.body) };
+    const reason = historyReason(request.body);
+    if (!reason) throw new ApiError(ReasonMessages.reverse);
+    const history: HistoryChange = { ...paymentCrud.historyActor(context), action: "reverse", reason };
     const found = await inTransaction(context.services.db, async (tx) => {
       if (!(await lockPayment(tx, context.tenantId, id))) return false;
       return withHistory(tx, history, paymentCrud.history, [id], history, () => reversePayment(tx, context.tenantId, id, history));

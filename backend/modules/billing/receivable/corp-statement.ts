@@ -1,5 +1,5 @@
 // A corporation's statement for one receivable, as an .xlsx (exceljs): one row per bill item of
-// the receivable's live bills, then the total, which is the receivable's own (recomputed from
+// the receivable's live bills, then the total (应收), 已收 and 余额, which are the receivable's own (recomputed from
 // the bills in fen, never from the sheet).
 import ExcelJS from "exceljs";
 import { sql } from "drizzle-orm";
@@ -10,6 +10,8 @@ export interface StatementHeader {
   payerName: string;
   period: string;
   totalAmount: string;
+  receivedAmount: string;
+  balance: string;
 }
 
 export async function buildCorpStatement(executor: Executor, receivableId: string, header: StatementHeader): Promise<Buffer> {
@@ -41,5 +43,7 @@ export async function buildCorpStatement(executor: Executor, receivableId: strin
   }
   const total = sheet.addRow(["合计", null, null, null, null, null, Number(header.totalAmount)]);
   total.font = { bold: true };
+  sheet.addRow(["已收金额", null, null, null, null, null, Number(header.receivedAmount)]).font = { bold: true };
+  sheet.addRow(["余额", null, null, null, null, null, Number(header.balance)]).font = { bold: true };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

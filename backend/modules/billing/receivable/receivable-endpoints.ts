@@ -4,18 +4,19 @@
 // corporation its statement (.xlsx) over SMTP, recording a 邮件 row, and the receivable's emailedAt
 // once it is sent (also when a failed mail is sent again with 重发).
 import { sql } from "drizzle-orm";
-import { receivableModule } from "#contract/modules/billing";
+import { AGEING_PAGE, receivableModule } from "#contract/modules/billing";
 import { billReceivable } from "../../../db/schema";
 import { createModuleCrud } from "../../../crud/module";
-import { crudContext, inTransaction } from "../../../crud/context";
+import { crudContext, databaseExecutor, inTransaction } from "../../../crud/context";
 import { notFound, singleId } from "../../../crud/crud-messages";
 import type { ListQueryParams } from "../../../crud/query-generator";
-import { endpoint, type Endpoint } from "../../../http/endpoint";
+import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok } from "../../../http/envelope";
 import { deliverMail, onMailSent, queueMail } from "../../communication/mail/mail-service";
 import { fenToYuan, formatMoney, toFen } from "#contract/money";
 import { PayerType } from "../bill/bill-plan";
-import { buildCorpStatement } from "./corp-statement";
+import { buildCorpStatement, type StatementHeader } from "./corp-statement";
+import { ageingDate, ageingReport } from "./ageing";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -45,6 +46,20 @@ export const receivableCrud = createModuleCrud(receivableModule, {
   },
 });
 
+/** The corporate bill mail's text: 应收, 已收 and 余额 of the receivable (issue #33 item 2). */
+export function corporateBillText(corporationName: string, header: StatementHeader): string {
+  return [
+    `${corporationName}：`,
+    "",
+    `附件为贵司 ${header.period} 的应收账单 ${header.receivableNo}。`,
+    `应收金额：${formatMoney(header.totalAmount, { currency: true })}`,
+    `已收金额：${formatMoney(header.receivedAmount, { currency: true })}`,
+    `余额：${formatMoney(header.balance, { currency: true })}`,
+    "",
+    "如有疑问请与学校财务联系。",
+  ].join("\n");
+}
+
 // A receivable counts as e-mailed when its mail went out, whenever that was (first try or 重发).
 onMailSent("receivable", async (db, receivableId) => {
   await db.rows(sql`update bill_receivable set emailed_at = now() where id = ${receivableId}`);
@@ -52,6 +67,13 @@ onMailSent("receivable", async (db, receivableId) => {
 
 export const receivableEndpoints: Endpoint[] = [
   ...receivableCrud.endpoints,
+  // 账龄分析: `asOf` (default today in the school's zone), `pageNo`, `pageSize` (payers).
+  endpoint("GET", "/billing/ageing", menuAccess(AGEING_PAGE), async (request) => {
+    const context = crudContext(request);
+    const asOf = ageingDate(request.query.asOf, context.services.config.schoolTimeZone);
+    const paging = { pageNo: Number(request.query.pageNo) || 1, pageSize: Number(request.query.pageSize) || 20 };
+    return ok(await ageingReport(databaseExecutor(context.services.db), context.tenantId, asOf, paging));
+  }),
   endpoint("GET", "/bill/bill/ReceivableBilllist", receivableCrud.access.list, async (request) => {
     return ok(await receivableCrud.list(crudContext(request), request.req.query as ListQueryParams));
   }),
@@ -71,6 +93,8 @@ export const receivableEndpoints: Endpoint[] = [
       period: String(receivable.period),
       // The wire record carries numbers (contract §1); the amount is read back as exact text.
       totalAmount: fenToYuan(toFen(receivable.totalAmount)),
+      receivedAmount: fenToYuan(toFen(receivable.receivedAmount)),
+      balance: fenToYuan(toFen(receivable.totalAmount) - toFen(receivable.receivedAmount)),
     };
     const mailId = await inTransaction(context.services.db, async (tx) => {
       const workbook = await buildCorpStatement(tx, id, header);
@@ -78,7 +102,7 @@ export const receivableEndpoints: Endpoint[] = [
         tenantId: context.tenantId,
         to: corporation.email!,
         subject: `${corporation.name} 应收账单 ${header.receivableNo}（${header.period}）`,
-        body: `${corporation.name}：\n\n附件为贵司 ${header.period} 的应收账单 ${header.receivableNo}，应收金额合计 ${formatMoney(header.totalAmount)} 元。\n\n如有疑问请与学校财务联系。`,
+        body: corporateBillText(corporation.name, header),
         attachments: [{ filename: `应收账单-${header.receivableNo}.xlsx`, contentType: XLSX, content: workbook }],
         relatedType: "receivable",
         relatedId: id,

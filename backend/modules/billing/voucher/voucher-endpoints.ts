@@ -47,7 +47,7 @@ export const voucherCrud = createModuleCrud(voucherModule, {
         if (row?.status === VoucherStatus.posted) throw new ApiError(VoucherMessages.posted);
         return;
       }
-      const voucherNo = await nextNumber(save.tx, VOUCHER_NO_RULE, save.services.config.schoolTimeZone);
+      const voucherNo = await nextNumber(save.tx, save.tenantId, VOUCHER_NO_RULE, save.services.config.schoolTimeZone);
       Object.assign(save.values, { voucherNo, status: VoucherStatus.draft });
     },
     afterSave: async (save) => {

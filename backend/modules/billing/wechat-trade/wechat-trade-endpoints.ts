@@ -210,7 +210,7 @@ export const wechatTradeEndpoints: Endpoint[] = [
       const { trades, result } = await reconcilePeriod(tx, context, period);
       await recordMatches(tx, result.matched);
       const creatable = result.missingPayments.map((id) => trades.get(id)!).filter((trade) => trade.payer_id);
-      const numbers = await nextNumbers(tx, "payment_no", creatable.length, context.services.config.schoolTimeZone);
+      const numbers = await nextNumbers(tx, context.tenantId, "payment_no", creatable.length, context.services.config.schoolTimeZone);
       const payments = creatable.map((trade, index) => ({
         id: newId(),
         trade_id: trade.id,

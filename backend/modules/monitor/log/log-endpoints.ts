@@ -1,5 +1,7 @@
-// 系统日志 (/sys/log, page /monitor/log) on the CRUD engine: read, export and delete only; the rows
-// are written by the request journal (./request-journal.ts). Plus the dashboard figures of
+// 系统日志 (/sys/log, page /monitor/log) on the CRUD engine: read and export only (logs are sealed:
+// nobody edits or deletes them through the product; the nightly purge removes those older than
+// LOG_RETENTION_DAYS, docs/decisions/121); the rows are written by the request journal
+// (./request-journal.ts). Plus the dashboard figures of
 // /sys/loginfo and /sys/visitInfo (api-contract.md §7 "Other base paths").
 import { sql, type SQL } from "drizzle-orm";
 import { sysLog } from "../../../db/schema";
@@ -10,6 +12,8 @@ import { crudContext } from "../../../crud/context";
 import { defineEntity } from "../../../crud/entity";
 import { DEFAULT_TENANT_ID, type TenantScope } from "../../../crud/tenant";
 import { LogType } from "../../system/log-service";
+import { formatWireDate } from "#contract/clock";
+import { schoolClockZone, schoolDayStart } from "../../../clock";
 
 export const LOG_PAGE_PATH = "/monitor/log";
 
@@ -43,7 +47,7 @@ export const logCrud = createCrud({
   pagePath: LOG_PAGE_PATH,
   permissionPrefix: "log",
   tenant: logTenantScope,
-  operations: ["list", "delete", "deleteBatch"],
+  operations: ["list"],
   hooks: {
     // The original's 搜索日志 box: `keyWord` matches the content.
     listConditions: (_context, query) => {
@@ -73,14 +77,9 @@ export const logCrud = createCrud({
 
 /** Content of a successful sign-in (contract §2 "Login side effects"). */
 const SIGN_IN_SUCCESS = "%登录成功！";
-const ZONE_OFFSET_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Start of the school's day (GMT+8, contract §0) that holds `now`, `daysBack` days earlier. */
-export function dayStart(now: Date, daysBack = 0): Date {
-  const local = now.getTime() + ZONE_OFFSET_MS;
-  return new Date(local - (local % DAY_MS) - ZONE_OFFSET_MS - daysBack * DAY_MS);
-}
+/** Start of the school's day (SCHOOL_TIMEZONE, backend/clock.ts) that holds `now`, `daysBack` days earlier. */
+export const dayStart = schoolDayStart;
 
 function signIns(scope: SQL): SQL {
   return sql`${sysLog.logType} = ${LogType.login} AND ${sysLog.logContent} LIKE ${SIGN_IN_SUCCESS} AND ${scope}`;
@@ -113,13 +112,14 @@ export const logEndpoints: Endpoint[] = [
     const scope = logTenantScope.condition(context.tenantId);
     const first = dayStart(new Date(), 6);
     const rows = await request.services.db.rows<{ tian: string; visit: unknown; ip: unknown }>(sql`
-      SELECT to_char(${sysLog.createTime} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS tian,
+      SELECT to_char(${sysLog.createTime} AT TIME ZONE ${schoolClockZone()}, 'YYYY-MM-DD') AS tian,
              count(*) AS visit, count(DISTINCT ${sysLog.ip}) AS ip
         FROM ${sysLog} WHERE ${signIns(scope)} AND ${sysLog.createTime} >= ${first}
        GROUP BY 1`);
     const byDay = new Map(rows.map((row) => [row.tian, row]));
     const days = Array.from({ length: 7 }, (_, index) => {
-      const tian = new Date(first.getTime() + index * DAY_MS + ZONE_OFFSET_MS).toISOString().slice(0, 10);
+      // Noon of each day: a day of 23 or 25 hours (daylight saving) never shifts the label.
+      const tian = formatWireDate(new Date(first.getTime() + (index * 24 + 12) * 3_600_000), schoolClockZone());
       const row = byDay.get(tian);
       return { tian, type: tian.slice(5), visit: count(row?.visit), ip: count(row?.ip) };
     });

@@ -19,6 +19,7 @@ import { LogType, OperateType } from "../../system/log-service";
 import { describeBrowser } from "./browser";
 import { maskedUrl, requestParamText } from "./request-params";
 import { requestMinutesOf } from "../server/request-minutes";
+import { exportNoteOf, type ExportNote } from "../../../crud/excel/export";
 
 /** What the router leaves on `res.locals` for the journal. */
 export interface RequestNotes {
@@ -87,9 +88,11 @@ function record(services: BackendServices, req: Request, res: Response, startedA
   const operateType = operateTypeOf(req.method, req.path);
   if (operateType === null) return;
   const outcome = answerOutcome(notes.answer, status);
+  const exported = operateType === OperateType.export ? exportNoteOf(res) : undefined;
+  const what = exported ? exportLogText(exported) : `${OPERATION_LABEL[operateType]} ${req.path}`;
   services.logs.enqueue({
     logType: LogType.operation,
-    content: `${OPERATION_LABEL[operateType]} ${req.path}${outcome.ok ? "" : `，失败：${outcome.message}`}`.slice(0, 1000),
+    content: `${what}${outcome.ok ? "" : `，失败：${outcome.message}`}`.slice(0, 1000),
     operateType,
     username: auth.user.username,
     realname: auth.user.realname,
@@ -102,6 +105,23 @@ function record(services: BackendServices, req: Request, res: Response, startedA
     tenantId: safeTenant(auth),
   });
 }
+
+/**
+ * An export's entry in 系统日志 → 导出日志 (issue #34 item 6, docs/decisions/120): which page, how
+ * many rows, whether personal data went out masked, and the filter (who, when and from where are
+ * the entry's own columns).
+ */
+export function exportLogText(note: ExportNote): string {
+  const personal = note.masked === null ? "" : note.masked ? `，${ExportLogText.masked}` : `，${ExportLogText.unmasked}`;
+  return `${ExportLogText.prefix}：${note.title}，共${note.rows}行${personal}${note.filter ? `，条件：${note.filter}` : ""}`;
+}
+
+/** The words of export entries (系统日志 searches by them). */
+export const ExportLogText = {
+  prefix: "导出",
+  masked: "敏感信息已脱敏",
+  unmasked: "敏感信息未脱敏",
+} as const;
 
 const OPERATION_LABEL: Record<number, string> = {
   [OperateType.query]: "查询",

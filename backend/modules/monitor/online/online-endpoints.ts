@@ -12,11 +12,13 @@ import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
 import { failure, ok } from "../../../http/envelope";
 import { clientIp, formatDateTime } from "../../../http/format";
 import { crudContext } from "../../../crud/context";
+import { maskRecords, seesSensitive } from "../../../crud/sensitive";
 import { DEFAULT_TENANT_ID } from "../../../crud/tenant";
 import { noticeBusOf } from "../../../realtime/bus-registry";
 import type { BackendServices } from "../../../services";
 import { LogType } from "../../system/log-service";
 import { describeBrowser } from "../log/browser";
+import { userCrud } from "../../system/user/user-crud";
 
 export const ONLINE_PAGE_PATH = "/monitor/onlineUser";
 export const FORCE_LOGOUT_PERMISSION = "onlineUser:force_logout";
@@ -99,6 +101,8 @@ export const onlineEndpoints: Endpoint[] = [
       // The caller's own session: 强退 would sign the administrator out.
       current: row.id === context.auth.session.id,
     }));
+    // The user's phone as 用户管理 shows it: masked without user:viewSensitive (docs/decisions/136).
+    if (!(await seesSensitive(context, userCrud.config.permissionPrefix))) maskRecords(userCrud.config.sensitive!, records);
     return ok({ records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) });
   }),
 

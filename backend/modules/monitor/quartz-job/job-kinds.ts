@@ -4,9 +4,11 @@
 import { sql } from "drizzle-orm";
 import { JOB_KINDS } from "#contract/quartz-job";
 import type { Database } from "../../../db/client";
-import type { BackendConfig } from "../../../config";
+import { LOG_RETENTION_MIN_DAYS, type BackendConfig } from "../../../config";
 import { retryFailedMails } from "../../communication/mail/mail-service";
 import { remindUnpaidBills } from "../../billing/bill/bill-reminder";
+import { SIGN_IN_RULES } from "../../system/auth/sign-in-guard";
+import { DEFAULT_TENANT_ID } from "../../../crud/tenant";
 
 export interface JobRunContext {
   db: Database;
@@ -26,31 +28,70 @@ function positiveInteger(text: string, fallback: number): number {
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
+/** How the purge's own entry in 系统日志 begins. */
+export const LOG_PURGE_TEXT = "清理";
+
 const affected = (result: Array<{ n: number | string }>) => Number(result[0]?.n ?? 0);
+
+/**
+ * Expired sessions, captchas and sign-in address records: of use to nobody, the installation's.
+ * Sessions are deleted only once their token has expired too (its lifetime from sign-in), so a
+ * deleted row can never be asked for again; until then the row answers 登录已过期.
+ */
+async function purgeInstallationRows({ db, config, log }: Pick<JobRunContext, "db" | "config" | "log">): Promise<void> {
+  const sessions = await db.rows<{ n: number }>(sql`
+    WITH gone AS (
+      DELETE FROM sys_session
+      WHERE (ended_at IS NOT NULL OR expires_at < now())
+        AND create_time < now() - make_interval(secs => ${config.tokenLifetimeSeconds})
+      RETURNING 1)
+    SELECT count(*) AS n FROM gone`);
+  log(`清理过期会话 ${affected(sessions)} 条`);
+  const captchas = await db.rows<{ n: number }>(
+    sql`WITH gone AS (DELETE FROM sys_captcha WHERE expires_at < now() RETURNING 1) SELECT count(*) AS n FROM gone`,
+  );
+  log(`清理过期验证码 ${affected(captchas)} 条`);
+  // The address failure budget (docs/decisions/132): failures past the window no longer count,
+  // and an address with none left in it and neither a wait nor a lock running is forgotten. A row
+  // an attempt holds right now is skipped (the attempt may be setting its wait).
+  const windowSeconds = SIGN_IN_RULES.windowMs / 1000;
+  await db.rows(sql`DELETE FROM sys_login_address_failure WHERE failed_at < now() - make_interval(secs => ${windowSeconds})`);
+  const addresses = await db.rows<{ n: number }>(sql`
+    WITH gone AS (
+      DELETE FROM sys_login_address
+      WHERE ip IN (
+        SELECT address.ip FROM sys_login_address address
+        WHERE (address.next_attempt_at IS NULL OR address.next_attempt_at < now())
+          AND (address.locked_until IS NULL OR address.locked_until < now())
+          AND NOT EXISTS (
+            SELECT 1 FROM sys_login_address_failure failure
+            WHERE failure.ip = address.ip AND failure.failed_at >= now() - make_interval(secs => ${windowSeconds}))
+        FOR UPDATE SKIP LOCKED)
+      RETURNING 1)
+    SELECT count(*) AS n FROM gone`);
+  log(`清理过期登录地址记录 ${affected(addresses)} 条`);
+  // The per-name guard (./sign-in-guard.ts): failures past the window no longer count toward a
+  // captcha or a lock, and a lock whose time has passed no longer refuses anything.
+  const failures = await db.rows<{ n: number }>(sql`
+    WITH gone AS (DELETE FROM sys_login_failure WHERE failed_at < now() - make_interval(secs => ${windowSeconds}) RETURNING 1)
+    SELECT count(*) AS n FROM gone`);
+  log(`清理过期登录失败记录 ${affected(failures)} 条`);
+  const locks = await db.rows<{ n: number }>(sql`WITH gone AS (DELETE FROM sys_login_lock WHERE locked_until < now() RETURNING 1) SELECT count(*) AS n FROM gone`);
+  log(`清理过期登录锁定 ${affected(locks)} 条`);
+}
 
 export const JOB_KIND_RUNS: Record<string, JobKindRun> = {
   "org.jeecg.modules.quartz.job.SampleParamJob": async ({ parameter, log }) => {
     log(`示例任务执行，参数：${parameter || "（无）"}`);
   },
 
-  // Sessions are deleted only once their token has expired too (its lifetime from sign-in), so a
-  // deleted row can never be asked for again; until then the row answers 登录已过期.
-  // Expired sessions and captchas are the installation's (useless to anyone); run logs only the
-  // tenant's own jobs'.
+  // Run logs and 系统日志 of the job's own tenant; the installation's rows in the default tenant's job.
   "org.jeecg.modules.quartz.job.PurgeExpiredJob": async ({ db, config, tenantId, parameter, log }) => {
     const keepDays = positiveInteger(parameter, 30);
-    const sessions = await db.rows<{ n: number }>(sql`
-      WITH gone AS (
-        DELETE FROM sys_session
-        WHERE (ended_at IS NOT NULL OR expires_at < now())
-          AND create_time < now() - make_interval(secs => ${config.tokenLifetimeSeconds})
-        RETURNING 1)
-      SELECT count(*) AS n FROM gone`);
-    log(`清理过期会话 ${affected(sessions)} 条`);
-    const captchas = await db.rows<{ n: number }>(
-      sql`WITH gone AS (DELETE FROM sys_captcha WHERE expires_at < now() RETURNING 1) SELECT count(*) AS n FROM gone`,
-    );
-    log(`清理过期验证码 ${affected(captchas)} 条`);
+    // The installation's rows (sessions, captchas, sign-in addresses) are the platform's: only the
+    // default tenant's job purges them and counts them in its log; a school's job tells its school
+    // nothing of the others (docs/decisions/144).
+    if (tenantId === DEFAULT_TENANT_ID) await purgeInstallationRows({ db, config, log });
     const runs = await db.rows<{ n: number }>(sql`
       WITH gone AS (
         DELETE FROM sys_quartz_job_run
@@ -59,6 +100,22 @@ export const JOB_KIND_RUNS: Record<string, JobKindRun> = {
         RETURNING 1)
       SELECT count(*) AS n FROM gone`);
     log(`清理 ${keepDays} 天前的运行日志 ${affected(runs)} 条`);
+    // 系统日志 are kept LOG_RETENTION_DAYS (never less than 180: docs/decisions/121), the tenant's
+    // own (the default tenant's job also takes the entries of no tenant), and the purge is itself
+    // an entry of the operation log.
+    const retention = Math.max(LOG_RETENTION_MIN_DAYS, config.logRetentionDays ?? LOG_RETENTION_MIN_DAYS);
+    const logs = await db.rows<{ n: number }>(sql`
+      WITH gone AS (
+        DELETE FROM sys_log
+        WHERE create_time < now() - make_interval(days => ${retention})
+          AND (tenant_id = ${tenantId} OR (tenant_id IS NULL AND ${tenantId} = 1))
+        RETURNING 1)
+      SELECT count(*) AS n FROM gone`);
+    const purged = `${LOG_PURGE_TEXT}${retention}天前的系统日志 ${affected(logs)} 条`;
+    await db.rows(sql`
+      INSERT INTO sys_log (id, log_type, log_content, operate_type, userid, username, method, create_by, create_time, tenant_id)
+      VALUES (replace(gen_random_uuid()::text, '-', ''), 2, ${purged}, 4, 'system', '定时任务', 'PurgeExpiredJob', 'system', now(), ${tenantId})`);
+    log(purged);
   },
 
   // The tenant's mails kept as 失败 (SMTP down, refused address) are sent again, oldest first.
@@ -77,6 +134,17 @@ export const JOB_KIND_RUNS: Record<string, JobKindRun> = {
     if (outcome.payersWithoutEmail > 0) log(`没有邮箱的付款方 ${outcome.payersWithoutEmail} 个，未提醒`);
   },
 };
+
+/**
+ * The jobs a school starts with (docs/decisions/144): copied into each new tenant when it is
+ * created (and by migration 0700 into tenants made before), as the default tenant got them in
+ * migration 0050. The purge runs; reminders and mail retries wait until the school starts them.
+ */
+export const SCHOOL_DEFAULT_JOBS = [
+  { jobClassName: "org.jeecg.modules.quartz.job.PurgeExpiredJob", cronExpression: "0 0 3 * * ?", parameter: "30", description: "每天凌晨3点清理30天前的运行日志和保留期外的系统日志", status: 0 },
+  { jobClassName: "org.jeecg.modules.quartz.job.RetryFailedMailJob", cronExpression: "0 0/10 * * * ?", parameter: "50", description: "每10分钟重发失败的邮件", status: -1 },
+  { jobClassName: "org.jeecg.modules.quartz.job.RemindUnpaidBillJob", cronExpression: "0 0 9 ? * 2-6", parameter: "0", description: "工作日上午9点提醒未缴账单", status: -1 },
+] as const;
 
 // Every kind the contract lists has code, and no code lacks a listing.
 for (const kind of JOB_KINDS) {

@@ -7,6 +7,7 @@
 //   for writing (a sub-table's are its main table's).
 import { sql } from "drizzle-orm";
 import { ResultCode } from "#contract/envelope";
+import { VIEW_SENSITIVE_ACTION, VIEW_SENSITIVE_NAME } from "#contract/modules/sensitive";
 import { Messages } from "#contract/messages";
 import {
   onlineFieldProblems,
@@ -33,6 +34,8 @@ import type { CrudAccessKey } from "../../../crud/engine";
 import type { ListQueryParams } from "../../../crud/query-generator";
 import { onlineForm, subForms, type OnlineForm } from "./runtime";
 import { synchroniseForm, SyncConfirmNeeded } from "./sync";
+import { PlatformOwnedMessages } from "#contract/permission";
+import { platformWrites } from "../../system/permission/permission-service";
 
 export const OnlineMenuMessages = {
   added: "加入菜单成功！请在角色管理中授权",
@@ -131,6 +134,8 @@ const headEndpoints: Endpoint[] = [
         ["批量删除", "batch_delete"],
         ["导出", "export"],
         ["导入", "import"],
+        // The form's personal data in full (docs/decisions/136); without it, masked.
+        [VIEW_SENSITIVE_NAME, VIEW_SENSITIVE_ACTION],
       ];
       const ids = [menuId];
       for (const [index, [name, action]] of buttons.entries()) {
@@ -202,13 +207,13 @@ const dataEndpoints: Endpoint[] = [
   endpoint("GET", "/online/cgform/api/form/:code", "user", async (request) => {
     const form = await formFor(request, "queryById");
     const id = singleId(request.query.id);
-    const record = id ? await form.resource.findById(crudContext(request), id) : undefined;
+    const record = id ? await form.resource.viewById(crudContext(request), id) : undefined;
     if (!record) throw notFound();
     return ok(record);
   }),
   endpoint("GET", "/online/cgform/api/form/:code/:id", "user", async (request) => {
     const form = await formFor(request, "queryById");
-    const record = await form.resource.findById(crudContext(request), String(request.params.id ?? ""));
+    const record = await form.resource.viewById(crudContext(request), String(request.params.id ?? ""));
     if (!record) throw notFound();
     return ok(record);
   }),
@@ -235,4 +240,7 @@ const dataEndpoints: Endpoint[] = [
   endpoint("POST", "/online/cgform/api/:code/importExcel", "user", (request) => engineEndpoint(request, "import")),
 ];
 
-export const onlineFormEndpoints: Endpoint[] = [...headEndpoints, ...dataEndpoints];
+// Definitions are the platform's (docs/decisions/144): adding, editing, deleting, 同步数据库 and 加入菜单
+// are a platform administrator's, so no school changes the table every school's rows live in. The
+// rows are each school's (the data endpoints, tenant-scoped by the engine).
+export const onlineFormEndpoints: Endpoint[] = [...platformWrites(headEndpoints, PlatformOwnedMessages.onlineForm), ...dataEndpoints];

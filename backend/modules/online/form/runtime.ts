@@ -141,6 +141,9 @@ function buildResource(definition: OnlineFormDefinition, main: OnlineForm | unde
   const resource: CrudResource = createModuleCrud(module, {
     table,
     entity: { tenantColumn: "tenant_id" },
+    // A form's personal data is masked by right and kept from reports, not encrypted: its table
+    // has no search-hash columns (docs/decisions/136).
+    storeEncrypted: false,
     hooks: {
       beforeSave: async (save) => {
         if (definition.isTree && save.operation === "add") save.values[parentProperty] = String(save.body[parentProperty] ?? "") || "0";

@@ -13,6 +13,7 @@ import {
   OnlineFormMessages,
   parseOnlineFields,
   RelationType,
+  reportHiddenColumns,
   scaleOf,
   SYSTEM_COLUMNS,
   TABLE_CODE_PATTERN,
@@ -265,6 +266,10 @@ async function alignTable(
   // made again from the new columns.
   if (statements.length > 0) await tx.rows(sql`drop view if exists ${sql.identifier("report")}.${t}`);
   for (const statement of statements) await tx.rows(statement);
+  // Its personal data never reaches report SQL, not even masked (docs/decisions/136).
+  await tx.rows(sql`
+    insert into report_source (table_name, scope, hidden_columns) values (${table}, 'tenant', ${reportHiddenColumns(fields).join(",")})
+    on conflict (table_name) do update set hidden_columns = excluded.hidden_columns`);
   await tx.rows(sql`select report_expose(${table})`);
   return changes;
 }

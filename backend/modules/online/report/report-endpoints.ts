@@ -1,8 +1,9 @@
 // 报表配置 and the online report API (api-contract.md §5 onl_cgreport_*, §9 /online/cgreport/api/*;
 // docs/decisions/057). The heads are a module on the CRUD engine; their columns and parameters are
 // written with the head in its transaction. A report's SQL is checked on every save and every run
-// (./report-sql.ts) and runs read-only with a timeout (./report-runner.ts). getData answers are
-// kept 30 s per report and query (the spec's cache), dropped when the report changes.
+// (./report-sql.ts) and runs read-only with a timeout, under a cost limit (./report-runner.ts,
+// docs/decisions/142). getData answers are kept 30 s per report, parameters, query fields, sort and
+// page (the spec's cache; an unknown name is refused), dropped when the report changes.
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import {
   IDENTIFIER,
@@ -23,12 +24,14 @@ import { createModuleCrud } from "../../../crud/module";
 import { singleId } from "../../../crud/crud-messages";
 import { registerDictTable, hasDictTable } from "../../../crud/table-dict";
 import { columnTenantScope } from "../../../crud/tenant";
-import { streamRowsXlsx } from "../../../crud/excel/export";
+import { exportFilterText, streamRowsXlsx } from "../../../crud/excel/export";
 import { escapeFormula } from "../../../crud/excel/columns";
-import { connectionTarget, dataSourceCrud } from "../../system/data-source/data-source-endpoints";
+import { dataSourceCrud, savedSourceTarget } from "../../system/data-source/data-source-endpoints";
 import { decryptSecret } from "../../system/data-source/secret-box";
 import { bindPlaceholders, checkReportSql, withoutTerminator } from "./report-sql";
 import { fieldTypeOf, runReportQueries, type ReportTarget } from "./report-runner";
+import { PlatformOwnedMessages } from "#contract/permission";
+import { platformOnlyEndpoint } from "../../system/permission/permission-service";
 
 const CONFIG_PAGE = onlineReportModule.page;
 const CACHE_TTL_MS = 30_000;
@@ -202,7 +205,7 @@ async function targetOf(context: CrudContext, dbSource: string | null | undefine
   if (!source) throw new ApiError(ReportMessages.dataSourceMissing);
   return {
     kind: "source",
-    ...connectionTarget(source.dbUrl),
+    ...(await savedSourceTarget(context.services, context.auth.user.id, source)),
     user: source.dbUsername,
     password: decryptSecret(source.dbPassword, context.services.config.dataSourceKey) ?? "",
   };
@@ -210,8 +213,36 @@ async function targetOf(context: CrudContext, dbSource: string | null | undefine
 
 const runOptions = (context: CrudContext) => ({
   timeoutMs: context.services.config.reportTimeoutMs,
+  costLimit: context.services.config.reportCostLimit,
   log: (error: unknown) => context.services.logger.error("[report] query failed", error),
 });
+
+/** What a data request may carry beside the report's own names: the page and the sort. */
+const PAGING_NAMES = ["pageNo", "pageSize", "column", "order"];
+/** What JeecgBoot's clients add and no answer depends on (a cache-buster, the address's parameters, an advanced query reports don't have). */
+const IGNORED_NAMES = new Set(["_t", "onlRepUrlParamStr", "superQueryParams", "superQueryMatchType"]);
+
+/**
+ * A data request's query, checked against the report (issue #27 item 2): a name that is neither the
+ * page, the sort, a parameter (`<name>` or `self_<name>`) nor a query field (`<field>`, or
+ * `<field>_begin` / `<field>_end` in group mode) is refused; the names no answer depends on are dropped.
+ */
+function reportQuery(report: LoadedReport, query: Record<string, string>): Record<string, string> {
+  const known = new Set<string>(PAGING_NAMES);
+  for (const param of report.params) known.add(param.paramName).add(`self_${param.paramName}`);
+  for (const item of report.items) {
+    if (item.isSearch !== 1) continue;
+    if (item.searchMode === "group") known.add(`${item.fieldName}_begin`).add(`${item.fieldName}_end`);
+    else known.add(item.fieldName);
+  }
+  const checked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (IGNORED_NAMES.has(name)) continue;
+    if (!known.has(name)) throw new ApiError(ReportMessages.unknownParam(name));
+    checked[name] = typeof value === "string" ? value : String(value ?? "");
+  }
+  return checked;
+}
 
 /** The value of each parameter: `self_<name>` of the request, else its default. */
 const paramValues = (report: LoadedReport, query: Record<string, string>) => (name: string) =>
@@ -221,7 +252,8 @@ const quoted = (field: string) => `"${field}"`;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The report's statement wrapped with the query fields' conditions and the sort, values bound. */
-async function reportStatement(report: LoadedReport, query: Record<string, string>) {
+async function reportStatement(report: LoadedReport, requested: Record<string, string>) {
+  const query = reportQuery(report, requested);
   const base = await checkedSql(report.head.cgrSql, report.params.map((param) => ({ paramName: param.paramName, paramTxt: "", paramValue: param.paramValue ?? "" })), paramValues(report, query));
   const values: unknown[] = [...base.values];
   const conditions: string[] = [];
@@ -261,10 +293,25 @@ interface DataPage {
 async function reportPage(context: CrudContext, report: LoadedReport, query: Record<string, string>): Promise<DataPage> {
   const pageNo = Math.max(1, Math.trunc(Number(query.pageNo)) || 1);
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(Number(query.pageSize)) || 10));
-  const key = `${context.tenantId}:${report.head.id}:${JSON.stringify(Object.entries(query).filter(([name]) => name !== "_t").sort())}`;
+  // The tenant, the report, its parameters' values, the query fields, the sort and the page: two
+  // requests that would run the same queries share one answer, whatever else they carry.
+  const checked = reportQuery(report, query);
+  const values = paramValues(report, checked);
+  const sortable = report.items.some((item) => item.fieldName === checked.column);
+  const key = `${context.tenantId}:${report.head.id}:${JSON.stringify([
+    report.params.map((param) => values(param.paramName)),
+    Object.entries(checked)
+      .filter(([name, value]) => !PAGING_NAMES.includes(name) && !report.params.some((param) => name === param.paramName || name === `self_${param.paramName}`) && value.trim() !== "")
+      .map(([name, value]) => [name, value.trim()])
+      .sort(),
+    sortable ? checked.column : "",
+    checked.order === "asc" ? "asc" : "desc",
+    pageNo,
+    pageSize,
+  ])}`;
   const cached = cache.get(key);
   if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.value as DataPage;
-  const statement = await reportStatement(report, query);
+  const statement = await reportStatement(report, checked);
   const [counted, page] = await runReportQueries(
     await targetOf(context, report.head.dbSource),
     [
@@ -373,13 +420,15 @@ export const onlineReportEndpoints: Endpoint[] = [
     const [answer] = await runReportQueries(
       await targetOf(context, text(request.body.dbSource, 100) || null),
       [{ text: `SELECT * FROM (\n${statement.text}\n) AS report_rows LIMIT 0`, values: statement.values }],
-      runOptions(context),
+      // LIMIT 0 reads no row, whatever the planner estimates for the rows it would read.
+      { ...runOptions(context), costLimit: Number.POSITIVE_INFINITY },
     );
     if (answer.fields.length === 0) throw new ApiError(ReportMessages.noColumns);
     return ok({ fields: answer.fields.map((field) => ({ fieldName: field.name, fieldType: fieldTypeOf(field.dataTypeID) })), params });
   }),
   // 生成菜单: the report's own page under 报表配置's menu group, granted to the platform administrators.
-  endpoint("POST", "/online/cgreport/head/addMenu", "onlCgreport:menu", async (request) => {
+  // A menu row is the platform's (docs/decisions/144), though the report is the school's.
+  platformOnlyEndpoint(endpoint("POST", "/online/cgreport/head/addMenu", "onlCgreport:menu", async (request) => {
     const context = crudContext(request);
     const report = await loadReport(context, singleId(request.body.id ?? request.query.id) ?? "");
     const url = reportPagePath(report.head.id);
@@ -405,7 +454,7 @@ export const onlineReportEndpoints: Endpoint[] = [
       if (roles.length > 0) await tx.orm.insert(sysRolePermission).values(roles.map((role) => ({ id: newId(), roleId: role.id, permissionId: id })));
     });
     return okMessage(ReportMessages.menuAdded);
-  }),
+  }), PlatformOwnedMessages.reportMenu),
   endpoint("GET", "/online/cgreport/api/getRpColumns/:id", "user", async (request) => {
     const { context, report } = await readable(request);
     return ok(await rpColumns(context, report));
@@ -457,6 +506,8 @@ export const onlineReportEndpoints: Endpoint[] = [
         );
       },
       batchSize: batch,
+      // Report SQL never sees personal data (decisions 078, 119): nothing to mask.
+      audit: { filter: exportFilterText(request.req.query as Record<string, unknown>), masked: null },
     });
     return null;
   }),

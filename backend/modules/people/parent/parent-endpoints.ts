@@ -37,4 +37,5 @@ export const parentCrud = createModuleCrud(parentModule, {
 });
 
 const tenantScope = columnTenantScope(parentCrud.entity);
-registerDictTable({ entity: parentCrud.entity, columns: ["id", "name", "phone"], scope: (tenantId) => tenantScope.condition(tenantId) });
+// Not the phone: it is personal data, masked by right and stored encrypted (docs/decisions/087, 119).
+registerDictTable({ entity: parentCrud.entity, columns: ["id", "name"], scope: (tenantId) => tenantScope.condition(tenantId) });

@@ -9,6 +9,8 @@ import { ApiError, ok } from "../../../http/envelope";
 import { createModuleCrud } from "../../../crud/module";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
 import { listStudentParents, parseParentRows, saveStudentParents } from "./student-parents";
+import { placeInClass } from "../classes/student-class";
+import { followStudentPayers } from "../../billing/bill/bill-payer";
 
 /** The fill rule of student numbers (seeded: S + yyyy + 4 digits, reset yearly). */
 export const STUDENT_NO_RULE = "student_no";
@@ -22,11 +24,15 @@ export const studentCrud = createModuleCrud(studentModule, {
       if (prepared.body.parents !== undefined) parseParentRows(prepared.body.parents);
     },
     beforeSave: async (save) => {
-      if (save.operation === "add") save.values.studentNo = await nextNumber(save.tx, STUDENT_NO_RULE, save.services.config.schoolTimeZone);
+      if (save.operation === "add") save.values.studentNo = await nextNumber(save.tx, save.tenantId, STUDENT_NO_RULE, save.services.config.schoolTimeZone);
+      await placeInClass(save);
     },
     afterSave: async (save) => {
-      if (save.body.parents === undefined) return;
-      await saveStudentParents(save.tx, save.tenantId, save.id, parseParentRows(save.body.parents));
+      if (save.body.parents !== undefined) await saveStudentParents(save.tx, save.tenantId, save.id, parseParentRows(save.body.parents));
+      // A changed payer (付费企业, the paying parent) takes the student's open bills along, with
+      // both payers' receivables, in this transaction (docs/decisions/107).
+      if (save.operation === "edit")
+        await followStudentPayers(save.tx, { tenantId: save.tenantId, timeZone: save.services.config.schoolTimeZone, username: save.username }, [save.id]);
     },
   },
 });

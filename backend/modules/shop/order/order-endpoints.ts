@@ -16,6 +16,7 @@ import { ApiError, ok, okMessage } from "../../../http/envelope";
 import "../../billing/student-dictionary";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
 import { moveStock, restoreStock } from "./stock";
+import { decryptValue } from "../../../security/personal-data";
 
 /** The fill rule of order numbers (migration 0100: DD + day + 4 digits). */
 export const ORDER_NO_RULE = "order_no";
@@ -62,9 +63,9 @@ export const orderCrud = createModuleCrud(orderModule, {
       }
       // The receiver is a snapshot: the parent unless the order names another.
       if (!save.values.receiver && !save.existing?.receiver) save.values.receiver = parent.name.slice(0, 50);
-      if (!save.values.receiverPhone && !save.existing?.receiverPhone) save.values.receiverPhone = parent.phone;
+      if (!save.values.receiverPhone && !save.existing?.receiverPhone) save.values.receiverPhone = parent.phone === null ? null : decryptValue(parent.phone);
       if (save.operation === "add") {
-        save.values.orderNo = await nextNumber(save.tx, ORDER_NO_RULE, save.services.config.schoolTimeZone);
+        save.values.orderNo = await nextNumber(save.tx, save.tenantId, ORDER_NO_RULE, save.services.config.schoolTimeZone);
         save.values.status = OrderStatus.unpaid;
       }
       if (save.operation === "add" || save.body.lines !== undefined) {

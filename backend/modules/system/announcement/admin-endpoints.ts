@@ -182,22 +182,22 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
     return okMessage(AnnouncementMessages.revoked);
   }),
 
-  // Re-push a published notice (release permission), or — without anntId — tell only the caller's
-  // own sockets to reload after "read all". The original broadcast the latter to every session.
+  // Re-push a published notice of the caller's tenant (release permission); otherwise tell only the
+  // caller's own sockets to reload. JeecgBoot answers success to everyone: the Vue 2 client calls it
+  // after a reader opens a message, after "read all" (no anntId) and after 撤销, whose own push has
+  // already reached the readers (docs/decisions/135). The original broadcast to every session.
   endpoint("GET", "/sys/annountCement/syncNotic", "user", async (request) => {
     const context = crudContext(request);
     const { services } = request;
-    if (request.query.anntId === undefined || request.query.anntId === "") {
-      await pushToUsers(services, [context.auth.user.id], { cmd: "topic", msgId: "", msgTxt: AnnouncementMessages.batchRead });
-      return okWithoutCode(null);
-    }
-    if (!(await services.permissions.hasButton(context.auth, AnnouncementButtons.release)))
-      throw new ApiError(Messages.noPermission, ResultCode.noPermission);
     const id = requestId(request.query.anntId);
-    const [row] = id ? await services.db.orm.select().from(sysAnnouncement).where(visibleToAdmin(id, context.tenantId)) : [];
-    if (!row) return failure(AnnouncementMessages.notFound);
-    if (row.sendStatus !== SendStatus.published) return failure(AnnouncementMessages.notPublished);
-    await pushAnnouncement(services, row);
+    if (id && (await services.permissions.hasButton(context.auth, AnnouncementButtons.release))) {
+      const [row] = await services.db.orm.select().from(sysAnnouncement).where(visibleToAdmin(id, context.tenantId));
+      if (row && row.sendStatus === SendStatus.published) {
+        await pushAnnouncement(services, row);
+        return okWithoutCode(null);
+      }
+    }
+    await pushToUsers(services, [context.auth.user.id], { cmd: "topic", msgId: "", msgTxt: AnnouncementMessages.batchRead });
     return okWithoutCode(null);
   }),
 

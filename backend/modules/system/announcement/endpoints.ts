@@ -3,5 +3,6 @@ import type { Endpoint } from "../../../http/endpoint";
 import { adminAnnouncementEndpoints } from "./admin-endpoints";
 import { userAnnouncementEndpoints } from "./user-endpoints";
 import { announcementShowEndpoints } from "./show-page";
+import { announcementVue3Endpoints } from "./vue3-endpoints";
 
-export const announcementEndpoints: Endpoint[] = [...adminAnnouncementEndpoints, ...userAnnouncementEndpoints, ...announcementShowEndpoints];
+export const announcementEndpoints: Endpoint[] = [...adminAnnouncementEndpoints, ...userAnnouncementEndpoints, ...announcementShowEndpoints, ...announcementVue3Endpoints];

@@ -27,7 +27,7 @@ const MAX_ABSTRACT_LENGTH = 2_000;
 const MAX_USER_IDS_LENGTH = 33_000;
 
 /** Set by the server: the release/revoke/delete endpoints own these (contract §8). */
-const SERVER_MANAGED = new Set(["id", "sender", "sendStatus", "sendTime", "cancelTime", "delFlag"]);
+const SERVER_MANAGED = new Set(["id", "sender", "sendStatus", "sendTime", "cancelTime", "delFlag", "visitsNum"]);
 
 export const announcementBodies = buildBodySchemas(
   announcementEntity,

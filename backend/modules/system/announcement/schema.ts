@@ -1,6 +1,6 @@
 // drizzle mirror of migrations/0003_announcements.sql (the SQL is the source of truth). Kept in
 // the module rather than db/schema.ts: the announcement tables are only this module's business.
-import { integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { integer, pgTable, text, timestamp, varchar, smallint } from "drizzle-orm/pg-core";
 
 const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -35,6 +35,9 @@ export const sysAnnouncement = pgTable("sys_announcement", {
   dtTaskId: varchar("dt_task_id", { length: 100 }),
   /** The campus the notice was written for (migration 0003). */
   tenantId: integer("tenant_id").notNull().default(1),
+  // 置顶 and the page's visits (migration 0581).
+  izTop: smallint("iz_top").notNull().default(0),
+  visitsNum: integer("visits_num").notNull().default(0),
   ...audit,
 });
 
@@ -45,6 +48,8 @@ export const sysAnnouncementSend = pgTable("sys_announcement_send", {
   userId: varchar("user_id", { length: 32 }).notNull(),
   readFlag: varchar("read_flag", { length: 10 }).notNull().default("0"),
   readTime: timestampColumn("read_time"),
+  /** '1': hidden from the recipient's 我的消息 (migration 0652). */
+  delFlag: varchar("del_flag", { length: 1 }).notNull().default("0"),
   ...audit,
 });
 

@@ -11,7 +11,7 @@ import { newId } from "../../../db/ids";
 import { failure, ok, okWithoutCode } from "../../../http/envelope";
 import { formatDateTime } from "../../../http/format";
 import { endpoint, type Endpoint } from "../../../http/endpoint";
-import { AnnouncementMessages, MsgCategory, ReadFlag } from "./constants";
+import { AnnouncementMessages, DelFlag, MsgCategory, ReadFlag } from "./constants";
 import { announcementEntity } from "./entity";
 import { broadcastReaching, catchUpBroadcasts, hasMark, isLive } from "./recipients";
 import { sysAnnouncement, sysAnnouncementSend } from "./schema";
@@ -22,6 +22,25 @@ const BELL_DEFAULT_SIZE = 5;
 const BELL_MAX_SIZE = 100;
 /** Longest search text of 我的消息 (titile is varchar(100)). */
 const MAX_SEARCH_LENGTH = 100;
+
+/** The columns of one message of 我的消息 (a read mark joined to its notice), as the clients read them. */
+export const myMessageColumns = {
+  id: sysAnnouncementSend.id,
+  anntId: sysAnnouncementSend.anntId,
+  userId: sysAnnouncementSend.userId,
+  titile: sysAnnouncement.titile,
+  msgContent: sysAnnouncement.msgContent,
+  sender: sysAnnouncement.sender,
+  priority: sysAnnouncement.priority,
+  readFlag: sysAnnouncementSend.readFlag,
+  sendTime: sysAnnouncement.sendTime,
+  msgCategory: sysAnnouncement.msgCategory,
+  busId: sysAnnouncement.busId,
+  busType: sysAnnouncement.busType,
+  openType: sysAnnouncement.openType,
+  openPage: sysAnnouncement.openPage,
+  msgAbstract: sysAnnouncement.msgAbstract,
+};
 
 export const userAnnouncementEndpoints: Endpoint[] = [
   endpoint("GET", "/sys/annountCement/listByUser", "user", async (request) => {
@@ -118,6 +137,7 @@ export const userAnnouncementEndpoints: Endpoint[] = [
     const { pageNo, pageSize, limit, offset } = buildPaging(request.req.query as ListQueryParams);
     const where = and(
       eq(sysAnnouncementSend.userId, userId),
+      eq(sysAnnouncementSend.delFlag, DelFlag.present),
       isLive(),
       eq(sysAnnouncement.tenantId, context.tenantId),
       contains(sysAnnouncement.titile, query.titile),
@@ -135,23 +155,7 @@ export const userAnnouncementEndpoints: Endpoint[] = [
     const rows =
       total > offset
         ? await db.orm
-            .select({
-              id: sysAnnouncementSend.id,
-              anntId: sysAnnouncementSend.anntId,
-              userId: sysAnnouncementSend.userId,
-              titile: sysAnnouncement.titile,
-              msgContent: sysAnnouncement.msgContent,
-              sender: sysAnnouncement.sender,
-              priority: sysAnnouncement.priority,
-              readFlag: sysAnnouncementSend.readFlag,
-              sendTime: sysAnnouncement.sendTime,
-              msgCategory: sysAnnouncement.msgCategory,
-              busId: sysAnnouncement.busId,
-              busType: sysAnnouncement.busType,
-              openType: sysAnnouncement.openType,
-              openPage: sysAnnouncement.openPage,
-              msgAbstract: sysAnnouncement.msgAbstract,
-            })
+            .select(myMessageColumns)
             .from(sysAnnouncementSend)
             .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId))
             .where(where)

@@ -13,7 +13,9 @@ import { isRecentPassword, rememberPassword } from "../../../security/password-h
 import { passwordProblem } from "#contract/password-policy";
 import { ResultCode } from "#contract/envelope";
 import { SignInGuard } from "./sign-in-guard";
-import { menuClientOf, menuForClient } from "../permission/client-menus";
+import { menuClientOf, menuForClient, withHomePage } from "../permission/client-menus";
+import { actorOf } from "../permission/permission-service";
+import { homePageFor } from "../role/role-home";
 import { toDepart, toUserInfo } from "./user-info";
 import { accountRefusal, captchaClient, checkCredentials, completeSignIn, userDeparts } from "./sign-in";
 
@@ -21,10 +23,15 @@ function text(value: unknown): string {
   return typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
 }
 
+/** The answer of the QR sign-in, which this backend does not offer. */
+export const QR_SIGN_IN_REFUSED = "本系统不支持扫码登录，请使用账号密码或手机号登录";
+
 export const authEndpoints: Endpoint[] = [
   endpoint("GET", "/sys/randomImage/:key", "public", async ({ req, params, services }) => {
     const key = params.key ?? "";
     if (!SignInGuard.validKey(key)) return failure(Messages.captchaMissing);
+    // Drawing a picture costs real CPU: an address asking too often waits (captcha-rate-limit.ts).
+    if (!services.captchaRateLimit.take(clientIp(req))) return failure(Messages.captchaTooFrequent);
     return ok(await services.signInGuard.issueCaptcha(key, captchaClient(req)), "", ResultCode.unset);
   }),
 
@@ -70,7 +77,10 @@ export const authEndpoints: Endpoint[] = [
   endpoint("GET", "/sys/user/getUserInfo", "user", async (request) => {
     const auth = requireAuth(request);
     const [user] = await request.services.db.orm.select().from(sysUser).where(eq(sysUser.id, auth.user.id));
-    return ok({ userInfo: toUserInfo(user!), sysAllDictItems: await request.services.dictionaries.allEnabled() }, "");
+    // The Vue 3 client opens the home page of the user's roles after signing in (docs/decisions/135).
+    const home = menuClientOf(request.req) === "vue3" ? await homePageFor(request.services.db, actorOf(auth)) : undefined;
+    const userInfo = { ...toUserInfo(user!), ...(home ? { homePath: home.url } : {}) };
+    return ok({ userInfo, sysAllDictItems: await request.services.dictionaries.allEnabled() }, "");
   }),
 
   // Whether the user still has JeecgBoot's default password: no account here has one (there is no
@@ -87,9 +97,31 @@ export const authEndpoints: Endpoint[] = [
   endpoint("GET", "/sys/permission/getUserPermissionByToken", "user", async (request) => {
     const auth = requireAuth(request);
     const answer = await request.services.permissions.answerFor(auth, request.services.config.safeMode);
-    // One menu definition, in the terms of the client that asks (docs/decisions/084).
-    return okWithoutCode({ ...answer, menu: menuForClient(answer.menu, menuClientOf(request.req)) });
+    // One menu definition, in the terms of the client that asks (docs/decisions/084); the Vue 3
+    // client's 首页 is the home page of the user's roles where one is set (docs/decisions/135).
+    const client = menuClientOf(request.req);
+    const menu = menuForClient(answer.menu, client);
+    const home = client === "vue3" ? await homePageFor(request.services.db, actorOf(auth)) : undefined;
+    return okWithoutCode({ ...answer, menu: home ? withHomePage(menu, home) : menu });
   }),
+
+  // The Vue 3 client's permission codes (its permission store): the caller's button codes beside
+  // the same auth / allAuth as getUserPermissionByToken (docs/decisions/125).
+  endpoint("GET", "/sys/permission/getPermCode", "user", async (request) => {
+    const auth = requireAuth(request);
+    const answer = await request.services.permissions.answerFor(auth, request.services.config.safeMode);
+    return ok({
+      codeList: answer.auth.map((entry) => entry.action),
+      auth: answer.auth,
+      allAuth: answer.allAuth,
+      sysSafeMode: answer.sysSafeMode,
+    });
+  }),
+
+  // The Vue 3.9 sign-in page's 扫码登录 needs JeecgBoot's mobile app to confirm the code: there is
+  // none for this backend, so the QR sign-in is refused plainly (docs/decisions/125).
+  endpoint("GET", "/sys/getLoginQrcode", "public", async () => failure(QR_SIGN_IN_REFUSED)),
+  endpoint("GET", "/sys/getQrcodeToken", "public", async () => failure(QR_SIGN_IN_REFUSED)),
 
   endpoint(["PUT", "POST"], "/sys/user/updatePassword", "user", async (request) => {
     const auth = requireAuth(request);

@@ -3,7 +3,9 @@
 // POST /sys/sms, /sys/phoneLogin, /sys/user/register, /sys/user/phoneVerification,
 // /sys/user/passwordChange, and GET /sys/user/registration (whether self-registration is open).
 // Wrong codes count in the sign-in guard's failures under the phone's own key, so guessing codes is
-// locked like guessing passwords; each code also answers at most 5 checks (sms-codes.ts).
+// locked like guessing passwords; each code also answers at most 5 checks (sms-codes.ts). Every
+// check also counts against the client address's budget across all phones and names
+// (docs/decisions/132).
 import { and, eq } from "drizzle-orm";
 import { Messages } from "#contract/messages";
 import { fieldErrors } from "#contract/auth";
@@ -34,7 +36,7 @@ import {
   phoneLockKey,
   sendCode,
 } from "./sms-codes";
-import { completeSignIn } from "./sign-in";
+import { addressRefusal, completeSignIn } from "./sign-in";
 
 function text(value: unknown): string {
   return typeof value === "string"
@@ -77,11 +79,15 @@ async function guardedCheck(
   const key = phoneLockKey(mobile);
   const ip = clientIp(req);
   if ((await guard.state(key, ip)).locked) return failure(Messages.userLocked);
+  // The address's budget across all phones and names (docs/decisions/132), as at /sys/login.
+  const admission = await guard.admitAttempt(ip);
+  if (!admission.admitted) return addressRefusal(admission);
   const check = await checkCode(services.db, mobile, mode, code, { spend });
   if (check !== "ok" || !accountExists) {
     const next = await guard.recordFailure(key, ip);
     return failure(next.locked ? Messages.userLocked : PhoneTexts.codeWrong);
   }
+  await guard.forgiveAttempt(admission.attempt);
   await guard.recordSuccess(key);
   return null;
 }

@@ -1,12 +1,24 @@
 // What makes password sign-in resist guessing (issue #10 part B, docs/decisions/010-sign-in-guard.md):
 // captchas stored in sys_captcha (used once, 60 s), failures counted per typed user name and per
 // client address in sys_login_failure, and a 10-minute lock in sys_login_lock after 5 failures of
-// one name. Everything lives in the database, so every backend instance on it agrees.
+// one name. Beside it, the failure budget of a client address across all names (issue #27 item 6,
+// docs/decisions/132-address-failure-budget.md): after 10 failures in 10 minutes the address waits
+// (1 s, doubling with each failure), after 50 it is locked out. Everything lives in the database,
+// so every backend instance on it agrees.
 import { createHash, randomInt } from "node:crypto";
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import type { AddressBudgetRules } from "../../../config";
 import type { Database } from "../../../db/client";
-import { sysCaptcha, sysLoginFailure, sysLoginLock } from "../../../db/schema";
+import { sysCaptcha, sysLoginAddress, sysLoginAddressFailure, sysLoginFailure, sysLoginLock } from "../../../db/schema";
 import { captchaCode, captchaPng } from "./captcha-image";
+
+/** The address budget's defaults (README "Security model"; LOGIN_ADDRESS_* variables). */
+export const DEFAULT_ADDRESS_BUDGET: AddressBudgetRules = {
+  slowAfterFailures: 10,
+  firstWaitSeconds: 1,
+  lockAfterFailures: 50,
+  lockMinutes: 30,
+};
 
 export const SIGN_IN_RULES = {
   /** Failures older than this no longer count. */
@@ -46,8 +58,24 @@ export interface SignInState {
   captchaRequired: boolean;
 }
 
+/**
+ * The address budget's answer to an attempt: go ahead (the attempt already counts as a failure of
+ * the address until `forgiveAttempt` says it proved right or tested nothing), or wait until `retryAt`.
+ */
+export type AddressAdmission =
+  | { admitted: true; attempt: AddressAttempt }
+  | { admitted: false; retryAt: Date; locked: boolean };
+
+/** An admitted attempt: its failure row, or null for a request without a known address. */
+export interface AddressAttempt {
+  failureId: number | null;
+}
+
 export class SignInGuard {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly budget: AddressBudgetRules = DEFAULT_ADDRESS_BUDGET,
+  ) {}
 
   static validKey(key: string): boolean {
     return CHECK_KEY.test(key);
@@ -120,6 +148,55 @@ export class SignInGuard {
     const removed = await this.db.orm.delete(sysLoginLock).where(eq(sysLoginLock.username, username)).returning();
     await this.recordSuccess(username);
     return removed.some((row) => row.lockedUntil.getTime() > Date.now());
+  }
+
+  /**
+   * Admits one attempt of `ip` at a secret (a password, a phone code), or refuses it while the
+   * address waits or is locked out. The attempt is counted as a failure before the secret is
+   * checked, inside a transaction holding the address's row: of concurrent attempts each sees the
+   * ones before it, so a burst is counted exactly and cannot slip past the limits together (on
+   * PGlite the transaction runs alone; on PostgreSQL the row lock orders it, across instances).
+   * An attempt refused while the address waits counts too (a script that does not wait reaches the
+   * lockout sooner); one refused while it is locked out does not.
+   */
+  async admitAttempt(ip: string | null): Promise<AddressAdmission> {
+    if (!ip) return { admitted: true, attempt: { failureId: null } };
+    const address = ip.slice(0, 100);
+    const rules = this.budget;
+    return this.db.orm.transaction(async (tx) => {
+      await tx.insert(sysLoginAddress).values({ ip: address }).onConflictDoNothing();
+      const [row] = await tx.select().from(sysLoginAddress).where(eq(sysLoginAddress.ip, address)).for("update");
+      const now = new Date();
+      if (row?.lockedUntil && row.lockedUntil > now) return { admitted: false, retryAt: row.lockedUntil, locked: true };
+      const ofAddress = eq(sysLoginAddressFailure.ip, address);
+      await tx.delete(sysLoginAddressFailure).where(and(ofAddress, lt(sysLoginAddressFailure.failedAt, new Date(now.getTime() - SIGN_IN_RULES.windowMs))));
+      const [counted] = await tx.select({ count: sql<number>`count(*)` }).from(sysLoginAddressFailure).where(ofAddress);
+      const [failure] = await tx.insert(sysLoginAddressFailure).values({ ip: address, failedAt: now }).returning({ id: sysLoginAddressFailure.id });
+      // This attempt included: it is a failure until proven otherwise.
+      const failures = Number(counted?.count ?? 0) + 1;
+      const waiting = row?.nextAttemptAt && row.nextAttemptAt > now ? row.nextAttemptAt : null;
+      if (failures >= rules.lockAfterFailures) {
+        const lockedUntil = new Date(now.getTime() + rules.lockMinutes * 60_000);
+        await tx.update(sysLoginAddress).set({ lockedUntil, nextAttemptAt: null }).where(eq(sysLoginAddress.ip, address));
+        if (waiting) return { admitted: false, retryAt: lockedUntil, locked: true };
+      } else if (waiting) {
+        return { admitted: false, retryAt: waiting, locked: false };
+      } else if (failures >= rules.slowAfterFailures) {
+        const waitMs = Math.min(rules.firstWaitSeconds * 1000 * 2 ** (failures - rules.slowAfterFailures), SIGN_IN_RULES.windowMs);
+        await tx.update(sysLoginAddress).set({ nextAttemptAt: new Date(now.getTime() + waitMs) }).where(eq(sysLoginAddress.ip, address));
+      }
+      return { admitted: true, attempt: { failureId: failure!.id } };
+    });
+  }
+
+  /**
+   * An admitted attempt that proved right, or that was refused before any secret was checked (a
+   * missing or wrong captcha): it no longer counts against the address. The wait it may have set
+   * stays (a success between guesses must not shorten the guesses' wait).
+   */
+  async forgiveAttempt(attempt: AddressAttempt): Promise<void> {
+    if (attempt.failureId === null) return;
+    await this.db.orm.delete(sysLoginAddressFailure).where(eq(sysLoginAddressFailure.id, attempt.failureId));
   }
 
   private captchaNeeded(failures: { byName: number; byAddress: number }): boolean {

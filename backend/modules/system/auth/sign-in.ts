@@ -3,19 +3,21 @@
 // that /sys/login, /sys/phoneLogin, the third-party and the CAS sign-ins all give.
 import type { Request } from "express";
 import { and, asc, eq, inArray, type InferSelectModel } from "drizzle-orm";
-import { Messages } from "#contract/messages";
-import type { Result } from "#contract/envelope";
+import { addressWaitMessage, Messages } from "#contract/messages";
+import { ResultCode, type Result } from "#contract/envelope";
+import { AccessRuleMessages } from "#contract/modules/access-rule";
 import type { Database } from "../../../db/client";
 import { sysDepart, sysTenant, sysUser, sysUserDepart } from "../../../db/schema";
 import { failure, ok } from "../../../http/envelope";
 import { readTenantId } from "../../../http/auth";
 import { clientIp } from "../../../http/format";
+import { userTenantIds } from "../../../crud/tenant";
 import { verifyPasswordEvenly } from "../../../security/password";
 import { passwordExpired } from "../../../security/password-history";
 import { passwordCandidates } from "../../../security/client-password";
 import type { BackendServices } from "../../../services";
 import { toDepart, toUserInfo } from "./user-info";
-import type { CaptchaClient } from "./sign-in-guard";
+import type { AddressAdmission, CaptchaClient } from "./sign-in-guard";
 
 export type UserRow = InferSelectModel<typeof sysUser>;
 
@@ -32,6 +34,21 @@ export async function userDeparts(db: Database, userId: string) {
 /** The client a captcha is bound to (docs/decisions/083). */
 export function captchaClient(req: Request): CaptchaClient {
   return { ip: clientIp(req), userAgent: req.get("user-agent") ?? null };
+}
+
+/**
+ * The refusal of an address that must wait (docs/decisions/132): the message says when to retry;
+ * `result` tells a client the same as data (seconds, and the time as ISO 8601).
+ */
+export function addressRefusal(
+  admission: Extract<AddressAdmission, { admitted: false }>,
+  extra: Record<string, unknown> = {},
+): Result<unknown> {
+  const retryAfterSeconds = Math.max(1, Math.ceil((admission.retryAt.getTime() - Date.now()) / 1000));
+  return {
+    ...failure(addressWaitMessage(retryAfterSeconds, admission.locked)),
+    result: { ...extra, retryAfterSeconds, retryAt: admission.retryAt.toISOString() },
+  };
 }
 
 export interface Credentials {
@@ -57,17 +74,25 @@ export async function checkCredentials(
   const refuse = (message: string, captchaRequired: boolean) => ({ refusal: { ...failure(message), result: { captchaRequired } } });
   const state = await guard.state(username, ip);
   if (state.locked) return refuse(Messages.userLocked, true);
+  // The address's budget across all names (docs/decisions/132): this attempt counts from here on,
+  // unless it proves right or is refused before the password is checked.
+  const admission = await guard.admitAttempt(ip);
+  if (!admission.admitted) return { refusal: addressRefusal(admission, { captchaRequired: state.captchaRequired }) };
   // The original client sends `captcha` and `checkKey` on every sign-in: a given captcha is
   // always checked; a required one must be given.
   if (state.captchaRequired || captcha || checkKey) {
     const check = await guard.consumeCaptcha(checkKey, captcha, captchaClient(req), { spend: spendCaptcha });
-    if (check !== "ok") return refuse(check === "missing" ? Messages.captchaMissing : Messages.captchaWrong, true);
+    if (check !== "ok") {
+      await guard.forgiveAttempt(admission.attempt);
+      return refuse(check === "missing" ? Messages.captchaMissing : Messages.captchaWrong, true);
+    }
   }
   const [user] = username ? await services.db.orm.select().from(sysUser).where(eq(sysUser.username, username)) : [];
   if (!(await passwordMatches(services, password, user?.password)) || !user) {
     const next = await guard.recordFailure(username, ip);
     return refuse(next.locked ? Messages.userLocked : Messages.wrongCredentials, next.captchaRequired);
   }
+  await guard.forgiveAttempt(admission.attempt);
   await guard.recordSuccess(username);
   // A password past its maximum age must be changed before anything else (docs/decisions/088),
   // through the first sign-in's obligation (docs/decisions/011).
@@ -112,17 +137,24 @@ export async function completeSignIn(services: BackendServices, req: Request, us
     if (tenants.length === 0) return failure(Messages.tenantsFrozen);
     tenantList = tenants;
   }
+  // 访问控制 (docs/decisions/134): the platform's address rules, and at least one of the account's
+  // tenants must admit the address; the session starts in one that does.
+  const address = clientIp(req);
+  const rules = await services.addressRules.current();
+  const admitted = tenantList?.filter((tenant) => rules.tenantAdmits(address, tenant.id as number));
+  const admittedSomewhere = admitted ? admitted.length > 0 : userTenantIds(user.relTenantIds).some((id) => rules.tenantAdmits(address, id));
+  if (!rules.platformAdmits(address) || !admittedSomewhere) return failure(AccessRuleMessages.refused, ResultCode.noPermission);
   // The tenant asked for (the original client's stored choice), else the one chosen last time
   // (sys_user.login_tenant_id), else the first; without a valid last choice, an account of several
   // tenants is asked to choose (chooseTenant, docs/decisions/049).
   const requestedTenant = readTenantId(req);
-  const known = (id: unknown) => tenantList?.some((tenant) => tenant.id === id) ?? false;
+  const known = (id: unknown) => admitted?.some((tenant) => tenant.id === id) ?? false;
   const tenantId = known(requestedTenant)
     ? requestedTenant
     : known(user.loginTenantId)
       ? user.loginTenantId
-      : ((tenantList?.[0]?.id as number | undefined) ?? null);
-  const chooseTenant = (tenantList?.length ?? 0) > 1 && !known(user.loginTenantId);
+      : ((admitted?.[0]?.id as number | undefined) ?? null);
+  const chooseTenant = (admitted?.length ?? 0) > 1 && !known(user.loginTenantId);
 
   const departs = await userDeparts(db, user.id);
   // Several departments and none chosen yet: the first is taken (the contract), and the account

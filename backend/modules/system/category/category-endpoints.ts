@@ -21,6 +21,8 @@ import {
   categoryNode,
   withSubtrees,
 } from "./category-tree";
+import { PlatformOwnedMessages } from "#contract/permission";
+import { platformWrites } from "../permission/permission-service";
 
 export const CATEGORY_PAGE = "/isystem/category";
 const CODE_LOCK = 727_102;
@@ -82,6 +84,18 @@ export const categoryCrud = createCrud({
       hasChild: { readOnly: true },
     },
   },
+  // JeecgBoot's category sheet (SysCategory's @Excel fields). An imported row names its parent by
+  // id and brings its code: codes generated for several new siblings at once would collide.
+  excel: {
+    title: "分类字典",
+    columns: [
+      { property: "pid", title: "父级节点", required: true },
+      { property: "name", title: "类型名称", required: true },
+      { property: "code", title: "类型编码", required: true },
+    ],
+    unique: ["code"],
+    uniqueScope: "all",
+  },
   hooks: {
     beforeSave,
     afterSave: async (save) => {
@@ -109,8 +123,9 @@ export const categoryCrud = createCrud({
 
 const categoryDict = () => dictTable("sys_category")!;
 
+// Categories are the platform's (docs/decisions/144): only a platform administrator changes them.
 export const categoryEndpoints: Endpoint[] = [
-  ...categoryCrud.endpoints,
+  ...platformWrites(categoryCrud.endpoints, PlatformOwnedMessages.category),
 
   endpoint("GET", "/sys/category/rootList", menuAccess(CATEGORY_PAGE), async (request) => {
     const context = crudContext(request);
@@ -128,6 +143,16 @@ export const categoryEndpoints: Endpoint[] = [
     if (!pid) return ok([]);
     const records = await categoryCrud.listAll(context, { pid, column: "code", order: "asc" }, 1000);
     return ok(records);
+  }),
+
+  // The Vue 3 list's refresh of its open rows: the children of several parents, as a page.
+  endpoint("GET", "/sys/category/getChildListBatch", menuAccess(CATEGORY_PAGE), async (request) => {
+    const context = crudContext(request);
+    const parentIds = splitIds(request.query.parentIds);
+    if (parentIds.length === 0) return ok({ records: [], total: 0, size: 10, current: 1, pages: 0 });
+    // A trailing comma makes the filter a list (`pid IN (…)`, contract §6).
+    const records = await categoryCrud.listAll(context, { pid: `${parentIds.join(",")},`, column: "code", order: "asc" }, 5000);
+    return ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
   }),
 
   endpoint("GET", "/sys/category/checkCode", "user", async ({ query, services }) => {

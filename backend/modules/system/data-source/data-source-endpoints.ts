@@ -9,11 +9,12 @@
 import { lookup } from "node:dns/promises";
 import net from "node:net";
 import pg from "pg";
-import { and, eq } from "drizzle-orm";
-import { DataSourceMessages, dataSourceModule, POSTGRESQL_TYPE } from "#contract/modules/data-source";
-import { sysDataSource } from "../../../db/schema";
-import { endpoint, type Endpoint, type EndpointRequest } from "../../../http/endpoint";
-import { ApiError, failure, okMessage } from "../../../http/envelope";
+import { and, asc, eq } from "drizzle-orm";
+import { connectionAddress, DataSourceMessages, dataSourceModule, POSTGRESQL_TYPE, sameConnection } from "#contract/modules/data-source";
+import { sysDataSource, sysUser } from "../../../db/schema";
+import { onlineReportModule } from "#contract/modules/online-report";
+import { endpoint, requireAuth, type Endpoint, type EndpointRequest } from "../../../http/endpoint";
+import { ApiError, failure, ok, okMessage } from "../../../http/envelope";
 import { crudContext } from "../../../crud/context";
 import { createModuleCrud } from "../../../crud/module";
 import { singleId } from "../../../crud/crud-messages";
@@ -37,7 +38,7 @@ export const dataSourceCrud = createModuleCrud(dataSourceModule, {
       const dbUsername = String(save.values.dbUsername ?? save.existing?.dbUsername ?? "");
       // Required on 新增 by the definition (requiredOnAdd, backend/crud/module.ts); blank on edit keeps it.
       if (password !== "") save.values.dbPassword = encryptSecret(password, save.services.config.dataSourceKey);
-      else if (save.existing && !sameAddress(dbUrl, dbUsername, String(save.existing.dbUrl ?? ""), String(save.existing.dbUsername ?? "")))
+      else if (save.existing && !sameConnection({ dbUrl, dbUsername }, { dbUrl: String(save.existing.dbUrl ?? ""), dbUsername: String(save.existing.dbUsername ?? "") }))
         throw new ApiError(DataSourceMessages.passwordAgain);
       if (dbUrl) await resolveAllowed(save.services, save.tx.orm, save.auth.user.id, connectionTarget(dbUrl));
     },
@@ -46,15 +47,9 @@ export const dataSourceCrud = createModuleCrud(dataSourceModule, {
 
 /** host, port and database of `jdbc:postgresql://h:p/db` or `postgres://h:p/db`. */
 export function connectionTarget(dbUrl: string): { host: string; port: number; database: string } {
-  let url: URL;
-  try {
-    url = new URL(dbUrl.trim().replace(/^jdbc:/, "").replace(/^postgres:/, "postgresql:"));
-  } catch {
-    throw new ApiError(dataSourceModule.fields.dbUrl.pattern.message);
-  }
-  const database = decodeURIComponent(url.pathname.replace(/^\//, ""));
-  if (url.protocol !== "postgresql:" || !url.hostname || !database) throw new ApiError(dataSourceModule.fields.dbUrl.pattern.message);
-  return { host: url.hostname.replace(/^\[|\]$/g, ""), port: url.port ? Number(url.port) : 5432, database };
+  const target = connectionAddress(dbUrl);
+  if (!target) throw new ApiError(dataSourceModule.fields.dbUrl.pattern.message);
+  return target;
 }
 
 /**
@@ -68,23 +63,23 @@ function reasonOf(error: unknown): string {
   return DataSourceMessages.unreachable;
 }
 
-/** Same host, port, database and user (the stored password may go there). */
-function sameAddress(dbUrl: string, dbUsername: string, storedUrl: string, storedUsername: string): boolean {
-  try {
-    const a = connectionTarget(dbUrl);
-    const b = connectionTarget(storedUrl);
-    return a.host.toLowerCase() === b.host.toLowerCase() && a.port === b.port && a.database === b.database && dbUsername === storedUsername;
-  } catch {
-    return false;
-  }
-}
+/**
+ * Loopback (127/8, ::1), link-local (169.254/16, fe80::/10) and unspecified (0/8, ::) addresses, and
+ * the deprecated IPv4-compatible ::/96. A BlockList compares addresses, not their spelling: an
+ * IPv4-mapped IPv6 address (`::ffff:127.0.0.1`, which a URL writes `::ffff:7f00:1`) counts as its
+ * IPv4 address.
+ */
+const INTERNAL = new net.BlockList();
+INTERNAL.addSubnet("127.0.0.0", 8, "ipv4");
+INTERNAL.addSubnet("169.254.0.0", 16, "ipv4");
+INTERNAL.addSubnet("0.0.0.0", 8, "ipv4");
+INTERNAL.addSubnet("::", 96, "ipv6");
+INTERNAL.addSubnet("fe80::", 10, "ipv6");
 
-/** Loopback, link-local or unspecified (IPv4, IPv6 and IPv4-mapped IPv6). */
+const familyOf = (address: string) => (net.isIPv4(address) ? "ipv4" : "ipv6");
+
 export function internalAddress(address: string): boolean {
-  const v4 = address.replace(/^::ffff:/i, "");
-  if (net.isIPv4(v4)) return /^(127\.|169\.254\.|0\.)/.test(v4);
-  const v6 = address.toLowerCase();
-  return v6 === "::1" || v6 === "::" || /^fe[89ab][0-9a-f]:/.test(v6);
+  return net.isIP(address) !== 0 && INTERNAL.check(address, familyOf(address));
 }
 
 /** The host and port of this backend's own PostgreSQL server (none on PGlite). */
@@ -92,8 +87,12 @@ function ownDatabase(services: BackendServices): { host: string; port: number } 
   if (services.db.kind !== "postgres") return null;
   const options = (services.db.orm as unknown as { $client: { options?: { connectionString?: string; host?: string; port?: number } } }).$client.options ?? {};
   if (options.connectionString) {
-    const url = new URL(options.connectionString);
-    return { host: url.hostname || "localhost", port: Number(url.port || 5432) };
+    try {
+      const url = new URL(options.connectionString);
+      return { host: url.hostname.replace(/^\[|\]$/g, "") || "localhost", port: Number(url.port || 5432) };
+    } catch {
+      return { host: "localhost", port: 5432 };
+    }
   }
   return { host: options.host ?? "localhost", port: options.port ?? 5432 };
 }
@@ -107,6 +106,14 @@ async function addressesOf(host: string): Promise<string[]> {
   }
 }
 
+/** Whether any of these addresses is loopback, link-local or this backend's own server and port. */
+async function internalTarget(services: BackendServices, addresses: string[], port: number): Promise<boolean> {
+  const own = ownDatabase(services);
+  const ownServer = new net.BlockList();
+  if (own && own.port === port) for (const address of await addressesOf(own.host)) ownServer.addAddress(address, familyOf(address));
+  return addresses.some((address) => internalAddress(address) || ownServer.check(address, familyOf(address)));
+}
+
 /**
  * The address to connect to (resolved once, so a name cannot answer differently between the check
  * and the connection): refused unless the caller is a platform administrator when it is loopback,
@@ -114,13 +121,35 @@ async function addressesOf(host: string): Promise<string[]> {
  */
 async function resolveAllowed(services: BackendServices, orm: Orm, userId: string, target: { host: string; port: number }): Promise<string | null> {
   const addresses = await addressesOf(target.host);
-  const own = ownDatabase(services);
-  const ownAddresses = own && own.port === target.port ? await addressesOf(own.host) : [];
-  const internal = addresses.some((address) => internalAddress(address) || ownAddresses.includes(address));
-  if (internal && !(await isPlatformAdmin(orm, userId))) {
+  if ((await internalTarget(services, addresses, target.port)) && !(await isPlatformAdmin(orm, userId))) {
     throw new ApiError(DataSourceMessages.platformOnlyTarget, ResultCode.noPermission);
   }
   return addresses[0] ?? null;
+}
+
+/**
+ * Where a report on a saved data source connects: its host resolved now, and connected by that
+ * address. Every save checked the target with the saver's rights, so an internal address is
+ * accepted when a platform administrator saved the source last or runs the report; a source a
+ * school saved that resolves internally now is a name that answers otherwise than when it was saved
+ * (DNS rebinding), and is refused.
+ */
+export async function savedSourceTarget(
+  services: BackendServices,
+  userId: string,
+  source: { dbUrl: string; createBy: string | null; updateBy: string | null },
+): Promise<{ host: string; port: number; database: string }> {
+  const target = connectionTarget(source.dbUrl);
+  const addresses = await addressesOf(target.host);
+  if (addresses.length === 0) throw new ApiError(DataSourceMessages.failed(DataSourceMessages.unreachable));
+  if (await internalTarget(services, addresses, target.port)) {
+    const orm = services.db.orm;
+    const saver = source.updateBy ?? source.createBy;
+    const [savedBy] = saver ? await orm.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, saver)).limit(1) : [];
+    const approved = (savedBy !== undefined && (await isPlatformAdmin(orm, savedBy.id))) || (await isPlatformAdmin(orm, userId));
+    if (!approved) throw new ApiError(DataSourceMessages.platformOnlyTarget, ResultCode.noPermission);
+  }
+  return { ...target, host: addresses[0]! };
 }
 
 async function testConnection(request: EndpointRequest) {
@@ -143,7 +172,7 @@ async function testConnection(request: EndpointRequest) {
     dbUsername ||= row.dbUsername;
     if (!password) {
       // The stored password goes only where it was saved for.
-      if (!sameAddress(dbUrl, dbUsername, row.dbUrl, row.dbUsername)) throw new ApiError(DataSourceMessages.passwordAgain);
+      if (!sameConnection({ dbUrl, dbUsername }, row)) throw new ApiError(DataSourceMessages.passwordAgain);
       password = decryptSecret(row.dbPassword, context.services.config.dataSourceKey) ?? "";
     }
   }
@@ -164,8 +193,27 @@ async function testConnection(request: EndpointRequest) {
   }
 }
 
+/**
+ * The data-source picker of 报表配置 (JeecgBoot's `queryOptions`, the Vue clients' getDataSourceList):
+ * the tenant's sources as `{value: code, label: name, text: name}`, for holders of 数据源管理 or of
+ * 报表配置. Nothing else of a source is in it.
+ */
+async function dataSourceOptions(request: EndpointRequest) {
+  const auth = requireAuth(request);
+  const permissions = request.services.permissions;
+  if (!(await permissions.hasMenu(auth, dataSourceModule.page)) && !(await permissions.hasMenu(auth, onlineReportModule.page))) throw new ApiError("没有权限访问数据源", 403);
+  const context = crudContext(request);
+  const sources = await context.services.db.orm
+    .select({ code: sysDataSource.code, name: sysDataSource.name })
+    .from(sysDataSource)
+    .where(eq(sysDataSource.tenantId, context.tenantId))
+    .orderBy(asc(sysDataSource.name));
+  return ok(sources.map((source) => ({ value: source.code, label: source.name, text: source.name })));
+}
+
 export const dataSourceEndpoints: Endpoint[] = [
   ...dataSourceCrud.endpoints,
+  endpoint("GET", "/sys/dataSource/options", "user", dataSourceOptions),
   endpoint("POST", "/sys/dataSource/testConnection", "dataSource:test", testConnection),
   // The original client's 测试连接 (its online report module's endpoint, contract §9).
   endpoint("POST", "/online/cgreport/api/testConnection", "dataSource:test", testConnection),

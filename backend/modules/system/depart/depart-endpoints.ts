@@ -19,6 +19,8 @@ import { userCrud } from "../user/user-crud";
 import { departEntity } from "./depart-entity";
 import { departIdTree, departTree, type DepartTreeNode } from "./depart-tree";
 import { pickColumns } from "../../../crud/picker-columns";
+import { departPermissionEndpoints } from "./depart-permissions";
+import { departVue3Endpoints } from "./depart-vue3-endpoints";
 import { departUserEndpoints, refreshCurrentDepartments } from "./depart-users";
 
 export const DEPART_PAGE = "/isystem/depart";
@@ -105,6 +107,22 @@ export const departCrud = createCrud({
       orgType: { readOnly: true },
     },
   },
+  // JeecgBoot's department sheet. Export only: every new department's org code is computed from
+  // its siblings, which a batch of rows inserted at once would give twice (importExcel below).
+  excel: {
+    title: "部门信息",
+    operations: ["export"],
+    columns: [
+      { property: "departName", title: "机构/部门名称" },
+      { property: "orgCode", title: "机构编码" },
+      { property: "orgCategory", title: "机构类型" },
+      { property: "departOrder", title: "排序" },
+      { property: "mobile", title: "电话" },
+      { property: "fax", title: "传真" },
+      { property: "address", title: "地址" },
+      { property: "memo", title: "备注" },
+    ],
+  },
   hooks: {
     beforeSave,
     beforeDelete: (remove) => withDescendants(remove.tx, remove, remove.ids),
@@ -160,6 +178,8 @@ const oneLevel: EndpointHandler = async (request) => {
 export const departEndpoints: Endpoint[] = [
   ...departCrud.endpoints,
   ...departUserEndpoints,
+  ...departVue3Endpoints,
+  ...departPermissionEndpoints,
 
   endpoint("GET", "/sys/sysDepart/queryTreeList", "user", async (request) => {
     const context = crudContext(request);

@@ -6,7 +6,7 @@
 // below it, and only a direct membership can be removed.
 import { sql, type SQL } from "drizzle-orm";
 import { newId } from "../../../db/ids";
-import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
+import { endpoint, menuAccess, type Endpoint, type EndpointRequest } from "../../../http/endpoint";
 import { ApiError, failure, ok, okMessage } from "../../../http/envelope";
 import { crudContext, databaseExecutor, inTransaction, type CrudContext, type Executor } from "../../../crud/context";
 import { notFound, singleId, splitIds } from "../../../crud/crud-messages";
@@ -71,27 +71,42 @@ function idList(raw: unknown): string[] {
 
 const userId = () => columnRef(userEntity, fieldByProperty(userEntity, "id")!);
 
+/** The users of the department `departId` and of those below it, a page of the user list. */
+async function departUsersPage(request: EndpointRequest, departIdAsked: string | undefined) {
+  const context = crudContext(request);
+  const executor = databaseExecutor(context.services.db);
+  const departId = await requireDepart(executor, context, departIdAsked);
+  const departIds = await departSubtreeIds(executor, departId, context.tenantId);
+  // `username` matches anywhere, as the original's `like %x%`; the list's own `*x*` form too.
+  const { username: rawUsername, departId: _picker, depId: _depart, orgCode: _orgCode, ...query } = request.req.query as Record<string, unknown>;
+  const username = typeof rawUsername === "string" ? rawUsername.trim().replace(/^\*|\*$/g, "") : "";
+  const conditions: SQL[] = [
+    sql`${userId()} in (select user_id from sys_user_depart where dep_id in (${sql.join(departIds.map((id) => sql`${id}`), sql`, `)}))`,
+  ];
+  if (username)
+    conditions.push(
+      sql`${columnRef(userEntity, fieldByProperty(userEntity, "username")!)} ilike ${likePattern(username, "like")} escape ${sql.raw(`'${LIKE_ESCAPE}'`)}`,
+    );
+  const built = await userCrud.listQuery(context, query, { conditions });
+  const page = await runListQuery(context.services.db, userEntity, built);
+  await userCrud.decorate(context, page.records);
+  return ok(page);
+}
+
 export const departUserEndpoints: Endpoint[] = [
   // GET ?depId&username&pageNo&pageSize: the users of the department and of its sub-departments.
-  endpoint("GET", "/sys/user/departUserList", menuAccess("/isystem/depart"), async (request) => {
+  endpoint("GET", "/sys/user/departUserList", menuAccess("/isystem/depart"), async (request) => departUsersPage(request, singleId(request.query.depId))),
+
+  // The Vue 3 client's 部门管理 names the department by its org code (queryDepartPostByOrgCode).
+  endpoint("GET", "/sys/user/queryDepartPostByOrgCode", menuAccess("/isystem/depart"), async (request) => {
     const context = crudContext(request);
-    const executor = databaseExecutor(context.services.db);
-    const departId = await requireDepart(executor, context, singleId(request.query.depId));
-    const departIds = await departSubtreeIds(executor, departId, context.tenantId);
-    // `username` matches anywhere, as the original's `like %x%`; the list's own `*x*` form too.
-    const { username: rawUsername, departId: _picker, depId: _depart, ...query } = request.req.query as Record<string, unknown>;
-    const username = typeof rawUsername === "string" ? rawUsername.trim().replace(/^\*|\*$/g, "") : "";
-    const conditions: SQL[] = [
-      sql`${userId()} in (select user_id from sys_user_depart where dep_id in (${sql.join(departIds.map((id) => sql`${id}`), sql`, `)}))`,
-    ];
-    if (username)
-      conditions.push(
-        sql`${columnRef(userEntity, fieldByProperty(userEntity, "username")!)} ilike ${likePattern(username, "like")} escape ${sql.raw(`'${LIKE_ESCAPE}'`)}`,
-      );
-    const built = await userCrud.listQuery(context, query, { conditions });
-    const page = await runListQuery(context.services.db, userEntity, built);
-    await userCrud.decorate(context, page.records);
-    return ok(page);
+    const orgCode = (request.query.orgCode ?? "").trim();
+    const [depart] = orgCode
+      ? await context.services.db.rows<{ id: string }>(
+          sql`select id from sys_depart where org_code = ${orgCode} and tenant_id = ${context.tenantId} and del_flag = '0' limit 1`,
+        )
+      : [];
+    return departUsersPage(request, depart?.id);
   }),
 
   // POST {depId, userIdList}: adds existing users; a user already in the department stays once.

@@ -2,16 +2,19 @@
 // engine CRUD on shared tables (dictionaries are the application's configuration, not a tenant's).
 // Dictionaries go to the recycle bin (del_flag); every change clears the DictionaryService cache so
 // sign-in and queryAllDictItems answer the new items at once.
-import { and, eq, ne, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { sysDict, sysDictItem } from "../../../db/schema";
-import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
-import { ApiError, failure, ok } from "../../../http/envelope";
+import { endpoint, menuAccess, type Endpoint, type EndpointRequest } from "../../../http/endpoint";
+import { ApiError, failure, ok, okMessage } from "../../../http/envelope";
 import { databaseExecutor, type Executor } from "../../../crud/context";
-import { singleId } from "../../../crud/crud-messages";
+import { singleId, splitIds } from "../../../crud/crud-messages";
+import { selectRecords } from "../../../crud/page";
 import { createCrud, type CrudHooks, type SaveContext } from "../../../crud/engine";
 import { defineEntity } from "../../../crud/entity";
 import { registerDictTable } from "../../../crud/table-dict";
 import { presentCondition } from "../../../crud/store";
+import { PlatformOwnedMessages } from "#contract/permission";
+import { platformWrites } from "../permission/permission-service";
 
 const DICT_PAGE = "/isystem/dict";
 
@@ -29,6 +32,7 @@ export const DictAdminMessages = {
   codeTaken: "字典编码已存在!",
   itemValueTaken: "该值不可用，系统中已存在！",
   available: "该值可用！",
+  notInRecycleBin: "所选字典不在回收站中",
 } as const;
 
 /**
@@ -125,7 +129,9 @@ export const dictItemCrud = createCrud({
   hooks: { beforeSave: checkItem, afterCommit: clearCache },
 });
 
-export const dictAdminEndpoints: Endpoint[] = [
+// Dictionaries are the platform's (docs/decisions/144): every write, the recycle bin's too, is a
+// platform administrator's; a school's administrators read them.
+export const dictAdminEndpoints: Endpoint[] = platformWrites([
   ...dictCrud.endpoints,
   ...dictItemCrud.endpoints,
   // The item form's live check (SysDictItemController.doDictItemCheck): the value is free within
@@ -137,4 +143,45 @@ export const dictAdminEndpoints: Endpoint[] = [
     const taken = await itemValueTaken(databaseExecutor(request.services.db), dictId, value, singleId(request.query.id));
     return taken ? failure(DictAdminMessages.itemValueTaken) : ok(DictAdminMessages.available, DictAdminMessages.available);
   }),
-];
+  ...dictRecycleBinEndpoints(),
+], PlatformOwnedMessages.dict);
+
+/**
+ * The recycle bin of 数据字典 (contract §7: deleteList, back/{id}, deletePhysic/{id}; the Vue 3
+ * client's putRecycleBin {ids} and deleteRecycleBin?ids= for several): restoring and removing for
+ * good are deleting's business (`dict:delete`); a dictionary removed for good takes its items.
+ */
+function dictRecycleBinEndpoints(): Endpoint[] {
+  const recycled = (ids: readonly string[]) =>
+    sql`del_flag = 1 and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+  const restore = async (request: EndpointRequest, ids: string[]) => {
+    if (ids.length === 0) throw new ApiError(DictAdminMessages.notInRecycleBin);
+    const rows = await request.services.db.rows(
+      sql`update sys_dict set del_flag = 0, update_by = ${(request.auth?.user.username ?? "").slice(0, 32)}, update_time = now() where ${recycled(ids)} returning id`,
+    );
+    if (rows.length === 0) throw new ApiError(DictAdminMessages.notInRecycleBin);
+    await request.services.dictionaries.clearCache();
+    return okMessage("还原成功");
+  };
+  const remove = async (request: EndpointRequest, ids: string[]) => {
+    if (ids.length === 0) throw new ApiError(DictAdminMessages.notInRecycleBin);
+    const rows = await request.services.db.rows(sql`delete from sys_dict where ${recycled(ids)} returning id`);
+    if (rows.length === 0) throw new ApiError(DictAdminMessages.notInRecycleBin);
+    return okMessage("删除成功!");
+  };
+  return [
+    endpoint("GET", "/sys/dict/deleteList", menuAccess(DICT_PAGE), async (request) =>
+      ok(
+        await selectRecords(request.services.db, dictEntity, {
+          where: sql`del_flag = 1`,
+          orderBy: sql`update_time desc nulls last, dict_code asc`,
+          limit: 1000,
+        }),
+      ),
+    ),
+    endpoint("PUT", "/sys/dict/back/:id", "dict:delete", async (request) => restore(request, splitIds(request.params.id))),
+    endpoint("PUT", "/sys/dict/putRecycleBin", "dict:delete", async (request) => restore(request, splitIds(request.body.ids))),
+    endpoint("DELETE", "/sys/dict/deletePhysic/:id", "dict:delete", async (request) => remove(request, splitIds(request.params.id))),
+    endpoint("DELETE", "/sys/dict/deleteRecycleBin", "dict:delete", async (request) => remove(request, splitIds(request.query.ids))),
+  ];
+}

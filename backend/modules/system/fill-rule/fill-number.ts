@@ -1,5 +1,6 @@
 // The pure half of a fill rule (填值规则): which counter period a moment falls in, and how a
 // sequence value becomes a number. The database half (./fill-rule-service.ts) takes the value.
+import { schoolDay } from "#contract/clock";
 
 export type ResetCycle = "day" | "month" | "year" | "never";
 export const RESET_CYCLES: readonly ResetCycle[] = ["day", "month", "year", "never"];
@@ -12,12 +13,8 @@ export interface SerialRule {
   resetCycle: ResetCycle;
 }
 
-/** The calendar day of `moment` in the school's time zone. */
-export function schoolDay(moment: Date, timeZone: string): { year: string; month: string; day: string } {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(moment);
-  const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
-  return { year: part("year"), month: part("month"), day: part("day") };
-}
+/** The calendar day of a moment in the school's time zone (the one clock, contract/clock.ts). */
+export { schoolDay };
 
 /** The counter's period: numbers restart at 1 in each. */
 export function periodOf(cycle: ResetCycle, moment: Date, timeZone: string): string {

@@ -5,10 +5,12 @@ import { fillRuleModule } from "#contract/modules/fill-rule";
 import { sysFillRule } from "../../../db/schema";
 import { endpoint, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok } from "../../../http/envelope";
-import { databaseExecutor } from "../../../crud/context";
+import { crudContext, databaseExecutor } from "../../../crud/context";
 import { createModuleCrud } from "../../../crud/module";
 import { DATE_PATTERNS, resetProblem, RESET_CYCLES, type ResetCycle } from "./fill-number";
 import { nextNumber } from "./fill-rule-service";
+import { PlatformOwnedMessages } from "#contract/permission";
+import { platformWrites } from "../permission/permission-service";
 
 export const fillRuleCrud = createModuleCrud(fillRuleModule, {
   table: sysFillRule,
@@ -29,8 +31,11 @@ export const fillRuleCrud = createModuleCrud(fillRuleModule, {
   },
 });
 
-const execute = endpoint(["GET", "PUT"], "/sys/fillRule/executeRuleByCode/:ruleCode", "user", async ({ params, services }) =>
-  ok(await nextNumber(databaseExecutor(services.db), params.ruleCode ?? "", services.config.schoolTimeZone)),
+// The number is the caller's school's (its own sequence: no school learns another's pace).
+const execute = endpoint(["GET", "PUT"], "/sys/fillRule/executeRuleByCode/:ruleCode", "user", async (request) =>
+  ok(await nextNumber(databaseExecutor(request.services.db), crudContext(request).tenantId, request.params.ruleCode ?? "", request.services.config.schoolTimeZone)),
 );
 
-export const fillRuleEndpoints: Endpoint[] = [...fillRuleCrud.endpoints, execute];
+// The rules are the platform's (docs/decisions/144): only a platform administrator changes one;
+// taking a number (execute) is every signed-in form's.
+export const fillRuleEndpoints: Endpoint[] = [...platformWrites(fillRuleCrud.endpoints, PlatformOwnedMessages.fillRule), execute];

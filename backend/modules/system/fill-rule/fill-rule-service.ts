@@ -1,4 +1,5 @@
-// nextNumber(code): the next number of a fill rule. The counter row of (rule, period) is
+// nextNumber(tenant, code): the next number of a fill rule in a school. The rule is the platform's,
+// the sequence each school's (docs/decisions/144): the counter row of (tenant, rule, period) is
 // incremented with INSERT … ON CONFLICT DO UPDATE … RETURNING, so concurrent callers queue on the
 // row lock and never share a value (no max+1 read). Inside a caller's transaction the number is
 // taken with its rows: a rollback gives the number back, a commit keeps it.
@@ -21,14 +22,14 @@ export function serialRuleOf(row: { prefix: string | null; datePattern: string |
   };
 }
 
-export async function nextNumber(executor: Executor, ruleCode: string, timeZone: string, now = new Date()): Promise<string> {
+export async function nextNumber(executor: Executor, tenantId: number, ruleCode: string, timeZone: string, now = new Date()): Promise<string> {
   const [row] = await executor.orm.select().from(sysFillRule).where(eq(sysFillRule.ruleCode, ruleCode)).limit(1);
   if (!row) throw new ApiError(FillRuleMessages.unknown(ruleCode));
   const rule = serialRuleOf(row);
   const period = periodOf(rule.resetCycle, now, timeZone);
   const [counter] = await executor.rows<{ value: string | number }>(sql`
-    INSERT INTO sys_fill_rule_counter (rule_code, period, value) VALUES (${ruleCode}, ${period}, 1)
-    ON CONFLICT (rule_code, period) DO UPDATE SET value = sys_fill_rule_counter.value + 1
+    INSERT INTO sys_fill_rule_counter (tenant_id, rule_code, period, value) VALUES (${tenantId}, ${ruleCode}, ${period}, 1)
+    ON CONFLICT (tenant_id, rule_code, period) DO UPDATE SET value = sys_fill_rule_counter.value + 1
     RETURNING value`);
   return formatNumber(rule, Number(counter!.value), now, timeZone);
 }
@@ -37,15 +38,15 @@ export async function nextNumber(executor: Executor, ruleCode: string, timeZone:
  * `count` consecutive numbers of a rule with one counter update (a term's bills at once); the same
  * guarantees as nextNumber. (Added by billing.)
  */
-export async function nextNumbers(executor: Executor, ruleCode: string, count: number, timeZone: string, now = new Date()): Promise<string[]> {
+export async function nextNumbers(executor: Executor, tenantId: number, ruleCode: string, count: number, timeZone: string, now = new Date()): Promise<string[]> {
   if (count <= 0) return [];
   const [row] = await executor.orm.select().from(sysFillRule).where(eq(sysFillRule.ruleCode, ruleCode)).limit(1);
   if (!row) throw new ApiError(FillRuleMessages.unknown(ruleCode));
   const rule = serialRuleOf(row);
   const period = periodOf(rule.resetCycle, now, timeZone);
   const [counter] = await executor.rows<{ value: string | number }>(sql`
-    INSERT INTO sys_fill_rule_counter (rule_code, period, value) VALUES (${ruleCode}, ${period}, ${count})
-    ON CONFLICT (rule_code, period) DO UPDATE SET value = sys_fill_rule_counter.value + ${count}
+    INSERT INTO sys_fill_rule_counter (tenant_id, rule_code, period, value) VALUES (${tenantId}, ${ruleCode}, ${period}, ${count})
+    ON CONFLICT (tenant_id, rule_code, period) DO UPDATE SET value = sys_fill_rule_counter.value + ${count}
     RETURNING value`);
   const last = Number(counter!.value);
   const format = numberFormatter(rule, now, timeZone);

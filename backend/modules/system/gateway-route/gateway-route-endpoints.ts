@@ -3,7 +3,8 @@
 // deletes or even lists them (a target URL names internal hosts). A route's path may not take a
 // first segment of the app's own (RESERVED_SEGMENTS, or any menu URL's). After every change the
 // enabled routes are written where web servers read them and a `gatewayRoutes` web event tells
-// every web server to reload (backend/realtime/web-events.ts).
+// every web server to reload (backend/realtime/web-events.ts). Neither path nor target may hold a
+// dot segment, plain or percent-encoded (issue #27 item 5).
 import { asc, eq, sql } from "drizzle-orm";
 import { ResultCode } from "#contract/envelope";
 import {
@@ -12,6 +13,7 @@ import {
   GatewayRouteMessages,
   gatewayRouteModule,
   RESERVED_SEGMENTS,
+  unsafeRoutePart,
   type GatewayRoute,
 } from "#contract/modules/gateway-route";
 import { sysGatewayRoute } from "../../../db/schema";
@@ -20,13 +22,9 @@ import type { Endpoint } from "../../../http/endpoint";
 import { ApiError } from "../../../http/envelope";
 import type { CrudContext, Executor } from "../../../crud/context";
 import { createModuleCrud } from "../../../crud/module";
-import { isPlatformAdmin } from "../permission/permission-service";
+import { platformOnlyHooks, requirePlatformAdmin } from "../permission/permission-service";
 import type { BackendServices } from "../../../services";
 import { GATEWAY_ROUTES_KEY, webEventsOf } from "../../../realtime/web-events";
-
-async function requirePlatformAdmin(orm: Orm, context: CrudContext): Promise<void> {
-  if (!(await isPlatformAdmin(orm, context.auth.user.id))) throw new ApiError(GatewayRouteMessages.platformOnly, ResultCode.noPermission);
-}
 
 /** Refuses a path whose first segment is the app's (fixed list, or a menu URL's first segment). */
 async function refuseReserved(tx: Executor, predicate: string): Promise<void> {
@@ -43,17 +41,17 @@ export const gatewayRouteCrud = createModuleCrud(gatewayRouteModule, {
   tenant: null,
   entity: { defaultSort: { property: "routerId", order: "asc" } },
   hooks: {
-    prepare: async (prepared) => requirePlatformAdmin(prepared.services.db.orm, prepared),
-    listConditions: async (context) => {
-      await requirePlatformAdmin(context.services.db.orm, context);
-      return [];
-    },
+    ...platformOnlyHooks(GatewayRouteMessages.platformOnly),
     beforeSave: async (save) => {
       const predicate = (save.values.predicates ?? save.existing?.predicates) as string | undefined;
+      const uri = (save.values.uri ?? save.existing?.uri) as string | undefined;
+      // A dot segment, plain or encoded, could climb out of the route's prefix (issue #27 item 5).
+      if (predicate && unsafeRoutePart(predicate)) throw new ApiError(GatewayRouteMessages.dotInPath);
+      if (uri && unsafeRoutePart(uri)) throw new ApiError(GatewayRouteMessages.dotInTarget);
       if (predicate) await refuseReserved(save.tx, predicate);
     },
     beforeDelete: async (remove) => {
-      await requirePlatformAdmin(remove.tx.orm, remove);
+      await requirePlatformAdmin(remove.tx.orm, remove.auth.user.id, GatewayRouteMessages.platformOnly);
     },
     afterCommit: async (context) => {
       await publishGatewayRoutes(context.services);

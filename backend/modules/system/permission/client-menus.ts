@@ -63,6 +63,8 @@ const CLIENT_PAGES: Record<string, ClientPage> = {
   "/isystem/ossFile": vue3("/system/ossfile", "system/ossfile/index"),
   "/isystem/dataSource": vue3("/monitor/datasource", "monitor/datasource/index"),
   "/isystem/gatewayRoute": vue3("/monitor/route", "monitor/route/index"),
+  // 访问控制 (issue #34 item 4): neither JeecgBoot client has such a page.
+  "/isystem/accessRule": OURS_ONLY,
   // The online pages come with a package v3.9.3 no longer ships (v3.7.0's @jeecg/online did).
   "/online/cgform": { vue3: null },
   "/online/cgreport": { vue3: null },
@@ -125,4 +127,28 @@ export function menuForClient(menu: MenuNode[], client: MenuClient): MenuNode[] 
 
 function routeName(url: string): string {
   return url.replace(/^\//, "").replaceAll("/", "-");
+}
+
+const HOME_TITLE = "首页";
+
+/**
+ * The Vue 3 menu with its 首页 entry opening `home` (a role's home page, docs/decisions/135), as
+ * JeecgBoot adds the home route when the menu lacks it: unchanged when a page of the menu already is
+ * that route, since the client routes each path once.
+ */
+export function withHomePage(menu: MenuNode[], home: { url: string; component: string; isRoute: boolean }): MenuNode[] {
+  const paths = (nodes: MenuNode[]): string[] => nodes.flatMap((node) => [node.path, ...paths(node.children ?? [])]);
+  if (paths(menu).includes(home.url)) return menu;
+  return menu.map((node) =>
+    node.meta.title === HOME_TITLE && !node.children?.length
+      ? {
+          ...node,
+          path: home.url,
+          component: home.component,
+          route: home.isRoute ? "1" : "0",
+          name: routeName(home.url),
+          meta: { ...node.meta, componentName: routeName(home.url) },
+        }
+      : node,
+  );
 }

@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { DataRuleAdminMessages, dataRuleModule } from "#contract/modules/data-rule";
 import { sysPermission, sysPermissionDataRule } from "../../../db/schema";
-import { endpoint, type Endpoint } from "../../../http/endpoint";
+import { endpoint, servedAt, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok, okMessage } from "../../../http/envelope";
 import { formatDateTime } from "../../../http/format";
 import { crudContext, type Executor } from "../../../crud/context";
@@ -17,6 +17,8 @@ import { registerDictTable } from "../../../crud/table-dict";
 import { USE_SQL_RULES } from "../../../crud/data-rules";
 import { LIKE_ESCAPE, likePattern } from "../../../crud/values";
 import { requireHeld } from "./delegation";
+import { PlatformOwnedMessages } from "#contract/permission";
+import { platformWrites } from "./permission-service";
 
 const DATA_RULE_PAGE = dataRuleModule.page;
 const MENU_PAGE = "/isystem/permission";
@@ -81,33 +83,39 @@ function wireRule(row: typeof sysPermissionDataRule.$inferSelect) {
 /** The engine's answer without its `result` text, as the original's plain message answers. */
 const plain = (message: string) => okMessage(message);
 
-export const dataRuleEndpoints: Endpoint[] = [
+// SysPermissionController.getPermRuleListByPermId: a menu's rules, filtered as its drawer asks.
+const ruleListOfMenu = endpoint("GET", "/sys/permission/getPermRuleListByPermId", "user", async (request) => {
+  const context = crudContext(request);
+  const { permissions } = request.services;
+  if (!(await permissions.hasMenu(context.auth, DATA_RULE_PAGE)) && !(await permissions.hasMenu(context.auth, MENU_PAGE)))
+    throw new ApiError("没有权限，请联系管理员授权", 510);
+  const permissionId = singleId(request.query.permissionId);
+  if (!permissionId) return ok([]);
+  const conditions: SQL[] = [eq(sysPermissionDataRule.permissionId, permissionId)];
+  for (const [property, column] of [
+    ["ruleName", sysPermissionDataRule.ruleName],
+    ["ruleColumn", sysPermissionDataRule.ruleColumn],
+    ["ruleValue", sysPermissionDataRule.ruleValue],
+  ] as const) {
+    const value = (request.query[property] ?? "").trim();
+    if (value) conditions.push(sql`${column} like ${likePattern(value, "like")} escape ${LIKE_ESCAPE}`);
+  }
+  const rows = await context.services.db.orm
+    .select()
+    .from(sysPermissionDataRule)
+    .where(and(...conditions))
+    .orderBy(asc(sysPermissionDataRule.createTime), asc(sysPermissionDataRule.id));
+  return ok(rows.map(wireRule), "");
+});
+
+// A menu's data rules are the platform's like the menu (docs/decisions/144); which of them apply to
+// a role stays the school's choice (角色管理 → 授权).
+export const dataRuleEndpoints: Endpoint[] = platformWrites([
   ...dataRuleCrud.endpoints,
 
-  // SysPermissionController.getPermRuleListByPermId: a menu's rules, filtered as its drawer asks.
-  endpoint("GET", "/sys/permission/getPermRuleListByPermId", "user", async (request) => {
-    const context = crudContext(request);
-    const { permissions } = request.services;
-    if (!(await permissions.hasMenu(context.auth, DATA_RULE_PAGE)) && !(await permissions.hasMenu(context.auth, MENU_PAGE)))
-      throw new ApiError("没有权限，请联系管理员授权", 510);
-    const permissionId = singleId(request.query.permissionId);
-    if (!permissionId) return ok([]);
-    const conditions: SQL[] = [eq(sysPermissionDataRule.permissionId, permissionId)];
-    for (const [property, column] of [
-      ["ruleName", sysPermissionDataRule.ruleName],
-      ["ruleColumn", sysPermissionDataRule.ruleColumn],
-      ["ruleValue", sysPermissionDataRule.ruleValue],
-    ] as const) {
-      const value = (request.query[property] ?? "").trim();
-      if (value) conditions.push(sql`${column} like ${likePattern(value, "like")} escape ${LIKE_ESCAPE}`);
-    }
-    const rows = await context.services.db.orm
-      .select()
-      .from(sysPermissionDataRule)
-      .where(and(...conditions))
-      .orderBy(asc(sysPermissionDataRule.createTime), asc(sysPermissionDataRule.id));
-    return ok(rows.map(wireRule), "");
-  }),
+  ruleListOfMenu,
+  // The Vue 3 client's 菜单管理 → 数据规则 drawer asks the same list here (queryPermissionRule).
+  servedAt(ruleListOfMenu, "/sys/permission/queryPermissionRule"),
 
   endpoint("POST", "/sys/permission/addPermissionRule", "dataRule:add", async (request) => {
     await dataRuleCrud.insert(dataRuleCrud.context(request), request.body);
@@ -125,4 +133,4 @@ export const dataRuleEndpoints: Endpoint[] = [
     await dataRuleCrud.remove(dataRuleCrud.context(request), [id], "delete");
     return plain("删除成功!");
   }),
-];
+], PlatformOwnedMessages.dataRule);

@@ -25,6 +25,8 @@ import {
   type MenuValues,
 } from "./menu-admin-rules";
 import { requireAccessHeld, requireHeld } from "./delegation";
+import { PlatformOwnedMessages } from "#contract/permission";
+import { platformWrites } from "./permission-service";
 
 export const MENU_PAGE = "/isystem/permission";
 
@@ -214,7 +216,9 @@ async function listTree(executor: Executor, name: string | undefined) {
   return flatMenuList(await allRows(executor, sql`${sysPermission.name} ilike ${`%${escaped}%`} escape '!'`));
 }
 
-export const menuAdminEndpoints: Endpoint[] = [
+// Menus and buttons are the platform's (docs/decisions/144): every write is a platform
+// administrator's, whatever buttons a school's role holds; a school's administrators read the tree.
+export const menuAdminEndpoints: Endpoint[] = platformWrites([
   // The whole tree, not paged (SysPermissionTree); `name` answers a flat list of matches.
   // The Vue 3 client's 菜单管理 reads the default home page (SysRoleIndexController.queryDefIndex):
   // here always 首页, which every menu holds.
@@ -269,4 +273,4 @@ export const menuAdminEndpoints: Endpoint[] = [
     const taken = (url && (await urlTaken(executor, url, alwaysShow, id))) || (perms.length > 0 && (await permsTaken(executor, perms, id)));
     return taken ? failure(MenuMessages.taken) : ok(MenuMessages.available, MenuMessages.available);
   }),
-];
+], PlatformOwnedMessages.menu);

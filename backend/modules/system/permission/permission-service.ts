@@ -7,6 +7,9 @@ import type { Database, Orm } from "../../../db/client";
 import { sysPermission, sysRole, sysRolePermission, sysUserRole } from "../../../db/schema";
 import type { AuthEntry, MenuNode, PermissionAnswer } from "#contract/permission";
 import type { AuthContext } from "../../../http/auth";
+import { requireAuth, type Endpoint } from "../../../http/endpoint";
+import { ApiError } from "../../../http/envelope";
+import { ResultCode } from "#contract/envelope";
 import { currentTenantId } from "../../../crud/tenant";
 import { buildMenuTree, type PermissionRow } from "./menu-tree";
 
@@ -142,6 +145,54 @@ export async function isPlatformAdmin(orm: Orm, userId: string): Promise<boolean
     .where(and(eq(sysUserRole.userId, userId), eq(sysRole.platformAdmin, 1)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Refuses (no permission, `message`) a caller who holds no platform administrator role. */
+export async function requirePlatformAdmin(orm: Orm, userId: string, message: string): Promise<void> {
+  if (!(await isPlatformAdmin(orm, userId))) throw new ApiError(message, ResultCode.noPermission);
+}
+
+/**
+ * The hooks of an installation-wide module (租户, 网关路由, 访问控制): only a platform administrator
+ * lists it or prepares a change of it; `message` is the refusal.
+ */
+export function platformOnlyHooks(message: string) {
+  return {
+    prepare: async (prepared: { services: { db: { orm: Orm } }; auth: AuthContext }) => requirePlatformAdmin(prepared.services.db.orm, prepared.auth.user.id, message),
+    listConditions: async (context: { services: { db: { orm: Orm } }; auth: AuthContext }): Promise<SQL[]> => {
+      await requirePlatformAdmin(context.services.db.orm, context.auth.user.id, message);
+      return [];
+    },
+  };
+}
+
+/**
+ * Does `served` change something? An endpoint that answers GET reads (its other methods are the
+ * same call as a client sends it: an export by POST); one without GET writes.
+ */
+export function writesSomething(served: Endpoint): boolean {
+  return served.methods === "ALL" || !served.methods.includes("GET");
+}
+
+/**
+ * The endpoints of a kind the platform owns (docs/decisions/144): every one that writes is refused
+ * (`message`, 510) to a caller without a platform administrator role, before its handler runs;
+ * reading stays as each endpoint's own access says. Whatever path serves the endpoint (our web
+ * app's, a JeecgBoot client's) serves it wrapped.
+ */
+export function platformWrites(endpoints: readonly Endpoint[], message: string): Endpoint[] {
+  return endpoints.map((served) => (writesSomething(served) ? platformOnlyEndpoint(served, message) : served));
+}
+
+/** `served`, refused (`message`) to anyone but a platform administrator. */
+export function platformOnlyEndpoint(served: Endpoint, message: string): Endpoint {
+  return {
+    ...served,
+    handle: async (request) => {
+      await requirePlatformAdmin(request.services.db.orm, requireAuth(request).user.id, message);
+      return served.handle(request);
+    },
+  };
 }
 
 /** The permission ids the actor's roles grant in the actor's tenant ("all": platform administrator). */

@@ -20,10 +20,11 @@ export const DataRuleMessages = {
   tooLong: "所选数据规则过多",
 } as const;
 
-/** sys_role_permission.data_rule_ids is varchar(1000). */
+/** sys_role_permission.data_rule_ids and sys_depart_permission.data_rule_ids are varchar(1000). */
 const MAX_RULE_IDS_LENGTH = 1000;
 
-async function rulesOf(executor: Executor, permissionId: string) {
+/** A menu's data rules in their order (a role's or a department's grant picks among them). */
+export async function rulesOf(executor: Executor, permissionId: string) {
   return executor.orm
     .select()
     .from(sysPermissionDataRule)
@@ -39,6 +40,30 @@ function grantOf(executor: Executor, roleId: string, permissionId: string) {
     .limit(1);
 }
 
+/** A data-rule read's answer (role or department): the menu's rules, and drChecked, the ids the grant holds, only when it holds some. */
+export function dataRuleAnswer(rules: Awaited<ReturnType<typeof rulesOf>>, grantedIds: string | null | undefined): Record<string, unknown> {
+  const answer: Record<string, unknown> = {
+    datarule: rules.map((rule) => ({ ...rule, createTime: formatDateTime(rule.createTime), updateTime: formatDateTime(rule.updateTime) })),
+  };
+  const checked = splitIds(grantedIds ?? "");
+  if (checked.length > 0) answer.drChecked = checked.join(",");
+  return answer;
+}
+
+/** The rule ids a data-rule save posts ("id,id"), and their stored text, refused when too long for the column. */
+export function postedRuleIds(posted: unknown): { ruleIds: string[]; stored: string } {
+  const ruleIds = splitIds(typeof posted === "string" ? posted : "");
+  const stored = ruleIds.join(",");
+  if (stored.length > MAX_RULE_IDS_LENGTH) throw new ApiError(DataRuleMessages.tooLong);
+  return { ruleIds, stored };
+}
+
+/** Refuses rule ids that are not the menu's own rules. */
+export async function requireKnownRules(executor: Executor, permissionId: string, ruleIds: string[]): Promise<void> {
+  const known = new Set((await rulesOf(executor, permissionId)).map((rule) => rule.id));
+  if (ruleIds.some((id) => !known.has(id))) throw new ApiError(DataRuleMessages.unknownRule);
+}
+
 export const roleDataRuleEndpoints: Endpoint[] = [
   // → {datarule: [rules], drChecked: "id,id"}; drChecked only when the role has some.
   endpoint("GET", "/sys/role/datarule/:permissionId/:roleId", menuAccess(ROLE_PAGE), async (request) => {
@@ -49,17 +74,8 @@ export const roleDataRuleEndpoints: Endpoint[] = [
     if (!permissionId) throw new ApiError(DataRuleMessages.badPermission);
     const rules = await rulesOf(executor, permissionId);
     if (rules.length === 0) return failure(DataRuleMessages.noRules);
-    const answer: Record<string, unknown> = {
-      datarule: rules.map((rule) => ({
-        ...rule,
-        createTime: rule.createTime ? formatDateTime(rule.createTime) : null,
-        updateTime: rule.updateTime ? formatDateTime(rule.updateTime) : null,
-      })),
-    };
     const [grant] = await grantOf(executor, roleId, permissionId);
-    const checked = splitIds(grant?.dataRuleIds ?? "");
-    if (checked.length > 0) answer.drChecked = checked.join(",");
-    return ok(answer);
+    return ok(dataRuleAnswer(rules, grant?.dataRuleIds));
   }),
 
   // {permissionId, roleId, dataRuleIds: "id,id"}: the menu must be granted to the role first.
@@ -67,17 +83,14 @@ export const roleDataRuleEndpoints: Endpoint[] = [
     const context = crudContext(request);
     const permissionId = singleId(request.body.permissionId);
     if (!permissionId) throw new ApiError(DataRuleMessages.badPermission);
-    const ruleIds = splitIds(typeof request.body.dataRuleIds === "string" ? request.body.dataRuleIds : "");
-    const stored = ruleIds.join(",");
-    if (stored.length > MAX_RULE_IDS_LENGTH) throw new ApiError(DataRuleMessages.tooLong);
+    const { ruleIds, stored } = postedRuleIds(request.body.dataRuleIds);
     await inTransaction(context.services.db, async (tx) => {
       const roleId = await requireRole(tx, context, request.body.roleId);
       // A role's data rules narrow what it sees: loosening one's own is widening it (decision 008).
       await requireRoleManageable(tx, context, roleId);
       await requireNotOwn(tx, context, { roleId });
       await requireHeld(tx, context, [permissionId]);
-      const known = new Set((await rulesOf(tx, permissionId)).map((rule) => rule.id));
-      if (ruleIds.some((id) => !known.has(id))) throw new ApiError(DataRuleMessages.unknownRule);
+      await requireKnownRules(tx, permissionId, ruleIds);
       const [grant] = await grantOf(tx, roleId, permissionId);
       if (!grant) throw new ApiError(DataRuleMessages.saveMenuFirst);
       await tx.orm.update(sysRolePermission).set({ dataRuleIds: stored }).where(eq(sysRolePermission.id, grant.id));

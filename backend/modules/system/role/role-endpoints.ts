@@ -18,6 +18,7 @@ import { ROLE_PAGE, ROLE_PICKER_COLUMNS, RoleMessages, roleCrud } from "./role-c
 import { pickColumns } from "../../../crud/picker-columns";
 import { roleDataRuleEndpoints } from "./role-data-rules";
 import { roleUserEndpoints } from "./role-users";
+import { roleHomeEndpoints } from "./role-home";
 import { DEPART_PAGE } from "../depart/depart-endpoints";
 import { permissionTree, rolePermissionIds, saveRolePermissions } from "./role-permissions";
 import { requireHeld, requireNotOwn, requireRoleManageable } from "../permission/delegation";
@@ -40,6 +41,9 @@ const queryAll = endpoint("GET", "/sys/role/queryall", "user", async (request) =
 export const roleEndpoints: Endpoint[] = [
   ...roleCrud.endpoints,
   queryAll,
+  // The Vue 3.9 client's 租户角色 list: the roles of the tenant the caller works in, which is what
+  // 角色管理's own list answers here (docs/decisions/125).
+  servedAt(roleCrud.endpoints.find((served) => served.path === "/sys/role/list")!, "/sys/role/listByTenant"),
   // The Vue 3 client's user drawer (v3.7): "without tenant isolation" in JeecgBoot; here a tenant
   // never sees another's roles, so the same answer as queryall (docs/decisions/085).
   servedAt(queryAll, "/sys/role/queryallNoByTenant"),
@@ -99,4 +103,5 @@ export const roleEndpoints: Endpoint[] = [
 
   ...roleDataRuleEndpoints,
   ...roleUserEndpoints,
+  ...roleHomeEndpoints,
 ];

@@ -3,6 +3,7 @@
 // - only a platform administrator adds, edits or deletes one (docs/decisions/043);
 // - others with the page see only the tenants they belong to;
 // - a tenant's number comes from a sequence (the tenant-id header and rel_tenant_ids name it);
+// - a new tenant gets the platform's default templates and jobs as its own (./school-defaults.ts);
 // - a tenant that still has users is not deleted. The delete locks the tenant rows first, and a
 //   user saved into a tenant shares that lock (lockTenants), so neither can slip past the other.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
@@ -17,15 +18,12 @@ import { crudContext, type CrudContext, type Executor } from "../../../crud/cont
 import { createModuleCrud } from "../../../crud/module";
 import { commaIds } from "../user/user-relations";
 import { tenantListCondition, userTenantIds } from "../../../crud/tenant";
-import { isPlatformAdmin } from "../permission/permission-service";
+import { isPlatformAdmin, platformOnlyHooks, requirePlatformAdmin } from "../permission/permission-service";
 import { registerDictTable } from "../../../crud/table-dict";
+import { copySchoolDefaults } from "./school-defaults";
 
 
 export const TENANT_PAGE = tenantModule.page;
-
-async function requirePlatformAdmin(orm: Orm, context: CrudContext): Promise<void> {
-  if (!(await isPlatformAdmin(orm, context.auth.user.id))) throw new ApiError(TenantMessages.platformOnly, ResultCode.noPermission);
-}
 
 /** The next free tenant number: the sequence, past numbers taken by hand or by the seed. */
 async function nextTenantId(tx: Executor): Promise<number> {
@@ -48,7 +46,7 @@ export const tenantCrud = createModuleCrud(tenantModule, {
   tenant: null,
   entity: { defaultSort: { property: "id", order: "asc" } },
   hooks: {
-    prepare: async (prepared) => requirePlatformAdmin(prepared.services.db.orm, prepared),
+    prepare: platformOnlyHooks(TenantMessages.platformOnly).prepare,
     // Everyone but a platform administrator sees only the tenants of his account.
     listConditions: async (context) =>
       (await isPlatformAdmin(context.services.db.orm, context.auth.user.id))
@@ -58,8 +56,15 @@ export const tenantCrud = createModuleCrud(tenantModule, {
       checkPeriod(save.values, save.existing);
       if (save.operation === "add") save.id = String(await nextTenantId(save.tx));
     },
+    // A new school gets the platform's default templates and jobs as its own (docs/decisions/144).
+    afterSave: async (save) => {
+      if (save.operation === "add") await copySchoolDefaults(save.tx, Number(save.id), save.username);
+    },
+    afterCommit: async (context, operation) => {
+      if (operation === "add") await context.services.scheduler.sync();
+    },
     beforeDelete: async (remove) => {
-      await requirePlatformAdmin(remove.tx.orm, remove);
+      await requirePlatformAdmin(remove.tx.orm, remove.auth.user.id, TenantMessages.platformOnly);
       const ids = remove.ids.map(Number).filter((id) => Number.isSafeInteger(id));
       if (ids.length === 0) return [];
       const tenants = await remove.tx.rows<{ id: number; name: string }>(

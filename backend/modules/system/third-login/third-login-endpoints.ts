@@ -8,7 +8,7 @@ import { ThirdLoginMessages } from "#contract/third-login";
 import { sysThirdAccount, sysUser } from "../../../db/schema";
 import { failure, ok, okMessage } from "../../../http/envelope";
 import { formatDateTime } from "../../../http/format";
-import { endpoint, requireAuth, type Endpoint, type EndpointRequest } from "../../../http/endpoint";
+import { endpoint, requireAuth, servedAt, type Endpoint, type EndpointRequest } from "../../../http/endpoint";
 import { accountRefusal, checkCredentials, completeSignIn } from "../auth/sign-in";
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
@@ -21,6 +21,20 @@ async function authorize(request: EndpointRequest, bindUserId: string | null) {
   const url = await services.thirdLogin.authorizationUrl(text(body.thirdType), redirectUri.data, bindUserId);
   return ok({ url }, "");
 }
+
+const getLoginUser = endpoint("GET", "/sys/thirdLogin/getLoginUser/:token/:thirdType", "public", async ({ req, params, services }) => {
+  const service = services.thirdLogin;
+  const ticket = await service.peekTicket(params.token ?? "", "login", params.thirdType ?? "");
+  if (!ticket || !(await service.spendTicket(params.token!))) return failure(ThirdLoginMessages.ticketInvalid);
+  // Still bound (an unbind between the callback and now ends it).
+  const [row] = await services.db.orm
+    .select({ user: sysUser })
+    .from(sysThirdAccount)
+    .innerJoin(sysUser, eq(sysUser.id, sysThirdAccount.sysUserId))
+    .where(and(eq(sysThirdAccount.thirdType, ticket.thirdType), eq(sysThirdAccount.thirdUserUuid, ticket.thirdUserUuid), eq(sysUser.id, ticket.userId ?? "")));
+  if (!row) return failure(ThirdLoginMessages.ticketInvalid);
+  return completeSignIn(services, req, row.user);
+});
 
 export const thirdLoginEndpoints: Endpoint[] = [
   endpoint("GET", "/sys/thirdLogin/providers", "public", async ({ services }) =>
@@ -43,19 +57,14 @@ export const thirdLoginEndpoints: Endpoint[] = [
     return ok(outcome.kind === "login" ? { thirdType, token: outcome.ticket, realname } : { thirdType, bindToken: outcome.ticket, realname }, "");
   }),
 
-  endpoint("GET", "/sys/thirdLogin/getLoginUser/:token/:thirdType", "public", async ({ req, params, services }) => {
-    const service = services.thirdLogin;
-    const ticket = await service.peekTicket(params.token ?? "", "login", params.thirdType ?? "");
-    if (!ticket || !(await service.spendTicket(params.token!))) return failure(ThirdLoginMessages.ticketInvalid);
-    // Still bound (an unbind between the callback and now ends it).
-    const [row] = await services.db.orm
-      .select({ user: sysUser })
-      .from(sysThirdAccount)
-      .innerJoin(sysUser, eq(sysUser.id, sysThirdAccount.sysUserId))
-      .where(and(eq(sysThirdAccount.thirdType, ticket.thirdType), eq(sysThirdAccount.thirdUserUuid, ticket.thirdUserUuid), eq(sysUser.id, ticket.userId ?? "")));
-    if (!row) return failure(ThirdLoginMessages.ticketInvalid);
-    return completeSignIn(services, req, row.user);
-  }),
+  getLoginUser,
+  // The Vue 3 client appends the tenant it last worked in (ThirdLoginController's {tenantId}); the
+  // ticket already names the account, which signs in as any other sign-in does (docs/decisions/135).
+  servedAt(getLoginUser, "/sys/thirdLogin/getLoginUser/:token/:thirdType/:tenantId"),
+
+  // The Vue 3 sign-in page's 手机号绑定 after a third-party sign-in: here an identity is bound with
+  // the account's password (bindAccount), never by a text message, so nothing is sent.
+  endpoint("POST", "/sys/thirdSms", "public", async () => failure(ThirdLoginMessages.phoneBindRefused)),
 
   endpoint("POST", "/sys/thirdLogin/bindAccount", "public", async ({ req, body, services }) => {
     const service = services.thirdLogin;

@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { Messages } from "#contract/messages";
 import { sysUser } from "../../../db/schema";
-import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
+import { endpoint, menuAccess, servedAt, type Endpoint } from "../../../http/endpoint";
 import { ApiError, failure, ok, okMessage } from "../../../http/envelope";
 import { hashPassword, legacySalt } from "../../../security/password";
 import { isRecentPassword, rememberPassword } from "../../../security/password-history";
@@ -23,6 +23,7 @@ import { userEntity } from "./user-entity";
 import { inDepartCondition, USER_PAGE, userCrud } from "./user-crud";
 import { userDepartments, userRoleIds } from "./user-relations";
 import { requireInEveryTenant } from "../permission/delegation";
+import { userVue3Endpoints } from "./user-vue3-endpoints";
 
 /**
  * What the user picker shows (docs/spec/widgets.md §3 "User row"): pickers serve every signed-in user,
@@ -68,8 +69,47 @@ async function visibleUserByName(context: CrudContext, username: string) {
   return user;
 }
 
+const userPickerPage = endpoint("GET", "/sys/user/queryUserComponentData", "user", async (request) => {
+  const context = crudContext(request);
+  const { username, realname, departId, ...rest } = request.req.query as Record<string, unknown>;
+  const conditions = [];
+  if (typeof username === "string" && username.trim()) conditions.push(containsCondition("username", username.trim()));
+  if (typeof realname === "string" && realname.trim()) conditions.push(containsCondition("realname", realname.trim()));
+  if (typeof departId === "string" && departId.trim()) conditions.push(inDepartCondition(departId.trim(), context.tenantId));
+  const built = await userCrud.listQuery(context, pickerQuery(rest, ["sex"]), { conditions });
+  const page = await runListQuery(context.services.db, userEntity, built);
+  await userCrud.decorate(context, page.records);
+  return ok({ ...page, records: pickerRecords(page.records) });
+});
+
+/**
+ * /sys/user/list for everyone signed in, as JeecgBoot answers it: with the user page, 用户管理's own
+ * list; without it, a page of the tenant's users in the picker's columns, `username` matched exactly
+ * (the Vue 2 client's notice pop-up asks the sender's real name so, for every user; docs/decisions/135).
+ */
+function userListForEveryone(pageList: Endpoint): Endpoint {
+  return {
+    ...pageList,
+    access: "user",
+    handle: async (request) => {
+      const context = crudContext(request);
+      if (await request.services.permissions.hasMenu(context.auth, USER_PAGE)) return pageList.handle(request);
+      const { username, realname, ...rest } = request.req.query as Record<string, unknown>;
+      const conditions = [];
+      if (typeof username === "string" && username.trim())
+        conditions.push(sql`${columnRef(userEntity, fieldByProperty(userEntity, "username")!)} = ${username.trim()}`);
+      if (typeof realname === "string" && realname.trim()) conditions.push(containsCondition("realname", realname.trim()));
+      const built = await userCrud.listQuery(context, pickerQuery(rest, []), { conditions });
+      const page = await runListQuery(context.services.db, userEntity, built);
+      await userCrud.decorate(context, page.records);
+      return ok({ ...page, records: pickerRecords(page.records) });
+    },
+  };
+}
+
 export const userEndpoints: Endpoint[] = [
-  ...userCrud.endpoints,
+  ...userCrud.endpoints.map((served) => (served.path === "/sys/user/list" ? userListForEveryone(served) : served)),
+  ...userVue3Endpoints,
 
   endpoint(["PUT", "POST"], "/sys/user/frozenBatch", "user:freeze", async (request) => {
     const context = crudContext(request);
@@ -165,18 +205,9 @@ export const userEndpoints: Endpoint[] = [
   }),
 
   // The user picker's page: username / realname contain the text, departId narrows to a department.
-  endpoint("GET", "/sys/user/queryUserComponentData", "user", async (request) => {
-    const context = crudContext(request);
-    const { username, realname, departId, ...rest } = request.req.query as Record<string, unknown>;
-    const conditions = [];
-    if (typeof username === "string" && username.trim()) conditions.push(containsCondition("username", username.trim()));
-    if (typeof realname === "string" && realname.trim()) conditions.push(containsCondition("realname", realname.trim()));
-    if (typeof departId === "string" && departId.trim()) conditions.push(inDepartCondition(departId.trim(), context.tenantId));
-    const built = await userCrud.listQuery(context, pickerQuery(rest, ["sex"]), { conditions });
-    const page = await runListQuery(context.services.db, userEntity, built);
-    await userCrud.decorate(context, page.records);
-    return ok({ ...page, records: pickerRecords(page.records) });
-  }),
+  userPickerPage,
+  // The Vue 3 client's 部门岗位 picker asks the same (departId, username, realname); no posts here.
+  servedAt(userPickerPage, "/sys/user/queryDepartPostUserPageList"),
 
   // A bare array, no envelope (contract §1, §7); filters as a list (`id=a,b,` → IN).
   endpoint("GET", "/sys/user/getMultiUser", "user", async (request) => {

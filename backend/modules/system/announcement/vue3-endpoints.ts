@@ -1,0 +1,157 @@
+// What the JeecgBoot Vue 3 client's 通知公告 and 我的消息 call beyond the original contract (issue #31
+// item 3, docs/decisions/124): 置顶, the page's visits, the Excel sheet of the tenant's notices, and
+// one message of 我的消息 by its read mark's id. Every query is the caller's tenant's.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Orm } from "../../../db/client";
+import { splitIds } from "../../../crud/crud-messages";
+import { crudContext } from "../../../crud/context";
+import { exportEndpointHandler } from "../../../crud/excel/export";
+import { allOf } from "../../../crud/store";
+import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
+import { ApiError, failure, ok, okMessage } from "../../../http/envelope";
+import { formatDateTime } from "../../../http/format";
+import { userTenantIds } from "../../../crud/tenant";
+import type { ListQueryParams } from "../../../crud";
+import { buildListQuery } from "../../../crud";
+import { ANNOUNCEMENT_MENU, AnnouncementButtons, AnnouncementMessages, DelFlag, ReadFlag } from "./constants";
+import { announcementEntity } from "./entity";
+import { isLive, reachesUser } from "./recipients";
+import { sysAnnouncement, sysAnnouncementSend } from "./schema";
+import { requestId, tenantRows, visibleToAdmin } from "./wire";
+import { myMessageColumns } from "./user-endpoints";
+
+export const AnnouncementVue3Messages = {
+  topChanged: "修改成功!",
+  badTop: "置顶标记不正确",
+  visited: "公告消息访问次数+1次",
+  importRefused: "通知公告不支持导入，请在页面上新增",
+  deleted: "删除成功!",
+  notReadYet: "删除失败，该数据不存在或尚未标记为“已读”",
+  badIds: "参数不识别！",
+  readDeleted: "已阅读的消息删除成功!",
+} as const;
+
+/**
+ * Hides those of `sendIds` that are the caller's own read messages of his tenant from his 我的消息
+ * (JeecgBoot deletes only read ones); the marks stay, hidden (docs/decisions/135). → how many.
+ */
+async function hideReadMessages(orm: Orm, userId: string, tenantId: number, sendIds: readonly string[]): Promise<number> {
+  if (sendIds.length === 0) return 0;
+  const hidden = await orm
+    .update(sysAnnouncementSend)
+    .set({ delFlag: DelFlag.deleted })
+    .where(
+      and(
+        inArray(sysAnnouncementSend.id, [...sendIds]),
+        eq(sysAnnouncementSend.userId, userId),
+        eq(sysAnnouncementSend.readFlag, ReadFlag.read),
+        eq(sysAnnouncementSend.delFlag, DelFlag.present),
+        sql`${sysAnnouncementSend.anntId} in (select ${sysAnnouncement.id} from ${sysAnnouncement} where ${sysAnnouncement.tenantId} = ${tenantId})`,
+      ),
+    )
+    .returning({ id: sysAnnouncementSend.id });
+  return hidden.length;
+}
+
+export const announcementVue3Endpoints: Endpoint[] = [
+  // DELETE ?id= (a read mark's id): 我的消息's 删除 of one read message.
+  endpoint("DELETE", "/sys/sysAnnouncementSend/delete", "user", async (request) => {
+    const context = crudContext(request);
+    const id = requestId(request.query.id);
+    const hidden = id ? await hideReadMessages(request.services.db.orm, context.auth.user.id, context.tenantId, [id]) : 0;
+    return hidden > 0 ? okMessage(AnnouncementVue3Messages.deleted) : failure(AnnouncementVue3Messages.notReadYet);
+  }),
+
+  // DELETE ?ids=a,b: 批量删除; unread ones among them stay.
+  endpoint("DELETE", "/sys/sysAnnouncementSend/deleteBatch", "user", async (request) => {
+    const context = crudContext(request);
+    const ids = splitIds(request.query.ids);
+    if (ids.length === 0) return failure(AnnouncementVue3Messages.badIds);
+    await hideReadMessages(request.services.db.orm, context.auth.user.id, context.tenantId, ids);
+    return okMessage(AnnouncementVue3Messages.readDeleted);
+  }),
+
+  // POST {id, izTop}: pinned (1) or not (0); editing's business.
+  endpoint(["PUT", "POST"], "/sys/annountCement/editIzTop", AnnouncementButtons.edit, async (request) => {
+    const context = crudContext(request);
+    const id = requestId(request.body.id);
+    const izTop = Number(request.body.izTop ?? 0);
+    if (izTop !== 0 && izTop !== 1) throw new ApiError(AnnouncementVue3Messages.badTop);
+    if (!id) return failure(AnnouncementMessages.notFound);
+    const changed = await request.services.db.orm
+      .update(sysAnnouncement)
+      .set({ izTop, updateBy: context.username.slice(0, 32), updateTime: new Date() })
+      .where(visibleToAdmin(id, context.tenantId))
+      .returning({ id: sysAnnouncement.id });
+    return changed.length > 0 ? okMessage(AnnouncementVue3Messages.topChanged) : failure(AnnouncementMessages.notFound);
+  }),
+
+  // GET ?id=: one more visit of a notice the caller may read (its administrators, or a recipient).
+  endpoint("GET", "/sys/annountCement/addVisitsNumber", "user", async (request) => {
+    const context = crudContext(request);
+    const id = requestId(request.query.id);
+    if (!id) return failure(AnnouncementMessages.notFound);
+    const orm = request.services.db.orm;
+    const admin = await request.services.permissions.hasMenu(context.auth, ANNOUNCEMENT_MENU);
+    const readable = admin
+      ? visibleToAdmin(id, context.tenantId)
+      : and(eq(sysAnnouncement.id, id), eq(sysAnnouncement.tenantId, context.tenantId), isLive(), reachesUser(orm, context.auth.user.id, userTenantIds(context.auth.user.relTenantIds)))!;
+    const counted = await orm
+      .update(sysAnnouncement)
+      .set({ visitsNum: sql`${sysAnnouncement.visitsNum} + 1` })
+      .where(readable)
+      .returning({ id: sysAnnouncement.id });
+    return counted.length > 0 ? okMessage(AnnouncementVue3Messages.visited) : failure(AnnouncementMessages.notFound);
+  }),
+
+  // The tenant's present notices as the list filters them (selections=id,… for the ticked ones).
+  endpoint(
+    ["GET", "POST"],
+    "/sys/annountCement/exportXls",
+    "announcement:export",
+    exportEndpointHandler({
+      entity: announcementEntity,
+      title: "通知公告",
+      columns: [
+        { property: "titile", title: "标题" },
+        { property: "msgAbstract", title: "摘要" },
+        { property: "sender", title: "发布人" },
+        { property: "priority", title: "优先级" },
+        { property: "msgCategory", title: "消息类型" },
+        { property: "msgType", title: "通告对象类型" },
+        { property: "sendStatus", title: "发布状态" },
+        { property: "sendTime", title: "发布时间" },
+        { property: "cancelTime", title: "撤销时间" },
+        { property: "izTop", title: "是否置顶", options: [{ value: "0", text: "否" }, { value: "1", text: "是" }] },
+        { property: "visitsNum", title: "访问次数" },
+      ],
+      where: (request) =>
+        buildListQuery(announcementEntity, request.req.query as ListQueryParams, { conditions: [tenantRows(crudContext(request).tenantId)] }).where,
+    }),
+  ),
+
+  // A notice is written, addressed and released on its page (its recipients, its push), not from a sheet.
+  endpoint("POST", "/sys/annountCement/importExcel", "announcement:import", async () => failure(AnnouncementVue3Messages.importRefused)),
+
+  // GET ?sendId=: one message of the caller's 我的消息 (its read mark's id), as getMyAnnouncementSend's rows.
+  endpoint("GET", "/sys/sysAnnouncementSend/getOne", "user", async (request) => {
+    const context = crudContext(request);
+    const sendId = requestId(request.query.sendId);
+    if (!sendId) return failure(AnnouncementMessages.notFound);
+    const [row] = await request.services.db.orm
+      .select({ ...myMessageColumns, izTop: sysAnnouncement.izTop, visitsNum: sysAnnouncement.visitsNum })
+      .from(sysAnnouncementSend)
+      .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId))
+      .where(
+        allOf([
+          eq(sysAnnouncementSend.id, sendId),
+          eq(sysAnnouncementSend.userId, context.auth.user.id),
+          eq(sysAnnouncementSend.delFlag, DelFlag.present),
+          eq(sysAnnouncement.tenantId, context.tenantId),
+          isLive(),
+        ]),
+      )
+      .limit(1);
+    return row ? ok({ ...row, sendTime: formatDateTime(row.sendTime) }) : failure(AnnouncementMessages.notFound);
+  }),
+];

@@ -1,0 +1,146 @@
+// The school's clock (issue #32 item 3, docs/decisions/133-one-clock.md): every time the product
+// shows, prints, mails or reads back is a wall-clock time in the school's IANA zone
+// (SCHOOL_TIMEZONE), converted with Intl so that zones with daylight saving time are right on both
+// sides of a change. The wire form stays JeecgBoot's `yyyy-MM-dd HH:mm:ss` (contract §0); with the
+// default zone (Asia/Shanghai, GMT+8 all year) it is exactly the text of the fixed offset it replaces.
+// Backend and web app both use these functions; neither reads the zone of the machine it runs on.
+
+/** The school's zone when SCHOOL_TIMEZONE is not set. */
+export const DEFAULT_SCHOOL_TIME_ZONE = "Asia/Shanghai";
+
+/** A wall-clock reading in some zone; month 1-12. */
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Throws a RangeError naming the zone when it is not an IANA zone this runtime knows. */
+export function checkTimeZone(timeZone: string): string {
+  try {
+    formatterOf(timeZone);
+  } catch {
+    throw new RangeError(`Unknown time zone "${timeZone}" (SCHOOL_TIMEZONE must be an IANA zone such as Asia/Shanghai)`);
+  }
+  return timeZone;
+}
+
+/** The wall-clock reading of `at` in `timeZone`. */
+export function wallTimeOf(at: Date, timeZone: string): WallTime {
+  const wall: WallTime = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of formatterOf(timeZone).formatToParts(at)) {
+    if (part.type in wall) wall[part.type as keyof WallTime] = Number(part.value);
+  }
+  return wall;
+}
+
+/** How far the zone's clock is ahead of UTC at `at`, in milliseconds (whole seconds). */
+export function zoneOffsetMs(at: Date, timeZone: string): number {
+  const wall = wallTimeOf(at, timeZone);
+  const seconds = Math.floor(at.getTime() / 1000) * 1000;
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - seconds;
+}
+
+/**
+ * The instant a wall-clock reading denotes in `timeZone`. A reading the zone skips (the hour lost
+ * when clocks go forward) is read with the offset before the change, so 02:30 becomes 03:30 summer
+ * time; a reading that happens twice (when clocks go back) is the earlier one. That is what
+ * Temporal calls "compatible" disambiguation.
+ */
+export function instantOfWallTime(wall: WallTime, timeZone: string): Date {
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  // The offsets a day either side cover every transition that could apply to this reading.
+  const offsets = [...new Set([zoneOffsetMs(new Date(asUtc - 86_400_000), timeZone), zoneOffsetMs(new Date(asUtc + 86_400_000), timeZone)])];
+  const matching = offsets.map((offset) => asUtc - offset).filter((candidate) => zoneOffsetMs(new Date(candidate), timeZone) === asUtc - candidate);
+  if (matching.length > 0) return new Date(Math.min(...matching));
+  return new Date(asUtc - offsets[0]!);
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+
+/** `yyyy-MM-dd` of `at` in the zone. */
+export function formatWireDate(at: Date, timeZone: string): string {
+  const wall = wallTimeOf(at, timeZone);
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
+}
+
+/** `yyyy-MM-dd HH:mm:ss` of `at` in the zone: the wire form of a date-time (contract §0). */
+export function formatWireDateTime(at: Date, timeZone: string): string {
+  const wall = wallTimeOf(at, timeZone);
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
+}
+
+export interface WireDate {
+  /** The calendar day as written, `yyyy-MM-dd`. */
+  day: string;
+  /** First instant denoted by the text. */
+  start: Date;
+  /** First instant after it: next second, or the next day's start for a date-only text (23 or 25 hours on a change day). */
+  end: Date;
+}
+
+const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
+
+/** Parses `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss` in the zone; undefined when it is not a real date and time. */
+export function parseWireDate(text: string, timeZone: string): WireDate | undefined {
+  const match = WIRE_DATE.exec(text);
+  if (!match) return undefined;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => Number(part ?? 0));
+  const check = new Date(Date.UTC(year!, month! - 1, day!, hour, minute, second));
+  // Date.UTC rolls 2024-02-30 over to March; a rolled-over date is not the date the user meant.
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month! - 1 ||
+    check.getUTCDate() !== day ||
+    check.getUTCHours() !== hour ||
+    check.getUTCMinutes() !== minute ||
+    check.getUTCSeconds() !== second
+  )
+    return undefined;
+  const start = instantOfWallTime({ year: year!, month: month!, day: day!, hour, minute, second }, timeZone);
+  if (match[4] !== undefined) return { day: text.slice(0, 10), start, end: new Date(start.getTime() + 1000) };
+  const next = new Date(Date.UTC(year!, month! - 1, day! + 1));
+  const end = instantOfWallTime({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), hour: 0, minute: 0, second: 0 }, timeZone);
+  return { day: text.slice(0, 10), start, end };
+}
+
+/** The calendar day of `at` in the zone, as zero-padded texts (fill rules, report dates). */
+export function schoolDay(at: Date, timeZone: string): { year: string; month: string; day: string } {
+  const [year, month, day] = formatWireDate(at, timeZone).split("-") as [string, string, string];
+  return { year, month, day };
+}
+
+/** The first instant of the zone's day that holds `at`, `daysBack` calendar days earlier. */
+export function dayStart(at: Date, timeZone: string, daysBack = 0): Date {
+  const wall = wallTimeOf(at, timeZone);
+  const day = new Date(Date.UTC(wall.year, wall.month - 1, wall.day - daysBack));
+  return instantOfWallTime({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: 0, minute: 0, second: 0 }, timeZone);
+}
+
+/** The hour (0-23) of `at` in the zone. */
+export function hourInZone(at: Date, timeZone: string): number {
+  return wallTimeOf(at, timeZone).hour;
+}

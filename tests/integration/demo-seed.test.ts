@@ -1,0 +1,74 @@
+// The demo data a school would recognise (issue #30 item 7): the term billed is the one today falls
+// in, every payment and receipt lies before today (none in the future), every payment that stands
+// has its receipt (same payment, number, payer and amount, the amount in capitals), and payments
+// and receipts are numbered in their own day.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { amountInWords } from "#contract/amount-in-words";
+import { toFen } from "#contract/money";
+import { termOf } from "../../backend/modules/activity/signup/signup-bill";
+import { startTestBackend, type TestBackend } from "../support/backend";
+
+describe("demo seed", () => {
+  let server: TestBackend;
+  const rows = <T>(text: string) => server.backend.db.rows<T>(sql.raw(text));
+
+  beforeAll(async () => {
+    server = await startTestBackend("pglite");
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("bills the term today falls in, due in its first month", async () => {
+    const zone = server.backend.services.config.schoolTimeZone;
+    const { schoolYear, term } = termOf(new Date(), zone);
+    const terms = await rows<{ school_year: string; term: string; due: string; bills: number }>(
+      `select school_year, term, min(due_date)::text as due, count(*)::int as bills from bill_bill where tenant_id = 1 group by 1, 2`,
+    );
+    expect(terms).toHaveLength(1);
+    expect(terms[0]).toMatchObject({ school_year: schoolYear, term });
+    expect(terms[0]!.bills).toBeGreaterThan(100);
+    const first = Number(schoolYear.slice(0, 4));
+    expect(terms[0]!.due).toBe(term === "1" ? `${first}-09-30` : `${first + 1}-02-28`);
+    const [allowances] = await rows<{ n: number }>(`select count(*)::int as n from bill_allowance where school_year <> '${schoolYear}' or term <> '${term}'`);
+    expect(allowances!.n).toBe(0);
+  });
+
+  it("dates no payment or receipt after today, each on a day before today", async () => {
+    const zone = server.backend.services.config.schoolTimeZone;
+    const [future] = await rows<{ payments: number; receipts: number; total: number }>(`
+      select (select count(*)::int from bill_payment where paid_at > now() or create_time > now()) as payments,
+             (select count(*)::int from bill_receipt where issued_at > now() or create_time > now()) as receipts,
+             (select count(*)::int from bill_payment) as total`);
+    expect(future).toEqual({ payments: 0, receipts: 0, total: expect.any(Number) });
+    expect(future!.total).toBeGreaterThan(50);
+    const [today] = await rows<{ n: number }>(
+      `select count(*)::int as n from bill_payment where (paid_at at time zone '${zone}')::date >= (now() at time zone '${zone}')::date`,
+    );
+    expect(today!.n).toBe(0);
+  });
+
+  it("has a receipt for every payment that stands, numbered in its day", async () => {
+    const zone = server.backend.services.config.schoolTimeZone;
+    const payments = await rows<{ id: string; payment_no: string; payer_name: string | null; amount: string; paid_day: string }>(`
+      select id, payment_no, payer_name, amount::text as amount, to_char(paid_at at time zone '${zone}', 'YYYYMMDD') as paid_day
+        from bill_payment where tenant_id = 1 and status <> '4'`);
+    const receipts = await rows<{ payment_id: string; receipt_no: string; payment_no: string; payer_name: string | null; amount: string; words: string; day: string; after: boolean }>(`
+      select r.payment_id, r.receipt_no, r.payment_no, r.payer_name, r.amount::text as amount, r.amount_in_words as words,
+             to_char(r.issued_at at time zone '${zone}', 'YYYYMMDD') as day, r.issued_at >= p.paid_at as after
+        from bill_receipt r join bill_payment p on p.id = r.payment_id where r.tenant_id = 1`);
+    const byPayment = new Map(receipts.map((receipt) => [receipt.payment_id, receipt]));
+    expect(receipts).toHaveLength(payments.length);
+    for (const payment of payments) {
+      const receipt = byPayment.get(payment.id);
+      expect(receipt, payment.payment_no).toBeDefined();
+      expect(receipt).toMatchObject({ payment_no: payment.payment_no, payer_name: payment.payer_name, amount: payment.amount, after: true });
+      expect(receipt!.payer_name).toBeTruthy();
+      expect(receipt!.words).toBe(amountInWords(toFen(payment.amount)));
+      expect(payment.payment_no).toContain(payment.paid_day);
+      expect(receipt!.receipt_no).toMatch(new RegExp(`^RC${receipt!.day}\\d{4}$`));
+    }
+    expect(new Set(receipts.map((receipt) => receipt.receipt_no)).size).toBe(receipts.length);
+  });
+});

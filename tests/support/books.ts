@@ -1,0 +1,82 @@
+// The books' rules, read from the database (issue #32 items 1 and 6): every broken one named, none
+// when the books agree. Shared by the random sequences (bills-property) and the sign-up races
+// (activity-bills). `prefix` keeps the per-record rules to the test's own students and payers.
+//  - per payer, the open amount of the live bills equals the open amount of the live receivables,
+//    and equals what was billed less what the live payments (refunds too) paid, exactly in numeric;
+//  - every live bill is owed by someone: a payer and a live receivable of that payer and period;
+//  - a bill's paid amount is what the live payments allocated to it; a payment's allocated amount
+//    is its allocations (0 once reversed);
+//  - right after a student's payer changed (`payerChanged`), the student's open bills are owed by
+//    the new payer;
+//  - at most one live receipt per payment;
+//  - sign-ups (docs/decisions/138): a live confirmed sign-up of an activity with a fee has a live
+//    activity bill of its fee; a cancelled one's activity bill is voided; a refund paid back exactly
+//    what its bill's payments had paid, and was receipted (a receipt may be voided and reissued
+//    later, as any payment's); no activity holds more live
+//    sign-ups than places.
+export type RowsOf = <T>(text: string) => Promise<T[]>;
+
+export async function booksProblems(rows: RowsOf, prefix: string, payerChanged?: string): Promise<string[]> {
+  const found: string[] = [];
+  const perPayer = await rows<{ payer: string; bills: string; receivables: string; billed_less_paid: string }>(`
+    with b as (
+      select payer_type || ':' || coalesce(payer_id, '') as payer, sum(payable - paid_amount) as open,
+             sum(payable) - coalesce(sum((select sum(a.amount) from bill_payment_allocation a join bill_payment p on p.id = a.payment_id
+                                          where a.bill_id = bill_bill.id and p.status <> '4')), 0) as billed_less_paid
+      from bill_bill where tenant_id = 1 and status <> '4' group by 1),
+    r as (
+      select payer_type || ':' || payer_id as payer, sum(total_amount - received_amount) as open
+      from bill_receivable where tenant_id = 1 and status <> '4' group by 1)
+    select coalesce(b.payer, r.payer) as payer, coalesce(b.open, 0)::text as bills, coalesce(r.open, 0)::text as receivables,
+           coalesce(b.billed_less_paid, 0)::text as billed_less_paid
+    from b full join r on r.payer = b.payer
+    where coalesce(b.open, 0) <> coalesce(r.open, 0) or coalesce(b.open, 0) <> coalesce(b.billed_less_paid, 0)`);
+  for (const row of perPayer) found.push(`payer ${row.payer}: bills open ${row.bills}, receivables open ${row.receivables}, billed − paid ${row.billed_less_paid}`);
+  const unowed = await rows<{ bill_no: string }>(`
+    select b.bill_no from bill_bill b left join bill_receivable r on r.id = b.receivable_id
+    where b.student_id like '${prefix}%' and b.status <> '4'
+      and (b.payer_id is null or r.id is null or r.payer_type <> b.payer_type or r.payer_id <> b.payer_id or r.period <> b.school_year || '-' || b.term or r.status = '4')`);
+  for (const row of unowed) found.push(`bill ${row.bill_no} is owed by nobody`);
+  const paid = await rows<{ bill_no: string }>(`
+    select b.bill_no from bill_bill b
+    where b.student_id like '${prefix}%' and b.paid_amount <> coalesce((select sum(a.amount) from bill_payment_allocation a join bill_payment p on p.id = a.payment_id
+                                                                  where a.bill_id = b.id and p.status <> '4'), 0)`);
+  for (const row of paid) found.push(`bill ${row.bill_no}: paid amount is not its live allocations`);
+  const allocated = await rows<{ payment_no: string }>(`
+    select p.payment_no from bill_payment p
+    where p.payer_id like '${prefix}%' and p.allocated_amount <> case when p.status = '4' then 0 else coalesce((select sum(a.amount) from bill_payment_allocation a where a.payment_id = p.id), 0) end`);
+  for (const row of allocated) found.push(`payment ${row.payment_no}: allocated amount is not its allocations`);
+  const stray = await rows<{ bill_no: string }>(`
+    select b.bill_no from bill_bill b join school_student s on s.id = b.student_id
+    where b.student_id = '${payerChanged ?? ""}' and b.status in ('1', '2')
+      and (b.payer_type, b.payer_id) is distinct from (
+        case when nullif(s.corp_id, '') is not null then '2' else '1' end,
+        coalesce(nullif(s.corp_id, ''), (select sp.parent_id from school_student_parent sp where sp.student_id = s.id and sp.is_payer limit 1)))`);
+  for (const row of stray) found.push(`open bill ${row.bill_no} is not owed by its student's payer`);
+  const receipts = await rows<{ payment_id: string }>(`select payment_id from bill_receipt where status = '1' group by payment_id having count(*) > 1`);
+  for (const row of receipts) found.push(`payment ${row.payment_id} has two live receipts`);
+
+  const signups = await rows<{ id: string; problem: string }>(`
+    select s.id, case
+        when s.status = '2' and a.fee > 0 and (b.id is null or b.kind <> '2' or b.status = '4') then 'confirmed without its live activity bill'
+        when s.status = '3' and b.kind = '2' and b.status <> '4' and s.refund_payment_id is not null then 'refunded but its bill is live'
+        when s.status = '3' and b.kind = '2' and b.status <> '4' and b.paid_amount = 0 then 'cancelled but its unpaid bill is live'
+      end as problem
+    from act_signup s join act_activity a on a.id = s.activity_id left join bill_bill b on b.id = s.bill_id
+    where s.student_id like '${prefix}%'`);
+  for (const row of signups) if (row.problem) found.push(`sign-up ${row.id}: ${row.problem}`);
+  const refunds = await rows<{ payment_no: string; problem: string }>(`
+    select p.payment_no, case
+        when p.amount <> -(select coalesce(sum(a2.amount), 0) from bill_payment_allocation a2 join bill_payment q on q.id = a2.payment_id
+                           where a2.bill_id = a.bill_id and q.kind = '1' and q.status <> '4') then 'does not pay back what its bill was paid'
+        when not exists (select 1 from bill_receipt r where r.payment_id = p.id and r.amount = p.amount) then 'was never receipted'
+        when (select status from bill_bill where id = a.bill_id) <> '4' then 'its bill is live'
+      end as problem
+    from bill_payment p join bill_payment_allocation a on a.payment_id = p.id
+    where p.kind = '2' and p.payer_id like '${prefix}%'`);
+  for (const row of refunds) if (row.problem) found.push(`refund ${row.payment_no} ${row.problem}`);
+  const overfull = await rows<{ title: string }>(`
+    select a.title from act_activity a where (select count(*) from act_signup s where s.activity_id = a.id and s.status <> '3') > a.capacity`);
+  for (const row of overfull) found.push(`activity ${row.title} holds more sign-ups than places`);
+  return found;
+}

@@ -13,7 +13,8 @@ const folder = mkdtempSync(path.join(tmpdir(), "school-data-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("persistent PGlite data folder", () => {
-  it("generates the admin password once, prints it once, and keeps it across restarts", async () => {
+  // Two starts of a database built from nothing (every migration and the demo seed): minutes on a loaded machine.
+  it("generates the admin password once, prints it once, and keeps it across restarts", { timeout: 180_000 }, async () => {
     const printed: string[] = [];
     const logger = { info: (line: string) => printed.push(line), error: () => undefined };
     const first = await createBackend({ dataDir: folder, logger });

@@ -18,6 +18,9 @@ export const MAPPED_SCREENS: Record<JeecgClient, string[]> = {
     "views/system/position",
     "views/system/category",
     "views/monitor/mynews",
+    // The bell on every page and its message pop-up (decision 151).
+    "layouts/default/header/components/notify",
+    "views/system/message/components",
   ],
   vue2: [],
 };
@@ -26,6 +29,7 @@ export const MAPPED_SCREENS: Record<JeecgClient, string[]> = {
 export const VUE3_MAPPED_URLS: string[] = [
   "/sys/annountCement/add",
   "/sys/annountCement/addVisitsNumber",
+  "/sys/annountCement/clearAllUnReadMessage",
   "/sys/annountCement/delete",
   "/sys/annountCement/deleteBatch",
   "/sys/annountCement/doReleaseData",
@@ -33,10 +37,13 @@ export const VUE3_MAPPED_URLS: string[] = [
   "/sys/annountCement/edit",
   "/sys/annountCement/editIzTop",
   "/sys/annountCement/exportXls",
+  "/sys/annountCement/getUnreadMessageCount",
   "/sys/annountCement/importExcel",
   "/sys/annountCement/list",
+  "/sys/annountCement/listByUser",
   "/sys/annountCement/queryById",
   "/sys/annountCement/syncNotic",
+  "/sys/annountCement/vue3List",
   "/sys/cas/client/validateLogin",
   "/sys/category/add",
   "/sys/category/childList",
@@ -121,6 +128,7 @@ export const VUE3_MAPPED_URLS: string[] = [
   "/sys/sms",
   "/sys/sysAnnouncementSend/delete",
   "/sys/sysAnnouncementSend/deleteBatch",
+  "/sys/sysAnnouncementSend/edit",
   "/sys/sysAnnouncementSend/editByAnntIdAndUserId",
   "/sys/sysAnnouncementSend/getMyAnnouncementSend",
   "/sys/sysAnnouncementSend/getOne",
@@ -186,9 +194,11 @@ export const VUE3_MAPPED_URLS: string[] = [
   "/sys/user/recycleBin",
   "/sys/user/register",
   "/sys/user/resetPassword",
+  "/sys/user/updatePassword",
   "/sys/user/userDepartList",
   "/sys/user/userQuitAgent",
   "/sys/user/userRoleList",
+  "/sys/user/verifyIzDefaultPwd",
 ];
 
 /**

@@ -175,6 +175,28 @@ export const dictionaries: DictSeed[] = [
       ["2", "可编辑(未授权时禁用)"],
     ],
   },
+  // The JeecgBoot Vue 3 client's message pop-up (issue #31, docs/decisions/151): where a message of a
+  // business type opens (value: the notice's bus_type, text: the client's route), and its date ranges.
+  {
+    code: "messageHref",
+    name: "消息跳转",
+    items: [["message", "/monitor/mynews"]],
+  },
+  {
+    code: "rangeDate",
+    name: "消息日期范围",
+    items: [
+      ["jt", "今天"],
+      ["zt", "昨天"],
+      ["qt", "前天"],
+      ["bz", "本周"],
+      ["sz", "上周"],
+      ["by", "本月"],
+      ["sy", "上月"],
+      ["7day", "7日"],
+      ["zdy", "自定义日期"],
+    ],
+  },
   {
     code: "quartz_status",
     name: "定时任务状态",

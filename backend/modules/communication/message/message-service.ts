@@ -127,6 +127,8 @@ export async function sendTemplateMessage(services: BackendServices, request: Se
           sender: request.username,
           delFlag: DelFlag.present,
           busType: "message",
+          // Its own id: the JeecgBoot Vue 3 client opens it in 我的消息 by busId (messageHref, decision 151).
+          busId: relatedId,
           tenantId: request.tenantId,
           createBy: request.username,
           createTime: now,

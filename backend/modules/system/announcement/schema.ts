@@ -50,6 +50,8 @@ export const sysAnnouncementSend = pgTable("sys_announcement_send", {
   readTime: timestampColumn("read_time"),
   /** '1': hidden from the recipient's 我的消息 (migration 0652). */
   delFlag: varchar("del_flag", { length: 1 }).notNull().default("0"),
+  /** '1': starred by the recipient (the Vue 3 client's 标星, migration 0740). */
+  starFlag: varchar("star_flag", { length: 1 }).notNull().default("0"),
   ...audit,
 });
 

@@ -110,21 +110,7 @@ export const userAnnouncementEndpoints: Endpoint[] = [
 
   endpoint("PUT", "/sys/sysAnnouncementSend/readAll", "user", async (request) => {
     const context = crudContext(request);
-    const orm = request.services.db.orm;
-    const userId = context.auth.user.id;
-    // Broadcasts the user has not listed yet are read as well, or they would pop up right after.
-    await catchUpBroadcasts(orm, userId, context.tenantId);
-    const now = new Date();
-    await orm
-      .update(sysAnnouncementSend)
-      .set({ readFlag: ReadFlag.read, readTime: now, updateBy: context.username, updateTime: now })
-      .where(
-        and(
-          eq(sysAnnouncementSend.userId, userId),
-          eq(sysAnnouncementSend.readFlag, ReadFlag.unread),
-          sql`${sysAnnouncementSend.anntId} in (select ${sysAnnouncement.id} from ${sysAnnouncement} where ${sysAnnouncement.tenantId} = ${context.tenantId})`,
-        ),
-      );
+    await markAllRead(request.services.db.orm, context.auth.user.id, context.username, context.tenantId);
     return okWithoutCode(null, AnnouncementMessages.allRead);
   }),
 
@@ -169,6 +155,25 @@ export const userAnnouncementEndpoints: Endpoint[] = [
   }),
 ];
 
+/**
+ * Marks every unread message of the user in the tenant read (全部已读, the Vue 3 bell's 清空未读).
+ * Broadcasts the user has not listed yet are read as well, or they would pop up right after.
+ */
+export async function markAllRead(orm: Orm, userId: string, username: string, tenantId: number): Promise<void> {
+  await catchUpBroadcasts(orm, userId, tenantId);
+  const now = new Date();
+  await orm
+    .update(sysAnnouncementSend)
+    .set({ readFlag: ReadFlag.read, readTime: now, updateBy: username, updateTime: now })
+    .where(
+      and(
+        eq(sysAnnouncementSend.userId, userId),
+        eq(sysAnnouncementSend.readFlag, ReadFlag.unread),
+        sql`${sysAnnouncementSend.anntId} in (select ${sysAnnouncement.id} from ${sysAnnouncement} where ${sysAnnouncement.tenantId} = ${tenantId})`,
+      ),
+    );
+}
+
 /** `column` contains `text` (SysAnnouncementSendMapper: `LIKE %x%`), the user's wildcards literal. */
 function contains(column: AnyPgColumn, text: string | undefined): SQL | undefined {
   const value = (text ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
@@ -176,7 +181,7 @@ function contains(column: AnyPgColumn, text: string | undefined): SQL | undefine
   return sql`${column} ilike ${likePattern(value, "like")} escape '!'`;
 }
 
-function equalsWhenGiven(column: AnyPgColumn, value: string | undefined): SQL | undefined {
+export function equalsWhenGiven(column: AnyPgColumn, value: string | undefined): SQL | undefined {
   const text = (value ?? "").trim();
   return text === "" ? undefined : eq(column, text);
 }

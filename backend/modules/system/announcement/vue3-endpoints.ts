@@ -1,7 +1,7 @@
 // What the JeecgBoot Vue 3 client's 通知公告 and 我的消息 call beyond the original contract (issue #31
 // item 3, docs/decisions/124): 置顶, the page's visits, the Excel sheet of the tenant's notices, and
 // one message of 我的消息 by its read mark's id. Every query is the caller's tenant's.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Orm } from "../../../db/client";
 import { splitIds } from "../../../crud/crud-messages";
 import { crudContext } from "../../../crud/context";
@@ -18,7 +18,12 @@ import { announcementEntity } from "./entity";
 import { isLive, reachesUser } from "./recipients";
 import { sysAnnouncement, sysAnnouncementSend } from "./schema";
 import { requestId, tenantRows, visibleToAdmin } from "./wire";
-import { myMessageColumns } from "./user-endpoints";
+import { equalsWhenGiven, markAllRead, myMessageColumns } from "./user-endpoints";
+import { catchUpBroadcasts } from "./recipients";
+import { pushToUsers } from "./push";
+import { rangeOfKey } from "./range-date";
+import { schoolClockZone } from "../../../clock";
+import { buildPaging } from "../../../crud";
 
 export const AnnouncementVue3Messages = {
   topChanged: "修改成功!",
@@ -29,7 +34,16 @@ export const AnnouncementVue3Messages = {
   notReadYet: "删除失败，该数据不存在或尚未标记为“已读”",
   badIds: "参数不识别！",
   readDeleted: "已阅读的消息删除成功!",
+  starred: "编辑成功!",
+  badStar: "标星标记不正确",
+  unreadCleared: "清除未读消息成功",
 } as const;
+
+/** The pop-up asks 10 at a time (useSysMessage.ts); no request may ask for more than this. */
+const POP_UP_DEFAULT_SIZE = 10;
+const POP_UP_MAX_SIZE = 100;
+/** The kinds of the v3.9 pop-up (系统, 流程, 日程, 知识): every message here is of the 系统 kind. */
+const SYSTEM_NOTICE_TYPE = "system";
 
 /**
  * Hides those of `sendIds` that are the caller's own read messages of his tenant from his 我的消息
@@ -133,7 +147,99 @@ export const announcementVue3Endpoints: Endpoint[] = [
   // A notice is written, addressed and released on its page (its recipients, its push), not from a sheet.
   endpoint("POST", "/sys/annountCement/importExcel", "announcement:import", async () => failure(AnnouncementVue3Messages.importRefused)),
 
+  // The bell's pop-up and its 标星 tab (useSysMessage.ts): the caller's messages of his tenant, a page at
+  // a time, pinned first, then unread, newest first; filtered by sender (username), 标星, business type,
+  // category, kind and date range. As in JeecgBoot the unread ones of the page are read once listed,
+  // and the caller's other tabs are told to reload their counts (docs/decisions/151).
+  endpoint("GET", "/sys/annountCement/vue3List", "user", async (request) => {
+    const context = crudContext(request);
+    const { services, query } = request;
+    const orm = services.db.orm;
+    const userId = context.auth.user.id;
+    const noticeType = (query.noticeType ?? "").trim();
+    if (noticeType !== "" && noticeType !== SYSTEM_NOTICE_TYPE) return ok([], "");
+    await catchUpBroadcasts(orm, userId, context.tenantId);
+    const { limit, offset } = buildPaging(request.req.query as ListQueryParams, { defaultPageSize: POP_UP_DEFAULT_SIZE, maxPageSize: POP_UP_MAX_SIZE });
+    const range = rangeOfKey(query.rangeDateKey, new Date(), schoolClockZone(), query.beginDate, query.endDate);
+    const rows = await orm
+      .select({
+        ...myMessageColumns,
+        id: sysAnnouncement.id,
+        sendId: sysAnnouncementSend.id,
+        starFlag: sysAnnouncementSend.starFlag,
+        msgType: sysAnnouncement.msgType,
+        sendStatus: sysAnnouncement.sendStatus,
+        izTop: sysAnnouncement.izTop,
+        visitsNum: sysAnnouncement.visitsNum,
+        createTime: sysAnnouncement.createTime,
+      })
+      .from(sysAnnouncementSend)
+      .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId))
+      .where(
+        allOf([
+          eq(sysAnnouncementSend.userId, userId),
+          eq(sysAnnouncementSend.delFlag, DelFlag.present),
+          isLive(),
+          eq(sysAnnouncement.tenantId, context.tenantId),
+          equalsWhenGiven(sysAnnouncement.sender, query.fromUser),
+          equalsWhenGiven(sysAnnouncementSend.starFlag, query.starFlag),
+          equalsWhenGiven(sysAnnouncement.busType, query.busType),
+          equalsWhenGiven(sysAnnouncement.msgCategory, query.msgCategory),
+          range.start ? gte(sysAnnouncement.sendTime, range.start) : undefined,
+          range.end ? lt(sysAnnouncement.sendTime, range.end) : undefined,
+        ]),
+      )
+      .orderBy(desc(sysAnnouncement.izTop), asc(sysAnnouncementSend.readFlag), sql`${sysAnnouncement.sendTime} desc nulls last`, asc(sysAnnouncementSend.id))
+      .limit(limit)
+      .offset(offset);
+    const unread = rows.filter((row) => row.readFlag === ReadFlag.unread).map((row) => row.sendId);
+    if (unread.length > 0) {
+      const now = new Date();
+      await orm
+        .update(sysAnnouncementSend)
+        .set({ readFlag: ReadFlag.read, readTime: now, updateBy: context.username, updateTime: now })
+        .where(and(inArray(sysAnnouncementSend.id, unread), eq(sysAnnouncementSend.userId, userId)));
+      await pushToUsers(services, [userId], { cmd: "topic", msgId: "", msgTxt: AnnouncementMessages.batchRead });
+    }
+    return ok(
+      rows.map((row) => ({ ...row, sendTime: formatDateTime(row.sendTime), createTime: formatDateTime(row.createTime) })),
+      "",
+    );
+  }),
+
+  // PUT {id: sendId, starFlag}: 标星 of one of the caller's own messages (JeecgBoot's generic edit of a
+  // read mark; only the star may change here).
+  endpoint("PUT", "/sys/sysAnnouncementSend/edit", "user", async (request) => {
+    const context = crudContext(request);
+    const id = requestId(request.body.id ?? request.query.id);
+    const starFlag = String(request.body.starFlag ?? request.query.starFlag ?? "");
+    if (starFlag !== "0" && starFlag !== "1") return failure(AnnouncementVue3Messages.badStar);
+    if (!id) return failure(AnnouncementMessages.notFound);
+    const changed = await request.services.db.orm
+      .update(sysAnnouncementSend)
+      .set({ starFlag, updateBy: context.username.slice(0, 32), updateTime: new Date() })
+      .where(
+        and(
+          eq(sysAnnouncementSend.id, id),
+          eq(sysAnnouncementSend.userId, context.auth.user.id),
+          eq(sysAnnouncementSend.delFlag, DelFlag.present),
+          sql`${sysAnnouncementSend.anntId} in (select ${sysAnnouncement.id} from ${sysAnnouncement} where ${sysAnnouncement.tenantId} = ${context.tenantId})`,
+        ),
+      )
+      .returning({ id: sysAnnouncementSend.id });
+    return changed.length > 0 ? okMessage(AnnouncementVue3Messages.starred) : failure(AnnouncementMessages.notFound);
+  }),
+
+  // POST: the v3.9 bell's 清空未读 — every unread message of the caller in his tenant is read.
+  endpoint("POST", "/sys/annountCement/clearAllUnReadMessage", "user", async (request) => {
+    const context = crudContext(request);
+    await markAllRead(request.services.db.orm, context.auth.user.id, context.username, context.tenantId);
+    return okMessage(AnnouncementVue3Messages.unreadCleared);
+  }),
+
   // GET ?sendId=: one message of the caller's 我的消息 (its read mark's id), as getMyAnnouncementSend's rows.
+  // A template message's busId is its own notice id (messageHref's jump, decision 151): that names the
+  // caller's read mark of that notice.
   endpoint("GET", "/sys/sysAnnouncementSend/getOne", "user", async (request) => {
     const context = crudContext(request);
     const sendId = requestId(request.query.sendId);
@@ -144,7 +250,7 @@ export const announcementVue3Endpoints: Endpoint[] = [
       .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId))
       .where(
         allOf([
-          eq(sysAnnouncementSend.id, sendId),
+          or(eq(sysAnnouncementSend.id, sendId), eq(sysAnnouncementSend.anntId, sendId)),
           eq(sysAnnouncementSend.userId, context.auth.user.id),
           eq(sysAnnouncementSend.delFlag, DelFlag.present),
           eq(sysAnnouncement.tenantId, context.tenantId),

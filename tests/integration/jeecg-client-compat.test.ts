@@ -33,6 +33,8 @@ function originalClient(base: string, token: string, tenantId = "1") {
     postAction: (url: string, body: unknown) => send("POST", url, { body, signed: true }),
     putAction: (url: string, body: unknown) => send("PUT", url, { body, signed: false }),
     deleteAction: (url: string, params: Record<string, string>) => send("DELETE", url, { params, signed: false }),
+    /** `this.$http.get(url)`: the axios instance itself, neither signed nor stamped. */
+    http: (url: string) => send("GET", url, { signed: false }),
   };
 }
 
@@ -204,6 +206,22 @@ describe("the original JeecgBoot 3.3 client against the embedded backend", () =>
     expect((await teacher.getAction("/sys/annountCement/syncNotic", { anntId: notice!.id })).json).toMatchObject({ success: true, code: 0 });
     expect((await client.getAction("/sys/annountCement/doReovkeData", { id: notice!.id })).json).toMatchObject({ success: true });
     expect((await client.getAction("/sys/annountCement/syncNotic", { anntId: notice!.id })).json).toMatchObject({ success: true, code: 0 });
+  });
+
+  it("answers 工作台's four demo panels (/mock/api/…) empty, in the shapes dashboard/Workplace reads", async () => {
+    expect((await client.http("/mock/api/list/search/projects")).json).toMatchObject({ ...envelope(200), result: { data: [] } });
+    for (const panel of ["activity", "teams", "radar"]) expect((await client.http(`/mock/api/workplace/${panel}`)).json).toMatchObject({ ...envelope(200), result: [] });
+    // Without a session, nothing (the page's right, as our own 工作台's figures).
+    expect((await fetch(`${base}/mock/api/workplace/teams`)).status).not.toBe(200);
+  });
+
+  it("answers 填值规则's 功能测试 with the school's next number, without taking it", async () => {
+    const tested = await client.getAction("/sys/fillRule/testFillRule", { ruleCode: "student_no" });
+    expect(tested.json).toMatchObject({ ...envelope(200), result: expect.any(String) });
+    expect((await client.getAction("/sys/fillRule/testFillRule", { ruleCode: "student_no" })).json.result).toBe(tested.json.result);
+    expect((await client.getAction("/sys/fillRule/executeRuleByCode/student_no")).json.result).toBe(tested.json.result);
+    expect((await client.getAction("/sys/fillRule/testFillRule", { ruleCode: "student_no" })).json.result).not.toBe(tested.json.result);
+    expect((await client.getAction("/sys/fillRule/testFillRule", { ruleCode: "no_such_rule" })).json).toMatchObject({ success: false, message: "填值规则不存在: no_such_rule" });
   });
 
   it("reads and saves 部门管理's 部门权限 tab", async () => {

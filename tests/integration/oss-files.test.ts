@@ -57,6 +57,14 @@ describe("文件存储", () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it("stores the Vue 2 client's MINIO文件上传 (/sys/upload/uploadMinio) as its OSS文件上传", async () => {
+    const answer = await upload("/sys/upload/uploadMinio", "作息表.png");
+    expect(answer).toMatchObject({ success: true, message: "上传成功！" });
+    const [record] = await list("&fileName=作息表.png");
+    expect(record!.url).toMatch(/^oss\//);
+    expect(existsSync(path.join(uploadDir(), record!.url))).toBe(true);
+  });
+
   it("refuses a delete of another tenant's file as an unknown one, keeping the file", async () => {
     await upload("/sys/common/upload", "保留.png");
     const [record] = await list("&fileName=保留.png");

@@ -58,7 +58,21 @@ function userInTenant(tenant: number): SQL {
   return tenant === DEFAULT_TENANT_ID ? sql`(${member} or coalesce(u.rel_tenant_ids, '') = '')` : member;
 }
 
+/**
+ * The original Vue 2 client's 工作台 (3.3.0's dashboard/Workplace) asks JeecgBoot's demo module for its
+ * panels (进行中的项目, 动态, 团队, XX 指数). This school has no projects, activity feed, teams or index:
+ * each answers empty in the shape the page reads, so the page shows empty panels instead of four
+ * failed requests (issue #31 item 4, docs/decisions/151).
+ */
+const VUE2_WORKPLACE_PANELS: Array<[string, unknown]> = [
+  ["/mock/api/list/search/projects", { data: [] }],
+  ["/mock/api/workplace/activity", []],
+  ["/mock/api/workplace/teams", []],
+  ["/mock/api/workplace/radar", []],
+];
+
 export const boardEndpoints: Endpoint[] = [
+  ...VUE2_WORKPLACE_PANELS.map(([path, empty]) => endpoint("GET", path, menuAccess(WORKPLACE_PAGE), async () => ok(empty), { doc: { summary: "工作台（原版客户端）" } })),
   endpoint(
     "GET",
     DASHBOARD_BOARD_API.workplace,

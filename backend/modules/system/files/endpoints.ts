@@ -24,10 +24,14 @@ export const fileEndpoints: Endpoint[] = [
 
   // 文件存储's records (list, queryById, delete) and OSSFileList's 上传, into the `oss` folder.
   ...ossFileCrud.endpoints,
-  endpoint("POST", "/sys/oss/file/upload", "ossFile:add", async (request) => {
-    const stored = await receiveUpload(request, "oss");
-    return "failure" in stored ? failure(stored.failure) : okMessage("上传成功！");
-  }),
+  ...["/sys/oss/file/upload", "/sys/upload/uploadMinio"].map((path) =>
+    // 文件存储's OSS文件上传 and, in the Vue 2 client, MINIO文件上传: both store into this backend's one
+    // file store and record the file (decision 151).
+    endpoint("POST", path, "ossFile:add", async (request) => {
+      const stored = await receiveUpload(request, "oss");
+      return "failure" in stored ? failure(stored.failure) : okMessage("上传成功！");
+    }),
+  ),
 
   endpoint("GET", `${STATIC_PREFIX}*path`, "public", async ({ req, res }) => {
     const relative = staticPath(req);

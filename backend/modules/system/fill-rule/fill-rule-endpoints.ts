@@ -3,12 +3,12 @@
 // it; PUT with the form as body, as the original, answers the same).
 import { fillRuleModule } from "#contract/modules/fill-rule";
 import { sysFillRule } from "../../../db/schema";
-import { endpoint, type Endpoint } from "../../../http/endpoint";
+import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok } from "../../../http/envelope";
 import { crudContext, databaseExecutor } from "../../../crud/context";
 import { createModuleCrud } from "../../../crud/module";
 import { DATE_PATTERNS, resetProblem, RESET_CYCLES, type ResetCycle } from "./fill-number";
-import { nextNumber } from "./fill-rule-service";
+import { nextNumber, previewNumber } from "./fill-rule-service";
 import { PlatformOwnedMessages } from "#contract/permission";
 import { platformWrites } from "../permission/permission-service";
 
@@ -36,6 +36,12 @@ const execute = endpoint(["GET", "PUT"], "/sys/fillRule/executeRuleByCode/:ruleC
   ok(await nextNumber(databaseExecutor(request.services.db), crudContext(request).tenantId, request.params.ruleCode ?? "", request.services.config.schoolTimeZone)),
 );
 
+// 功能测试 of the rule page (both JeecgBoot clients, GET ?ruleCode=): the caller's school's next number,
+// not taken (docs/decisions/151).
+const test = endpoint("GET", "/sys/fillRule/testFillRule", menuAccess(fillRuleModule.page), async (request) =>
+  ok(await previewNumber(databaseExecutor(request.services.db), crudContext(request).tenantId, String(request.query.ruleCode ?? ""), request.services.config.schoolTimeZone)),
+);
+
 // The rules are the platform's (docs/decisions/144): only a platform administrator changes one;
 // taking a number (execute) is every signed-in form's.
-export const fillRuleEndpoints: Endpoint[] = [...platformWrites(fillRuleCrud.endpoints, PlatformOwnedMessages.fillRule), execute];
+export const fillRuleEndpoints: Endpoint[] = [...platformWrites(fillRuleCrud.endpoints, PlatformOwnedMessages.fillRule), execute, test];

@@ -35,6 +35,21 @@ export async function nextNumber(executor: Executor, tenantId: number, ruleCode:
 }
 
 /**
+ * The number nextNumber would give now, without taking it (填值规则's 功能测试 in both JeecgBoot
+ * clients, testFillRule): a test must not leave a gap in a school's receipts or bills.
+ */
+export async function previewNumber(executor: Executor, tenantId: number, ruleCode: string, timeZone: string, now = new Date()): Promise<string> {
+  const [row] = await executor.orm.select().from(sysFillRule).where(eq(sysFillRule.ruleCode, ruleCode)).limit(1);
+  if (!row) throw new ApiError(FillRuleMessages.unknown(ruleCode));
+  const rule = serialRuleOf(row);
+  const period = periodOf(rule.resetCycle, now, timeZone);
+  const [counter] = await executor.rows<{ value: string | number }>(
+    sql`SELECT value FROM sys_fill_rule_counter WHERE tenant_id = ${tenantId} AND rule_code = ${ruleCode} AND period = ${period}`,
+  );
+  return formatNumber(rule, Number(counter?.value ?? 0) + 1, now, timeZone);
+}
+
+/**
  * `count` consecutive numbers of a rule with one counter update (a term's bills at once); the same
  * guarantees as nextNumber. (Added by billing.)
  */

@@ -46,6 +46,7 @@ const BY_WORD: Readonly<Record<string, string>> = {
   getUpdateDepartInfo: "部门调整信息", doUpdateDepartInfo: "保存部门调整", getDepPostIdByDepId: "部门的岗位",
   getPositionByDepartId: "部门的职务", updateChangeDepart: "调整部门", getChildListBatch: "批量查询子节点", editIzTop: "设置置顶",
   addVisitsNumber: "增加访问次数", getOne: "查询一条", prices: "年级价格", reduce: "减免",
+  vue3List: "消息弹窗列表", clearAllUnReadMessage: "清空未读消息", testFillRule: "测试填值规则（不占用编号）", uploadMinio: "上传文件（存入文件存储）",
 };
 
 /** The summary of an endpoint without one: by its path's last word, or 暂无说明. */

@@ -23,6 +23,14 @@ const BELL_MAX_SIZE = 100;
 /** Longest search text of 我的消息 (titile is varchar(100)). */
 const MAX_SEARCH_LENGTH = 100;
 
+/**
+ * The conditions of the user's messages in a tenant (a read mark joined to its notice): his own marks,
+ * not hidden, of live notices of that tenant (我的消息, the Vue 3 pop-up, getOne).
+ */
+export function myMessages(userId: string, tenantId: number): SQL[] {
+  return [eq(sysAnnouncementSend.userId, userId), eq(sysAnnouncementSend.delFlag, DelFlag.present), isLive(), eq(sysAnnouncement.tenantId, tenantId)];
+}
+
 /** The columns of one message of 我的消息 (a read mark joined to its notice), as the clients read them. */
 export const myMessageColumns = {
   id: sysAnnouncementSend.id,
@@ -122,10 +130,7 @@ export const userAnnouncementEndpoints: Endpoint[] = [
     await catchUpBroadcasts(db.orm, userId, context.tenantId);
     const { pageNo, pageSize, limit, offset } = buildPaging(request.req.query as ListQueryParams);
     const where = and(
-      eq(sysAnnouncementSend.userId, userId),
-      eq(sysAnnouncementSend.delFlag, DelFlag.present),
-      isLive(),
-      eq(sysAnnouncement.tenantId, context.tenantId),
+      ...myMessages(userId, context.tenantId),
       contains(sysAnnouncement.titile, query.titile),
       contains(sysAnnouncement.sender, query.sender),
       equalsWhenGiven(sysAnnouncementSend.readFlag, query.readFlag),

@@ -18,7 +18,7 @@ import { announcementEntity } from "./entity";
 import { isLive, reachesUser } from "./recipients";
 import { sysAnnouncement, sysAnnouncementSend } from "./schema";
 import { requestId, tenantRows, visibleToAdmin } from "./wire";
-import { equalsWhenGiven, markAllRead, myMessageColumns } from "./user-endpoints";
+import { equalsWhenGiven, markAllRead, myMessageColumns, myMessages } from "./user-endpoints";
 import { catchUpBroadcasts } from "./recipients";
 import { pushToUsers } from "./push";
 import { rangeOfKey } from "./range-date";
@@ -177,10 +177,7 @@ export const announcementVue3Endpoints: Endpoint[] = [
       .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId))
       .where(
         allOf([
-          eq(sysAnnouncementSend.userId, userId),
-          eq(sysAnnouncementSend.delFlag, DelFlag.present),
-          isLive(),
-          eq(sysAnnouncement.tenantId, context.tenantId),
+          ...myMessages(userId, context.tenantId),
           equalsWhenGiven(sysAnnouncement.sender, query.fromUser),
           equalsWhenGiven(sysAnnouncementSend.starFlag, query.starFlag),
           equalsWhenGiven(sysAnnouncement.busType, query.busType),
@@ -251,10 +248,7 @@ export const announcementVue3Endpoints: Endpoint[] = [
       .where(
         allOf([
           or(eq(sysAnnouncementSend.id, sendId), eq(sysAnnouncementSend.anntId, sendId)),
-          eq(sysAnnouncementSend.userId, context.auth.user.id),
-          eq(sysAnnouncementSend.delFlag, DelFlag.present),
-          eq(sysAnnouncement.tenantId, context.tenantId),
-          isLive(),
+          ...myMessages(context.auth.user.id, context.tenantId),
         ]),
       )
       .limit(1);

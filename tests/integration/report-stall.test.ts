@@ -3,11 +3,14 @@
 // ordinary list request beside a running report answers within a second, reports run one (PGlite) or
 // two (PostgreSQL) at a time, a PGlite report that ran past REPORT_TIMEOUT_MS makes the school's next
 // ones wait; on PostgreSQL a report under the limit that runs too long is stopped by its timeout. The
-// cache key is the report, its parameters and the tenant: an unknown parameter is refused.
+// cache key is the report, its parameters and the tenant: an unknown parameter is refused. Texts the
+// planner itself would spend long on (the corpus's COSTLY_PLANNING) are refused, in words, before
+// EXPLAIN, on saving, on 解析SQL and on running a report saved before the rule (docs/decisions/149).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ReportMessages } from "#contract/modules/online-report";
 import { runReportQueries } from "../../backend/modules/online/report/report-runner";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
+import { COSTLY_PLANNING } from "./report-hostile-corpus/corpus";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
 
@@ -75,6 +78,28 @@ describe.each(databases)("a report beside the school's work on %s", (kind) => {
     for (const answer of answers) expect(answer.json.success, JSON.stringify(answer.json)).toBe(true);
     // Each waited less than a second for the reports (and for the other requests' statements).
     expect(Math.max(...beside) - Math.max(...alone), JSON.stringify({ alone, beside })).toBeLessThan(1_000);
+  });
+
+  it("refuses, in words and within moments, report SQL that the planner would spend long on", async () => {
+    const slow: string[] = [];
+    for (const [text, refusal] of COSTLY_PLANNING) {
+      for (const [path, body] of [
+        ["/online/cgreport/head/parseSql", { sql: text }],
+        ["/online/cgreport/head/add", { code: "stall_costly", name: "规划", cgrSql: text }],
+      ] as const) {
+        const answer = await timed(() => send("POST", path, body));
+        expect(answer.answer.json, `${path} ${text.slice(0, 80)}`).toMatchObject({ success: false, message: refusal });
+        if (answer.ms > 1_000) slow.push(`${Math.round(answer.ms)} ms ${path} ${text.slice(0, 80)}`);
+      }
+    }
+    expect(slow).toEqual([]);
+    // A report saved before the rule is refused when it runs, before EXPLAIN.
+    const id = await report("stall_costly_old", "select 1 as s");
+    const [costly] = COSTLY_PLANNING;
+    await server.backend.db.exec(`UPDATE onl_cgreport_head SET cgr_sql = '${costly![0].replace(/'/g, "''")}' WHERE id = '${id}'`);
+    const ran = await timed(() => send("GET", `/online/cgreport/api/getData/${id}`));
+    expect(ran.answer.json).toMatchObject({ success: false, message: costly![1] });
+    expect(ran.ms).toBeLessThan(1_000);
   });
 
   it("keys the cache on the report, its parameters and the tenant: an unknown parameter is refused, a cache-buster is not a way around it", async () => {

@@ -2,6 +2,8 @@
 // report to read another school's rows or a secret. Each is run through the report endpoints and
 // straight through the report runner (past the parser), on PGlite and on PostgreSQL
 // (../report-wall.test.ts): whatever answers must hold neither a row of another tenant nor a secret.
+// COSTLY_PLANNING (at the end) are texts the planner would spend long on: refused before they run.
+import { ReportMessages } from "#contract/modules/online-report";
 
 /** Every table of schema public (as of migration 0350), whether a report may see it or not. */
 export const ALL_TABLES = [
@@ -110,3 +112,45 @@ const TRICKS = [
 ];
 
 export const HOSTILE_CORPUS: string[] = [...TRICKS, ...ALL_TABLES.flatMap((table) => PER_TABLE.map((form) => form(table)))];
+
+/** A sub-query `depth` levels deep whose column is used twice at each level (the planner copies it). */
+function doubled(depth: number, seed: string, twice: (column: string) => string): string {
+  let text = `select ${seed} as s`;
+  for (let level = 0; level < depth; level += 1) text = `select ${twice("s")} as s from (${text}) level${level}`;
+  return text;
+}
+
+/**
+ * Texts that are costly before they run (docs/decisions/149): the planner folds constants and copies
+ * pulled-up sub-queries while it makes the plan, which EXPLAIN's cost limit comes after and PGlite
+ * cannot stop. Each is refused by the parser, in words, within moments (../report-stall.test.ts).
+ * They are not in HOSTILE_CORPUS, whose texts also run past the parser.
+ */
+export const COSTLY_PLANNING: ReadonlyArray<readonly [text: string, refusal: string]> = [
+  ["select lpad('', 2000000, 'x') as s", ReportMessages.padRefused("lpad", 10_000)],
+  ["select rpad('x', 1000000000, 'y') as s", ReportMessages.padRefused("rpad", 10_000)],
+  ["select lpad('', 2000 * 1000, 'x') as s", ReportMessages.padRefused("lpad", 10_000)],
+  ["select lpad(name_cn, (select count(*) from school_student)::int * 100000, 'x') as s from school_student", ReportMessages.padRefused("lpad", 10_000)],
+  ["select format('%2000000s', 'x') as s", ReportMessages.formatRefused(10_000)],
+  ["select format('%*s', 2000000, 'x') as s", ReportMessages.formatRefused(10_000)],
+  ["select format(name_cn, 'x') as s from school_student", ReportMessages.formatRefused(10_000)],
+  ["select repeat('x', 100000000) as s", ReportMessages.functionRefused("repeat")],
+  ["select count(*) as n from generate_series(1, 100000000000) g", ReportMessages.functionRefused("generate_series")],
+  ["select count(*) as n from generate_series(1, 100000) a, generate_series(1, 100000) b", ReportMessages.functionRefused("generate_series")],
+  ["select power(2::numeric, 100000) as p", ReportMessages.exponentRefused(1_000)],
+  ["select 9.99::numeric ^ 131000 as p", ReportMessages.exponentRefused(1_000)],
+  ["select power(2::numeric, id) as p from sys_dict", ReportMessages.exponentRefused(1_000)],
+  ["select string_agg(lpad('', 10000, 'x'), '') as s from school_student", ReportMessages.valueTooLarge],
+  [`select ${"replace(".repeat(7)}lpad('', 10000, 'x')${", 'x', 'xxxxxxxxxx')".repeat(7)} as s`, ReportMessages.valueTooLarge],
+  ["select regexp_replace(lpad('', 10000, 'x'), '', lpad('', 10000, 'y'), 'g') as s", ReportMessages.valueTooLarge],
+  ["select replace(name_cn, 'a', name_cn) as s from school_student", ReportMessages.replacementRefused("replace")],
+  ["select array_to_string(string_to_array(lpad('', 10000, 'x'), null), lpad('', 10000, 'y')) as s", ReportMessages.valueTooLarge],
+  ["select count(*) as n from school_student s, unnest(string_to_array(s.name_cn || s.name_cn, null)) a", ReportMessages.rowsFromData("unnest")],
+  [doubled(30, "lpad('', 1000, 'x')", (s) => `${s} || ${s}`), ReportMessages.valueTooLarge],
+  [doubled(30, "1", (s) => `${s} + ${s}`), ReportMessages.tooComplex],
+  [doubled(30, "'x'", (s) => `concat(${s}, ${s})`), ReportMessages.tooComplex],
+  [`with a as (select 1 as s), ${Array.from({ length: 25 }, (_, i) => `c${i} as (select s + s as s from ${i === 0 ? "a" : `c${i - 1}`})`).join(", ")} select s from c24`, ReportMessages.tooComplex],
+  [`select ${"lower(".repeat(300)}'x'${")".repeat(300)} as s`, ReportMessages.tooComplex],
+  [`select ${"1 + ".repeat(900)}1 as n`, ReportMessages.tooComplex],
+  [`select ${Array.from({ length: 12 }, () => "lpad('', 10000, 'x')").join(" || ")} as s`, ReportMessages.valueTooLarge],
+];

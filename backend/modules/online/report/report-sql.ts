@@ -2,10 +2,12 @@
 // spliced text), then the statement is parsed by PostgreSQL's own parser (libpg-query) and refused
 // unless it is one read-only SELECT: no data-modifying CTE, no SELECT INTO, no locking clause, no
 // recursive CTE, only functions of an allow-list, no catalog or secret table, no password or salt
-// column. The database role and the read-only transaction (./report-runner.ts) stand behind this.
+// column, nothing the planner would spend long on (./report-sql-bounds.ts). The database role
+// and the read-only transaction (./report-runner.ts) stand behind this.
 import { parse } from "libpg-query";
 import { ReportMessages } from "#contract/modules/online-report";
 import { ApiError } from "../../../http/envelope";
+import { checkReportBounds } from "./report-sql-bounds";
 
 /** Functions a report may call (lower case, optionally qualified by pg_catalog). */
 const ALLOWED_FUNCTIONS = new Set([
@@ -175,6 +177,8 @@ export async function checkReportSql(text: string): Promise<void> {
   if (statements.length !== 1) throw new ApiError(statements.length === 0 ? ReportMessages.notSelect : ReportMessages.multipleStatements);
   const [statement] = statements;
   if (!statement.stmt.SelectStmt) throw new ApiError(ReportMessages.notSelect);
+  // Sizes first: it refuses what is too deep before anything else walks the tree.
+  checkReportBounds(statement.stmt);
   for (const [key, node] of walk(statement.stmt)) {
     if (MODIFYING.has(key)) throw new ApiError(ReportMessages.modifying);
     if (key === "SelectStmt" || key === "larg" || key === "rarg" || key === "subquery" || key === "ctequery") {

@@ -69,20 +69,42 @@ export const permissionAnswerSchema = z.object({
   auth: z.array(authEntrySchema).default([]),
   allAuth: z.array(authEntrySchema).default([]),
   sysSafeMode: z.boolean().default(false),
+  /** Holds a platform administrator role: may press the buttons of the platform's kinds (PlatformOwnedKinds). */
+  platformAdmin: z.boolean().default(false),
 });
 export type PermissionAnswer = z.infer<typeof permissionAnswerSchema>;
 
+/** The buttons of a kind's usual writes: `prefix:add`, edit, delete, batch_delete, import, and `more`. */
+const writeButtons = (prefix: string, ...more: string[]) => ["add", "edit", "delete", "batch_delete", "import", ...more].map((action) => `${prefix}:${action}`);
+
 /**
- * The refusals of the kinds only a platform administrator changes (docs/decisions/144): shared by
- * every school, read by each school's administrators, written by the platform's.
+ * The kinds only a platform administrator changes (docs/decisions/144): shared by every school,
+ * read by each school's administrators, written by the platform's. Each names its refusal and the
+ * buttons of its writes. The backend refuses those writes to anyone else (`platformWrites`, which
+ * also refuses to serve a write whose button is not listed here), and the web app hides the buttons
+ * from anyone else (`canPress`, docs/decisions/150): one list for both.
  */
-export const PlatformOwnedMessages = {
-  fillRule: "填值规则由平台统一维护，只有平台管理员可以修改",
-  checkRule: "校验规则由平台统一维护，只有平台管理员可以修改",
-  dict: "数据字典由平台统一维护，只有平台管理员可以修改",
-  category: "分类字典由平台统一维护，只有平台管理员可以修改",
-  menu: "菜单和按钮由平台统一维护，只有平台管理员可以修改",
-  dataRule: "数据规则由平台统一维护，只有平台管理员可以修改",
-  onlineForm: "表单定义由平台统一维护，只有平台管理员可以修改或同步数据库",
-  reportMenu: "菜单和按钮由平台统一维护，只有平台管理员可以生成菜单",
-} as const;
+export const PlatformOwnedKinds = {
+  fillRule: { message: "填值规则由平台统一维护，只有平台管理员可以修改", buttons: writeButtons("fillRule") },
+  checkRule: { message: "校验规则由平台统一维护，只有平台管理员可以修改", buttons: writeButtons("checkRule") },
+  dict: { message: "数据字典由平台统一维护，只有平台管理员可以修改", buttons: writeButtons("dict") },
+  category: { message: "分类字典由平台统一维护，只有平台管理员可以修改", buttons: writeButtons("category") },
+  menu: { message: "菜单和按钮由平台统一维护，只有平台管理员可以修改", buttons: ["permission:add", "permission:edit", "permission:delete", "permission:batch_delete"] },
+  dataRule: { message: "数据规则由平台统一维护，只有平台管理员可以修改", buttons: writeButtons("dataRule") },
+  onlineForm: { message: "表单定义由平台统一维护，只有平台管理员可以修改或同步数据库", buttons: writeButtons("online:cgform", "db_sync", "add_menu") },
+  reportMenu: { message: "菜单和按钮由平台统一维护，只有平台管理员可以生成菜单", buttons: ["onlCgreport:menu"] },
+} as const satisfies Record<string, { message: string; buttons: readonly string[] }>;
+
+export type PlatformOwnedKind = keyof typeof PlatformOwnedKinds;
+
+/** Each platform-owned kind's refusal. */
+export const PlatformOwnedMessages = Object.fromEntries(Object.entries(PlatformOwnedKinds).map(([kind, { message }]) => [kind, message])) as {
+  [Kind in PlatformOwnedKind]: (typeof PlatformOwnedKinds)[Kind]["message"];
+};
+
+const PLATFORM_OWNED_BUTTONS: ReadonlySet<string> = new Set(Object.values(PlatformOwnedKinds).flatMap((kind) => kind.buttons));
+
+/** Is `code` the button of a write only a platform administrator makes? */
+export function isPlatformOwnedButton(code: string): boolean {
+  return PLATFORM_OWNED_BUTTONS.has(code.trim());
+}

@@ -26,7 +26,11 @@
 //   action code is among the user's permissions".
 // - "Comma-separated actions are split" (§6, contract "action may hold several codes"): an entry
 //   whose action is "a,b" governs both "a" and "b".
-import type { AuthEntry } from "#contract/permission";
+// - The buttons of the platform's kinds (contract/permission.ts PlatformOwnedKinds: 新增/编辑/删除 of
+//   填值规则, 校验规则, 数据字典, 分类字典, 菜单, 数据规则, 表单开发's 同步数据库 and 加入菜单, 报表's
+//   生成菜单) are shown to a platform administrator only, whatever a school's roles grant: the
+//   backend refuses them to anyone else (docs/decisions/144, 150). That is `isButtonShown`.
+import { isPlatformOwnedButton, type AuthEntry } from "#contract/permission";
 
 /** The fields of an auth / allAuth entry the rules read (describe is display-only). */
 export type PermissionEntry = Pick<AuthEntry, "action" | "type"> & { status?: string | null };
@@ -84,6 +88,14 @@ export function isButtonVisible(code: string, auth: PermissionList, allAuth: Per
 }
 
 /**
+ * The has-check for this user: `isButtonVisible`, and a button of a platform-owned kind's write only
+ * for a platform administrator (the same list the backend refuses them by).
+ */
+export function isButtonShown(code: string, auth: PermissionList, allAuth: PermissionList, platformAdmin: boolean): boolean {
+  return (platformAdmin || !isPlatformOwnedButton(code)) && isButtonVisible(code, auth, allAuth);
+}
+
+/**
  * The disable filter for type-2 rules (app-shell §6 first bullet; api-contract §4 type '2' = "show
  * disabled"): disabled when allAuth has an enabled type-2 rule for the code and the user's own list
  * has no type-2 entry for it (the user's own entry governs). An inactive rule (status '0') never
@@ -125,9 +137,13 @@ function suffixesAfter(head: string, entries: PermissionList): string[] {
  * grant (with a type other than '2'). `prefix` may be given with or without its trailing colon
  * ("user" and "user:" are the same). The result has no duplicates and keeps allAuth's order.
  */
-export function excludedActions(prefix: string, auth: PermissionList, allAuth: PermissionList): string[] {
+export function excludedActions(prefix: string, auth: PermissionList, allAuth: PermissionList, platformAdmin = true): string[] {
   const head = prefixHead(prefix);
   if (head === ":") return [];
+  if (!platformAdmin) {
+    const platformOwned = allAuth.flatMap((entry) => splitActions(entry.action)).filter((code) => code.startsWith(head) && isPlatformOwnedButton(code));
+    return [...new Set([...excludedActions(prefix, auth, allAuth), ...platformOwned.map((code) => code.slice(head.length))])];
+  }
   const enabled = allAuth.filter(
     (entry) => String(entry.type ?? "") === RULE_TYPE.hide && String(entry.status ?? "") === RULE_STATUS.active,
   );

@@ -1,10 +1,11 @@
 // Button-permission rules of docs/spec/app-shell.md §6 and docs/spec/api-contract.md §4, one test per rule.
 import { describe, expect, it } from "vitest";
-import type { AuthEntry } from "#contract/permission";
+import { PlatformOwnedKinds, type AuthEntry } from "#contract/permission";
 import {
   excludedActions,
   hasButton,
   isButtonDisabled,
+  isButtonShown,
   isButtonVisible,
   isToolbarActionHidden,
   splitActions,
@@ -160,5 +161,29 @@ describe("toolbars", () => {
       export: true,
       clearSelection: true,
     });
+  });
+});
+
+describe("buttons of the platform's kinds (docs/decisions/150)", () => {
+  const everyButton = Object.values(PlatformOwnedKinds).flatMap((kind) => kind.buttons);
+  it("are shown to a platform administrator who holds them, hidden from a school's administrator who holds them too", () => {
+    for (const code of ["fillRule:add", "permission:edit", "dict:delete", "online:cgform:db_sync", "online:cgform:add_menu", "onlCgreport:menu"]) {
+      expect(everyButton).toContain(code);
+      expect(isButtonShown(code, [grant(code)], [rule(code)], true)).toBe(true);
+      expect(isButtonShown(code, [grant(code)], [rule(code)], false)).toBe(false);
+      // Even a rule made inactive (shown to everyone) does not show it.
+      expect(isButtonShown(code, [grant(code)], [rule(code, "1", "0")], false)).toBe(false);
+    }
+  });
+  it("leave a school's own kinds and readings alone", () => {
+    for (const code of ["onlCgreport:add", "onlCgreport:edit", "dict:refresh", "user:add", "role:authorize"]) {
+      expect(isButtonShown(code, [grant(code)], [rule(code)], false)).toBe(true);
+    }
+    expect(isButtonShown("user:add", [], [rule("user:add")], true)).toBe(false);
+  });
+  it("are excluded from a school administrator's toolbars", () => {
+    const granted = ["fillRule:add", "fillRule:batch_delete", "fillRule:export"];
+    expect(excludedActions("fillRule", granted.map((code) => grant(code)), granted.map((code) => rule(code)), false).sort()).toEqual(["add", "batch_delete"]);
+    expect(excludedActions("fillRule", granted.map((code) => grant(code)), granted.map((code) => rule(code)), true)).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ export async function loader(route: Route.LoaderArgs) {
     .get(ACCOUNT_API.preferences, preferencesAnswerSchema)
     .then((answer) => (answer.result.customSaved ? answer.result.custom : null))
     .catch(() => null);
-  return { user: signedIn.user, menu: permissions.menu, auth: permissions.auth, allAuth: permissions.allAuth, custom };
+  return { user: signedIn.user, menu: permissions.menu, auth: permissions.auth, allAuth: permissions.allAuth, platformAdmin: permissions.platformAdmin, custom };
 }
 
 // The menu and buttons belong to the session: page navigations and tab refreshes do not reload them.
@@ -52,10 +52,10 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
-  const { user, menu, auth, allAuth, custom } = loaderData;
+  const { user, menu, auth, allAuth, platformAdmin, custom } = loaderData;
   return (
     <Shell>
-      <PermissionProvider auth={auth} allAuth={allAuth}>
+      <PermissionProvider auth={auth} allAuth={allAuth} platformAdmin={platformAdmin}>
         <AppLayout menu={menu} user={user} custom={custom}>
           <Outlet />
         </AppLayout>

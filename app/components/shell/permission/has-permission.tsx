@@ -3,14 +3,16 @@
 // file only carries the user's `auth` / `allAuth` (given by the main layout from its loader) down
 // the tree.
 import { cloneElement, createContext, isValidElement, useContext, useMemo, type ReactNode } from "react";
-import { excludedActions, isButtonDisabled, isButtonVisible, type PermissionList } from "~/lib/permissions";
+import { excludedActions, isButtonDisabled, isButtonShown, type PermissionList } from "~/lib/permissions";
 
 interface PermissionLists {
   auth: PermissionList;
   allAuth: PermissionList;
+  /** A platform administrator sees the buttons of the platform's kinds (docs/decisions/150). */
+  platformAdmin: boolean;
 }
 
-const EMPTY: PermissionLists = { auth: [], allAuth: [] };
+const EMPTY: PermissionLists = { auth: [], allAuth: [], platformAdmin: false };
 
 // Without a provider both lists are empty, so every coded element is hidden: failing closed is the
 // safe default.
@@ -19,12 +21,13 @@ const PermissionContext = createContext<PermissionLists>(EMPTY);
 export interface PermissionProviderProps {
   auth: PermissionList;
   allAuth: PermissionList;
+  platformAdmin?: boolean;
   children?: ReactNode;
 }
 
-/** Supplies the user's button permissions (getUserPermissionByToken's `auth` and `allAuth`). */
-export function PermissionProvider({ auth, allAuth, children }: PermissionProviderProps) {
-  const value = useMemo(() => ({ auth, allAuth }), [auth, allAuth]);
+/** Supplies the user's button permissions (getUserPermissionByToken's `auth`, `allAuth` and `platformAdmin`). */
+export function PermissionProvider({ auth, allAuth, platformAdmin = false, children }: PermissionProviderProps) {
+  const value = useMemo(() => ({ auth, allAuth, platformAdmin }), [auth, allAuth, platformAdmin]);
   return <PermissionContext value={value}>{children}</PermissionContext>;
 }
 
@@ -39,14 +42,14 @@ export interface PermissionChecks {
 
 /** The permission checks bound to the current user's lists. */
 export function usePermission(): PermissionChecks {
-  const { auth, allAuth } = useContext(PermissionContext);
+  const { auth, allAuth, platformAdmin } = useContext(PermissionContext);
   return useMemo(
     () => ({
-      isVisible: (code: string) => isButtonVisible(code, auth, allAuth),
+      isVisible: (code: string) => isButtonShown(code, auth, allAuth, platformAdmin),
       isDisabled: (code: string) => isButtonDisabled(code, auth, allAuth),
-      excluded: (prefix: string) => excludedActions(prefix, auth, allAuth),
+      excluded: (prefix: string) => excludedActions(prefix, auth, allAuth, platformAdmin),
     }),
-    [auth, allAuth],
+    [auth, allAuth, platformAdmin],
   );
 }
 

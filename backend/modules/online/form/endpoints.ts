@@ -34,7 +34,6 @@ import type { CrudAccessKey } from "../../../crud/engine";
 import type { ListQueryParams } from "../../../crud/query-generator";
 import { onlineForm, subForms, type OnlineForm } from "./runtime";
 import { synchroniseForm, SyncConfirmNeeded } from "./sync";
-import { PlatformOwnedMessages } from "#contract/permission";
 import { platformWrites } from "../../system/permission/permission-service";
 
 export const OnlineMenuMessages = {
@@ -243,4 +242,4 @@ const dataEndpoints: Endpoint[] = [
 // Definitions are the platform's (docs/decisions/144): adding, editing, deleting, 同步数据库 and 加入菜单
 // are a platform administrator's, so no school changes the table every school's rows live in. The
 // rows are each school's (the data endpoints, tenant-scoped by the engine).
-export const onlineFormEndpoints: Endpoint[] = [...platformWrites(headEndpoints, PlatformOwnedMessages.onlineForm), ...dataEndpoints];
+export const onlineFormEndpoints: Endpoint[] = [...platformWrites(headEndpoints, "onlineForm"), ...dataEndpoints];

@@ -30,7 +30,6 @@ import { dataSourceCrud, savedSourceTarget } from "../../system/data-source/data
 import { decryptSecret } from "../../system/data-source/secret-box";
 import { bindPlaceholders, checkReportSql, withoutTerminator } from "./report-sql";
 import { fieldTypeOf, runReportQueries, type ReportTarget } from "./report-runner";
-import { PlatformOwnedMessages } from "#contract/permission";
 import { platformOnlyEndpoint } from "../../system/permission/permission-service";
 
 const CONFIG_PAGE = onlineReportModule.page;
@@ -454,7 +453,7 @@ export const onlineReportEndpoints: Endpoint[] = [
       if (roles.length > 0) await tx.orm.insert(sysRolePermission).values(roles.map((role) => ({ id: newId(), roleId: role.id, permissionId: id })));
     });
     return okMessage(ReportMessages.menuAdded);
-  }), PlatformOwnedMessages.reportMenu),
+  }), "reportMenu"),
   endpoint("GET", "/online/cgreport/api/getRpColumns/:id", "user", async (request) => {
     const { context, report } = await readable(request);
     return ok(await rpColumns(context, report));

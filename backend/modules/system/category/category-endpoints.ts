@@ -21,7 +21,6 @@ import {
   categoryNode,
   withSubtrees,
 } from "./category-tree";
-import { PlatformOwnedMessages } from "#contract/permission";
 import { platformWrites } from "../permission/permission-service";
 
 export const CATEGORY_PAGE = "/isystem/category";
@@ -125,7 +124,7 @@ const categoryDict = () => dictTable("sys_category")!;
 
 // Categories are the platform's (docs/decisions/144): only a platform administrator changes them.
 export const categoryEndpoints: Endpoint[] = [
-  ...platformWrites(categoryCrud.endpoints, PlatformOwnedMessages.category),
+  ...platformWrites(categoryCrud.endpoints, "category"),
 
   endpoint("GET", "/sys/category/rootList", menuAccess(CATEGORY_PAGE), async (request) => {
     const context = crudContext(request);

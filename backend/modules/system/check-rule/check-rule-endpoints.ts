@@ -7,7 +7,6 @@ import { ApiError, failure, ok } from "../../../http/envelope";
 import { createModuleCrud } from "../../../crud/module";
 import { checkRuleModule, checkRuleRowProblem, parseCheckRuleRows } from "#contract/modules/check-rule";
 import { checkValue, MAX_CHECKED_LENGTH, parseRuleJson } from "./check-value";
-import { PlatformOwnedMessages } from "#contract/permission";
 import { platformWrites } from "../permission/permission-service";
 
 export const checkRuleCrud = createModuleCrud(checkRuleModule, {
@@ -37,7 +36,7 @@ function decodedValue(raw: string): string {
 
 // The rules are the platform's (docs/decisions/144): only a platform administrator changes one.
 export const checkRuleEndpoints: Endpoint[] = [
-  ...platformWrites(checkRuleCrud.endpoints, PlatformOwnedMessages.checkRule),
+  ...platformWrites(checkRuleCrud.endpoints, "checkRule"),
 
   endpoint("GET", "/sys/checkRule/checkByCode", "user", async ({ query, services }) => {
     const ruleCode = (query.ruleCode ?? "").trim();

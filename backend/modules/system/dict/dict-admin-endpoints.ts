@@ -13,7 +13,6 @@ import { createCrud, type CrudHooks, type SaveContext } from "../../../crud/engi
 import { defineEntity } from "../../../crud/entity";
 import { registerDictTable } from "../../../crud/table-dict";
 import { presentCondition } from "../../../crud/store";
-import { PlatformOwnedMessages } from "#contract/permission";
 import { platformWrites } from "../permission/permission-service";
 
 const DICT_PAGE = "/isystem/dict";
@@ -144,7 +143,7 @@ export const dictAdminEndpoints: Endpoint[] = platformWrites([
     return taken ? failure(DictAdminMessages.itemValueTaken) : ok(DictAdminMessages.available, DictAdminMessages.available);
   }),
   ...dictRecycleBinEndpoints(),
-], PlatformOwnedMessages.dict);
+], "dict");
 
 /**
  * The recycle bin of 数据字典 (contract §7: deleteList, back/{id}, deletePhysic/{id}; the Vue 3

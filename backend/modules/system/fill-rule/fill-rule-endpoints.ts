@@ -9,7 +9,6 @@ import { crudContext, databaseExecutor } from "../../../crud/context";
 import { createModuleCrud } from "../../../crud/module";
 import { DATE_PATTERNS, resetProblem, RESET_CYCLES, type ResetCycle } from "./fill-number";
 import { nextNumber, previewNumber } from "./fill-rule-service";
-import { PlatformOwnedMessages } from "#contract/permission";
 import { platformWrites } from "../permission/permission-service";
 
 export const fillRuleCrud = createModuleCrud(fillRuleModule, {
@@ -44,4 +43,4 @@ const test = endpoint("GET", "/sys/fillRule/testFillRule", menuAccess(fillRuleMo
 
 // The rules are the platform's (docs/decisions/144): only a platform administrator changes one;
 // taking a number (execute) is every signed-in form's.
-export const fillRuleEndpoints: Endpoint[] = [...platformWrites(fillRuleCrud.endpoints, PlatformOwnedMessages.fillRule), execute, test];
+export const fillRuleEndpoints: Endpoint[] = [...platformWrites(fillRuleCrud.endpoints, "fillRule"), execute, test];

@@ -17,7 +17,6 @@ import { registerDictTable } from "../../../crud/table-dict";
 import { USE_SQL_RULES } from "../../../crud/data-rules";
 import { LIKE_ESCAPE, likePattern } from "../../../crud/values";
 import { requireHeld } from "./delegation";
-import { PlatformOwnedMessages } from "#contract/permission";
 import { platformWrites } from "./permission-service";
 
 const DATA_RULE_PAGE = dataRuleModule.page;
@@ -133,4 +132,4 @@ export const dataRuleEndpoints: Endpoint[] = platformWrites([
     await dataRuleCrud.remove(dataRuleCrud.context(request), [id], "delete");
     return plain("删除成功!");
   }),
-], PlatformOwnedMessages.dataRule);
+], "dataRule");

@@ -25,7 +25,6 @@ import {
   type MenuValues,
 } from "./menu-admin-rules";
 import { requireAccessHeld, requireHeld } from "./delegation";
-import { PlatformOwnedMessages } from "#contract/permission";
 import { platformWrites } from "./permission-service";
 
 export const MENU_PAGE = "/isystem/permission";
@@ -273,4 +272,4 @@ export const menuAdminEndpoints: Endpoint[] = platformWrites([
     const taken = (url && (await urlTaken(executor, url, alwaysShow, id))) || (perms.length > 0 && (await permsTaken(executor, perms, id)));
     return taken ? failure(MenuMessages.taken) : ok(MenuMessages.available, MenuMessages.available);
   }),
-], PlatformOwnedMessages.menu);
+], "menu");

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Orm } from "../../../db/client";
 import { sysPermission, sysRole, sysRolePermission, sysUserRole } from "../../../db/schema";
-import type { AuthEntry, MenuNode, PermissionAnswer } from "#contract/permission";
+import { PlatformOwnedKinds, type AuthEntry, type MenuNode, type PermissionAnswer, type PlatformOwnedKind } from "#contract/permission";
 import type { AuthContext } from "../../../http/auth";
 import { requireAuth, type Endpoint } from "../../../http/endpoint";
 import { ApiError } from "../../../http/envelope";
@@ -97,7 +97,8 @@ export class PermissionService {
       .filter((row) => row.menuType === 2 && row.status === "1")
       .map((row) => ({ action: row.perms ?? "", type: row.permsType ?? "1", describe: row.name }));
     const allAuth = await this.allButtons();
-    return { menu, auth: buttons, allAuth, sysSafeMode: safeMode };
+    // Whether the buttons of the platform's kinds are the user's to press (docs/decisions/150).
+    return { menu, auth: buttons, allAuth, sysSafeMode: safeMode, platformAdmin: auth.user.platformAdmin };
   }
 
   async allButtons(): Promise<AuthEntry[]> {
@@ -176,16 +177,21 @@ export function writesSomething(served: Endpoint): boolean {
 
 /**
  * The endpoints of a kind the platform owns (docs/decisions/144): every one that writes is refused
- * (`message`, 510) to a caller without a platform administrator role, before its handler runs;
- * reading stays as each endpoint's own access says. Whatever path serves the endpoint (our web
- * app's, a JeecgBoot client's) serves it wrapped.
+ * (the kind's message, 510) to a caller without a platform administrator role, before its handler
+ * runs; reading stays as each endpoint's own access says. Whatever path serves the endpoint (our web
+ * app's, a JeecgBoot client's) serves it wrapped. A write must be guarded by one of the kind's
+ * buttons (contract/permission.ts), which the web app hides from everyone else: one list for both.
  */
-export function platformWrites(endpoints: readonly Endpoint[], message: string): Endpoint[] {
-  return endpoints.map((served) => (writesSomething(served) ? platformOnlyEndpoint(served, message) : served));
+export function platformWrites(endpoints: readonly Endpoint[], kind: PlatformOwnedKind): Endpoint[] {
+  return endpoints.map((served) => (writesSomething(served) ? platformOnlyEndpoint(served, kind) : served));
 }
 
-/** `served`, refused (`message`) to anyone but a platform administrator. */
-export function platformOnlyEndpoint(served: Endpoint, message: string): Endpoint {
+/** `served`, refused (the kind's message) to anyone but a platform administrator. */
+export function platformOnlyEndpoint(served: Endpoint, kind: PlatformOwnedKind): Endpoint {
+  const { message, buttons } = PlatformOwnedKinds[kind];
+  if (!(buttons as readonly string[]).includes(served.access)) {
+    throw new Error(`${served.path}: a write of the platform's ${kind} needs one of its buttons (contract/permission.ts PlatformOwnedKinds), not ${served.access}`);
+  }
   return {
     ...served,
     handle: async (request) => {

@@ -150,6 +150,7 @@ export const COSTLY_PLANNING: ReadonlyArray<readonly [text: string, refusal: str
   [doubled(30, "1", (s) => `${s} + ${s}`), ReportMessages.tooComplex],
   [doubled(30, "'x'", (s) => `concat(${s}, ${s})`), ReportMessages.tooComplex],
   [`with a as (select 1 as s), ${Array.from({ length: 25 }, (_, i) => `c${i} as (select s + s as s from ${i === 0 ? "a" : `c${i - 1}`})`).join(", ")} select s from c24`, ReportMessages.tooComplex],
+  [`select l20.s from (select lpad('', 1000, 'x') as s) l0${Array.from({ length: 20 }, (_, i) => `, lateral (select l${i}.s || l${i}.s as s) l${i + 1}`).join("")}`, ReportMessages.valueTooLarge],
   [`select ${"lower(".repeat(300)}'x'${")".repeat(300)} as s`, ReportMessages.tooComplex],
   [`select ${"1 + ".repeat(900)}1 as n`, ReportMessages.tooComplex],
   [`select ${Array.from({ length: 12 }, () => "lpad('', 10000, 'x')").join(" || ")} as s`, ReportMessages.valueTooLarge],

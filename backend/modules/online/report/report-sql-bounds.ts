@@ -129,8 +129,11 @@ class Measure {
     if (this.total > MAX_NODES) throw new ApiError(ReportMessages.tooComplex);
   }
 
-  /** A SELECT (or set operation, or VALUES) with the CTEs visible to it. */
-  select(wrapped: unknown, ctes: ReadonlyMap<string, Columns>, depth: number): Columns {
+  /**
+   * A SELECT (or set operation, or VALUES) with the CTEs and the outer queries' columns visible to it
+   * (a lateral or correlated sub-query is pulled up too, with its references to them).
+   */
+  select(wrapped: unknown, ctes: ReadonlyMap<string, Columns>, depth: number, outer: readonly Columns[] = []): Columns {
     const next = this.deeper(depth);
     const parts = unwrap(wrapped);
     if (!parts || parts[0] !== "SelectStmt") return { each: ZERO, all: ZERO };
@@ -140,20 +143,21 @@ class Measure {
     for (const cte of list(withClause?.ctes)) {
       const body = unwrap(cte)?.[1];
       if (!body) continue;
-      visible.set(String(body.ctename ?? "").toLowerCase(), this.select(body.ctequery, visible, next));
+      visible.set(String(body.ctename ?? "").toLowerCase(), this.select(body.ctequery, visible, next, outer));
     }
     if (stmt.op && stmt.op !== "SETOP_NONE") {
-      const left = this.select({ SelectStmt: stmt.larg }, visible, next);
-      const right = this.select({ SelectStmt: stmt.rarg }, visible, next);
+      const left = this.select({ SelectStmt: stmt.larg }, visible, next, outer);
+      const right = this.select({ SelectStmt: stmt.rarg }, visible, next, outer);
       return { each: { ...widest([left.each, right.each]), nodes: left.each.nodes + right.each.nodes }, all: { ...widest([left.all, right.all]), nodes: left.all.nodes + right.all.nodes } };
     }
     if (stmt.valuesLists) {
-      const rows = list(stmt.valuesLists).map((row) => list(unwrap(row)?.[1].items).map((item) => this.expr(item, [], visible, next)));
+      const rows = list(stmt.valuesLists).map((row) => list(unwrap(row)?.[1].items).map((item) => this.expr(item, outer, visible, next)));
       const each = widest(rows.flat());
       return { each: { ...each, nodes: rows.flat().reduce((sum, size) => sum + size.nodes, 0) }, all: { ...widest(rows.map((row) => add(...row))), nodes: each.nodes } };
     }
-    const scope: Columns[] = [];
-    for (const item of list(stmt.fromClause)) this.from(item, scope, visible, next);
+    const own: Columns[] = [];
+    for (const item of list(stmt.fromClause)) this.from(item, own, outer, visible, next);
+    const scope = [...own, ...outer];
     for (const clause of [stmt.whereClause, stmt.havingClause, stmt.groupClause, stmt.sortClause, stmt.distinctClause, stmt.limitCount, stmt.limitOffset, stmt.windowClause]) {
       for (const node of list(clause)) this.planned(this.expr(node, scope, visible, next));
     }
@@ -163,21 +167,22 @@ class Measure {
     return { each: widest(targets), all: add(...targets) };
   }
 
-  /** A FROM item: its columns join the scope. */
-  private from(item: unknown, scope: Columns[], ctes: ReadonlyMap<string, Columns>, depth: number) {
+  /** A FROM item: its columns join the scope (`own`; a lateral item also sees the items before it and `outer`). */
+  private from(item: unknown, own: Columns[], outer: readonly Columns[], ctes: ReadonlyMap<string, Columns>, depth: number) {
+    const scope = [...own, ...outer];
     const next = this.deeper(depth);
     const parts = unwrap(item);
     if (!parts) return;
     const [type, body] = parts;
     if (type === "RangeVar") {
       const cte = body.schemaname ? undefined : ctes.get(String(body.relname ?? "").toLowerCase());
-      scope.push(cte ?? BASE_TABLE);
+      own.push(cte ?? BASE_TABLE);
     } else if (type === "RangeSubselect") {
-      scope.push(this.select(body.subquery, ctes, next));
+      own.push(this.select(body.subquery, ctes, next, scope));
     } else if (type === "JoinExpr") {
-      this.from(body.larg, scope, ctes, next);
-      this.from(body.rarg, scope, ctes, next);
-      if (body.quals) this.planned(this.expr(body.quals, scope, ctes, next));
+      this.from(body.larg, own, outer, ctes, next);
+      this.from(body.rarg, own, outer, ctes, next);
+      if (body.quals) this.planned(this.expr(body.quals, [...own, ...outer], ctes, next));
     } else if (type === "RangeFunction") {
       const sizes: Size[] = [];
       for (const pair of list(body.functions)) {
@@ -190,9 +195,9 @@ class Measure {
         }
         sizes.push(this.expr(call, scope, ctes, next));
       }
-      scope.push({ each: widest(sizes), all: add(...sizes) });
+      own.push({ each: widest(sizes), all: add(...sizes) });
     } else {
-      scope.push(BASE_TABLE);
+      own.push(BASE_TABLE);
     }
   }
 
@@ -222,7 +227,7 @@ class Measure {
       case "ColumnRef":
         return this.count(this.column(body, scope));
       case "SubLink": {
-        const query = this.select(body.subselect, ctes, next);
+        const query = this.select(body.subselect, ctes, next, scope);
         const tested = sub(body.testexpr);
         const kind = body.subLinkType;
         const value = kind === "ARRAY_SUBLINK" ? aggregated(query.each) : kind === "EXPR_SUBLINK" ? query.each : small(query.each);
@@ -253,7 +258,7 @@ class Measure {
       case "FuncCall":
         return one(this.call(body, sub));
       case "SelectStmt":
-        return one(this.select(node, ctes, next).each);
+        return one(this.select(node, ctes, next, scope).each);
       default: {
         // Any other node: the sum of the nodes it holds.
         const children = Object.values(body).flatMap((value) => (Array.isArray(value) ? value : [value])).filter((value) => unwrap(value));

@@ -4,7 +4,7 @@
 // 付款时间 and 开具日期 are those of the lists; and the date picker's 此刻 is the school's now.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, useSession } from "./support/browser";
+import { clickInPlace, hydrated, inPlace, launchBrowser, newPage, openedDialog, useSession } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { DEFAULT_SCHOOL_TIME_ZONE, formatWireDateTime, parseWireDate } from "../../contract/clock";
 
@@ -99,22 +99,29 @@ async function look(timezoneId: string): Promise<Seen> {
     // 新增: the date picker's 此刻 fills in the school's now.
     await open(page, "/billing/payment");
     await page.getByRole("button", { name: /新\s*增/ }).first().click();
-    const dialog = page.getByRole("dialog", { name: "新增" });
+    const dialog = await openedDialog(page, "新增");
     await dialog.getByLabel("付款金额").waitFor();
     const paidAt = dialog.locator(".ant-form-item").filter({ has: page.locator('label:text-is("付款时间")') }).locator("input");
-    await paidAt.click();
     const nowButton = page.locator(".ant-picker-dropdown:visible .ant-picker-now-btn");
-    await nowButton.waitFor();
+    // The picker is a popup: opened again when a click on the input was lost, and 此刻 clicked once in
+    // place (a click while the popup is still placed may miss it, or cross a day cell whose value the
+    // input previews for a moment).
+    await expect
+      .poll(async () => {
+        if (!(await nowButton.isVisible())) await paidAt.click({ timeout: 2_000 }).catch(() => undefined);
+        return nowButton.isVisible();
+      })
+      .toBe(true);
     const before = Date.now();
-    await nowButton.click();
-    // On the way to 此刻 the pointer may cross a day cell, whose value the input previews for a moment.
-    // A click that lands while the dropdown is still opening is lost: clicked again, as a person would.
+    await clickInPlace(nowButton);
     await expect
       .poll(async () => {
         const text = await paidAt.inputValue();
         if (text === "") {
           if (!(await nowButton.isVisible())) await paidAt.click({ timeout: 2_000 }).catch(() => undefined);
-          await nowButton.click({ timeout: 2_000 }).catch(() => undefined);
+          await inPlace(nowButton, 2_000)
+            .then(() => nowButton.click({ timeout: 2_000 }))
+            .catch(() => undefined);
         }
         return paidAt.inputValue();
       })

@@ -34,6 +34,17 @@ async function runsOf(jobId: string) {
   return answer.json.result.records as Array<{ trigger: string; outcome: string; message: string | null; fireTime: string | null; endTime: string | null }>;
 }
 
+/** Runs the job once (执行一次) and answers that run once it has ended (newest first, the list grows by one). */
+async function runOnce(jobId: string) {
+  const before = (await runsOf(jobId)).length;
+  await call(server.url, "GET", `/sys/quartzJob/execute?id=${jobId}`, { token });
+  await expect.poll(async () => {
+    const runs = await runsOf(jobId);
+    return runs.length > before ? runs[0]!.outcome : "waiting";
+  }).toBe("success");
+  return (await runsOf(jobId))[0]!;
+}
+
 describe("/sys/quartzJob", () => {
   it("refuses an invalid expression, both day and weekday, and an unknown class", async () => {
     const add = (body: Record<string, unknown>) => call(server.url, "POST", "/sys/quartzJob/add", { token, body });
@@ -103,10 +114,9 @@ describe("/sys/quartzJob", () => {
              ('livesession0000000000000000001', ${"b".repeat(64)}, ${user!.id}, 'admin', now() - interval '30 days', now(), now() + interval '1 hour')`);
     await server.backend.db.rows(sql`INSERT INTO sys_captcha (check_key, code, expires_at)
       VALUES ('expired-captcha-key', 'abcd', now() - interval '1 minute'), ('live-captcha-key', 'efgh', now() + interval '1 minute')`);
-    await call(server.url, "GET", `/sys/quartzJob/execute?id=${id}`, { token });
-    await expect.poll(async () => (await runsOf(id))[0]?.outcome).toBe("success");
-    expect((await runsOf(id))[0]!.message).toContain("清理过期会话 1 条");
-    expect((await runsOf(id))[0]!.message).toContain("清理过期验证码 1 条");
+    const { message } = await runOnce(id);
+    expect(message).toContain("清理过期会话 1 条");
+    expect(message).toContain("清理过期验证码 1 条");
     const captchas = await server.backend.db.rows<{ check_key: string }>(sql`SELECT check_key FROM sys_captcha WHERE check_key LIKE '%-captcha-key'`);
     expect(captchas.map((row) => row.check_key)).toEqual(["live-captcha-key"]);
     const left = await server.backend.db.rows<{ id: string }>(sql`SELECT id FROM sys_session WHERE id IN ('oldsession00000000000000000001', 'livesession0000000000000000001')`);
@@ -121,13 +131,7 @@ describe("/sys/quartzJob", () => {
     await server.backend.db.rows(sql`INSERT INTO sys_login_lock (username, locked_until) VALUES
       ('purge_lock_over', now() - interval '1 minute'),
       ('purge_lock_running', now() + interval '9 minutes')`);
-    const before = (await runsOf(id)).length;
-    await call(server.url, "GET", `/sys/quartzJob/execute?id=${id}`, { token });
-    await expect.poll(async () => {
-      const runs = await runsOf(id);
-      return runs.length > before ? runs[0]!.outcome : "waiting";
-    }).toBe("success");
-    const message = (await runsOf(id))[0]!.message;
+    const { message } = await runOnce(id);
     expect(message).toContain("清理过期登录失败记录 1 条");
     expect(message).toContain("清理过期登录锁定 1 条");
     const failures = await server.backend.db.rows<{ username: string }>(sql`SELECT username FROM sys_login_failure WHERE username LIKE 'purge_%'`);
@@ -148,14 +152,8 @@ describe("/sys/quartzJob", () => {
       ('192.0.2.101', now() - interval '11 minutes'),
       ('192.0.2.105', now() - interval '2 minutes'),
       ('192.0.2.105', now() - interval '20 minutes')`);
-    const before = (await runsOf(id)).length;
-    await call(server.url, "GET", `/sys/quartzJob/execute?id=${id}`, { token });
-    // The run of this test (the job may have run before), newest first.
-    await expect.poll(async () => {
-      const runs = await runsOf(id);
-      return runs.length > before ? runs[0]!.outcome : "waiting";
-    }).toBe("success");
-    expect((await runsOf(id))[0]!.message).toContain("清理过期登录地址记录 2 条");
+    // The run of this test (the job may have run before).
+    expect((await runOnce(id)).message).toContain("清理过期登录地址记录 2 条");
     const addresses = await server.backend.db.rows<{ ip: string }>(sql`SELECT ip FROM sys_login_address WHERE ip LIKE '192.0.2.1%' ORDER BY ip`);
     expect(addresses.map((row) => row.ip)).toEqual(["192.0.2.103", "192.0.2.104", "192.0.2.105"]);
     // Failures past the 10-minute window no longer count and go too; the recent one stays.
@@ -167,10 +165,8 @@ describe("/sys/quartzJob", () => {
     await server.backend.db.rows(sql`INSERT INTO comm_mail (id, tenant_id, mail_to, subject, body, status, error)
       VALUES ('retryjobmail00000000000000000001', 1, 'corp@example.com', '账单', '正文', '2', 'SMTP 未配置')`);
     const retry = await jobIdOf("每10分钟重发失败的邮件");
-    await call(server.url, "GET", `/sys/quartzJob/execute?id=${retry}`, { token });
-    await expect.poll(async () => (await runsOf(retry))[0]?.outcome).toBe("success");
     // No SMTP server in this test: the mail is tried again and stays 失败.
-    expect((await runsOf(retry))[0]!.message).toMatch(/重发失败邮件 [1-9]\d* 封，成功 0 封/);
+    expect((await runOnce(retry)).message).toMatch(/重发失败邮件 [1-9]\d* 封，成功 0 封/);
     // …with its reason in Chinese, as 邮件 shows it (issue #30).
     const [mail] = await server.backend.db.rows<{ error: string }>(sql`SELECT error FROM comm_mail WHERE id = 'retryjobmail00000000000000000001'`);
     expect(mail!.error).toBe(MAIL_NOT_CONFIGURED);
@@ -181,9 +177,7 @@ describe("/sys/quartzJob", () => {
     const [{ n: overdue }] = (await server.backend.db.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM bill_bill WHERE tenant_id = 1 AND status IN ('1', '2') AND payable > paid_amount AND due_date < ${`${year}-${month}-${day}`}::date`,
     )) as [{ n: number }];
-    await call(server.url, "GET", `/sys/quartzJob/execute?id=${remind}`, { token });
-    await expect.poll(async () => (await runsOf(remind))[0]?.outcome).toBe("success");
-    expect((await runsOf(remind))[0]!.message).toContain(`逾期 0 天以上未缴清的账单 ${overdue} 张`);
+    expect((await runOnce(remind)).message).toContain(`逾期 0 天以上未缴清的账单 ${overdue} 张`);
   });
 
   it("refuses pause, resume and execute without their buttons, and the run log without the page", async () => {

@@ -15,7 +15,7 @@ import { startWebEvents } from "./realtime/web-events";
 import { publishGatewayRoutes } from "./modules/system/gateway-route/gateway-route-endpoints";
 import type { SchedulerOptions } from "./modules/monitor/quartz-job/scheduler";
 import { requestMinutesOf } from "./modules/monitor/server/request-minutes";
-import { checkKeys, encryptStoredValues } from "./crud/encrypted";
+import { checkKeys, encryptStoredValues, loadEncryptedEntities } from "./crud/encrypted";
 import { installKeyring, parseKeyring } from "./security/personal-data";
 
 export const BACKEND_BASE_PATH = "/jeecg-boot";
@@ -67,6 +67,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const keys = parseKeyring({ keys: config.personalDataKeys, hashKey: config.personalDataHashKey });
     await checkKeys(db, keys);
     installKeyring(keys);
+    // The online forms' tables with 敏感 fields join the pass (their resources are built on use).
+    await loadEncryptedEntities(db);
     await encryptStoredValues(db, { mode: "clear", ring: keys });
     const services = await createServices(db, config, logger, options.scheduler || {});
     const router = buildRouter(allEndpoints, services);

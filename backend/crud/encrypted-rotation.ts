@@ -1,11 +1,12 @@
 // The key rotation of personal data (docs/decisions/119), shared by `npm run personal-data:rotate`
 // and its tests: check the keys against the database, re-encrypt every value not under the
-// current key (passes until none is left or a pass changes nothing), and count what is left.
+// current key in every registered table (the school modules, sys_user, the online forms' 敏感
+// fields; passes until none is left or a pass changes nothing), and count what is left.
 import type { Database } from "../db/client";
 // The module definitions with encrypted fields register their tables when their endpoints load.
 import "../endpoints";
 import { parseKeyring, type PersonalDataKeySettings } from "../security/personal-data";
-import { checkKeys, encryptStoredValues, valuesNotUnderCurrentKey } from "./encrypted";
+import { checkKeys, encryptStoredValues, loadEncryptedEntities, valuesNotUnderCurrentKey } from "./encrypted";
 
 export interface RotationOutcome {
   keyId: string;
@@ -14,11 +15,13 @@ export interface RotationOutcome {
 }
 
 export async function rotatePersonalData(
-  db: Pick<Database, "rows">,
+  db: Database,
   settings: PersonalDataKeySettings & { batchSize?: number; onBatch?(table: string, rows: number): void },
 ): Promise<RotationOutcome> {
   const ring = parseKeyring(settings);
   await checkKeys(db, ring);
+  // 用户管理's phones and e-mails, the school modules' and the online forms' 敏感 fields.
+  await loadEncryptedEntities(db);
   const written: Record<string, number> = {};
   for (let pass = 0; pass < 5; pass++) {
     const done = await encryptStoredValues(db, { mode: "rotate", ring, batchSize: settings.batchSize, onBatch: settings.onBatch });

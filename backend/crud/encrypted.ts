@@ -75,13 +75,33 @@ export function hashOfValue(field: FieldDefinition, value: string): string | nul
 
 const tables = new Map<string, EntityDefinition>();
 
-/** Called by createModuleCrud for each entity with encrypted fields. */
+/** Called by createModuleCrud for each entity with encrypted fields (and by 用户管理's entity). */
 export function registerEncryptedEntity(entity: EntityDefinition): void {
   if (encryptedFields(entity).length > 0) tables.set(entity.table, entity);
 }
 
+/** The table leaves the passes (an online form rebuilt without 敏感 fields stored encrypted). */
+export function forgetEncryptedTable(table: string): void {
+  tables.delete(table);
+}
+
 export function encryptedEntities(): EntityDefinition[] {
   return [...tables.values()];
+}
+
+/**
+ * Tables whose entities exist only at run time (online forms: their resources are built when a form
+ * is first used) register a loader here; the start-up pass and the rotation call every loader first
+ * (`loadEncryptedEntities`), so that those tables are encrypted and rotated too.
+ */
+const loaders = new Set<(db: Database) => Promise<void>>();
+
+export function registerEncryptedEntityLoader(load: (db: Database) => Promise<void>): void {
+  loaders.add(load);
+}
+
+export async function loadEncryptedEntities(db: Database): Promise<void> {
+  for (const load of loaders) await load(db);
 }
 
 export interface EncryptPassOptions {
@@ -102,12 +122,20 @@ export interface EncryptPassOptions {
  * time, is never overwritten; the next pass takes such a row). Answers the rows written per table.
  */
 export async function encryptStoredValues(db: Pick<Database, "rows">, options: EncryptPassOptions): Promise<Record<string, number>> {
+  const written: Record<string, number> = {};
+  for (const entity of await presentEntities(db)) written[entity.table] = await encryptTableValues(db, entity, options);
+  return written;
+}
+
+/** The pass of `encryptStoredValues` over one table (an online form's at 同步数据库): the rows written. */
+export async function encryptTableValues(db: Pick<Database, "rows">, entity: EntityDefinition, options: EncryptPassOptions): Promise<number> {
   const ring = options.ring ?? keyring();
   const batchSize = options.batchSize ?? 1000;
-  const written: Record<string, number> = {};
   const current = `${CIPHERTEXT_PREFIX}${ring.current.id}:`;
-  for (const entity of encryptedEntities()) {
+  let written = 0;
+  {
     const fields = encryptedFields(entity);
+    if (fields.length === 0) return 0;
     const key = entity.fields.find((field) => field.property === entity.primaryKey)!;
     const id = sql.identifier(key.column);
     const table = sql.identifier(entity.table);
@@ -130,7 +158,6 @@ export async function encryptStoredValues(db: Pick<Database, "rows">, options: E
       sql`, `,
     );
     let after = "";
-    written[entity.table] = 0;
     for (;;) {
       const rows = await db.rows<Record<string, string | null>>(
         sql`select ${id}::text as "id", ${selected} from ${table} where ${id}::text > ${after} and (${stale}) order by ${id}::text limit ${batchSize}`,
@@ -179,18 +206,33 @@ export async function encryptStoredValues(db: Pick<Database, "rows">, options: E
       const updated = await db.rows<{ id: string }>(
         sql`update ${table} set ${assignments} from json_to_recordset(${JSON.stringify(changes)}::json) as ${sql.identifier("v")}(${record}) where ${table}.${id}::text = ${sql.identifier("v")}."id" and ${unchanged} returning ${table}.${id}`,
       );
-      written[entity.table] += updated.length;
+      written += updated.length;
       options.onBatch?.(entity.table, updated.length);
     }
   }
   return written;
 }
 
+/**
+ * The registered entities whose table this database has: an online form's table registered by one
+ * database of the process (a test's) is not every database's.
+ */
+async function presentEntities(db: Pick<Database, "rows">): Promise<EntityDefinition[]> {
+  const entities = encryptedEntities();
+  if (entities.length === 0) return [];
+  const names = entities.map((entity) => entity.table);
+  const rows = await db.rows<{ name: string }>(
+    sql`select c.relname as "name" from pg_class c where c.relkind = 'r' and c.relnamespace = current_schema()::regnamespace and c.relname in (${sql.join(names.map((name) => sql`${name}`), sql`, `)})`,
+  );
+  const present = new Set(rows.map((row) => row.name));
+  return entities.filter((entity) => present.has(entity.table));
+}
+
 /** Values still in clear or under another key than the current one, per table (the rotation's check). */
 export async function valuesNotUnderCurrentKey(db: Pick<Database, "rows">, ring: PersonalDataKeyring = keyring()): Promise<Record<string, number>> {
   const current = `${CIPHERTEXT_PREFIX}${ring.current.id}:`;
   const counts: Record<string, number> = {};
-  for (const entity of encryptedEntities()) {
+  for (const entity of await presentEntities(db)) {
     const stale = sql.join(
       encryptedFields(entity).map((field) => sql`(${sql.identifier(field.column)} <> '' and left(${sql.identifier(field.column)}, ${current.length}) <> ${current})`),
       sql` or `,

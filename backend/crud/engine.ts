@@ -467,6 +467,8 @@ export function createCrud(config: CrudConfig): CrudResource {
         const existing = await findRow(tx, entity, id, visibility(context));
         if (!existing) throw notFound();
         if (loaded !== undefined && isStale(loaded, existing.updateTime)) throw new ApiError(STALE_EDIT_MESSAGE);
+        // The hooks compare the body with values, not ciphertext (docs/decisions/119).
+        openRecords(entity, [existing]);
         const before = await historyBefore(tx, history, [id]);
         const save: SaveContext = { ...context, operation: "edit", tx, id, values, body, existing };
         await hooks.beforeSave?.(save);

@@ -29,8 +29,8 @@ export interface ModuleCrudOptions extends Omit<CrudConfig, "basePath" | "pagePa
   excel?: Omit<Partial<CrudExcelConfig>, "columns"> | false;
   /**
    * Store the sensitive fields of the encrypted kinds encrypted (default true; the table then has
-   * their `<column>_hash`). `false`: masked by right only, kept in clear (online forms' tables,
-   * docs/decisions/136).
+   * their `<column>_hash`; online forms' tables get theirs at 同步数据库, docs/decisions/145).
+   * `false`: masked by right only, kept in clear.
    */
   storeEncrypted?: boolean;
 }

@@ -42,8 +42,11 @@ export const sysUser = pgTable("sys_user", {
   avatar: varchar("avatar", { length: 255 }),
   birthday: date("birthday", { mode: "string" }),
   sex: smallint("sex"),
-  email: varchar("email", { length: 45 }),
-  phone: varchar("phone", { length: 45 }),
+  // Encrypted with their search hashes (migration 0710, docs/decisions/145).
+  email: text("email"),
+  emailHash: varchar("email_hash", { length: 64 }),
+  phone: text("phone"),
+  phoneHash: varchar("phone_hash", { length: 64 }),
   orgCode: varchar("org_code", { length: 64 }),
   status: smallint("status").notNull().default(1),
   delFlag: smallint("del_flag").notNull().default(0),

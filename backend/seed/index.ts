@@ -13,6 +13,7 @@ import { generatePassword, hashPassword, legacySalt } from "../security/password
 import type { CategorySeed, DepartSeed, MenuSeed } from "./types";
 import { menuTree } from "./data/menu";
 import { dictionaries } from "./data/dictionaries";
+import { addAuditorRole } from "../modules/system/tenant/school-defaults";
 import { demoUsers, departments, positions, roles, tenants } from "./data/organisation";
 import { categories, checkRules } from "./data/rules";
 import { demoPeople } from "./data/people";
@@ -71,6 +72,8 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     // Activities and the shop (issue #14).
     await seedActivitiesAndShop(transactionExecutor(tx), ADMIN_USERNAME);
     await insertRoles(tx, menuIds);
+    // The demo's other schools have their 审计员 as a school added later does (the default school's is above).
+    for (const tenant of tenants.slice(1)) await addAuditorRole(transactionExecutor(tx), tenant.id, ADMIN_USERNAME);
     await insertUser(tx, {
       username: ADMIN_USERNAME,
       realname: "管理员",

@@ -10,6 +10,13 @@ const ADDRESS_OR_NETWORK = /^[0-9A-Fa-f:.]+(\/\d{1,3})?$/;
 export const ACCESS_RULE_TYPES = { allow: "allow", block: "block" } as const;
 export type AccessRuleType = (typeof ACCESS_RULE_TYPES)[keyof typeof ACCESS_RULE_TYPES];
 
+/**
+ * Answers `true` to a signed-in call whose address the rules admit, and refuses it as every call
+ * is refused otherwise: the web app's notice stream asks it before each delivery and every minute
+ * (docs/decisions/146).
+ */
+export const ACCESS_CHECK_PATH = "/sys/accessRule/admitted";
+
 /** 租户ID of a rule that applies to every request, whatever the tenant. */
 export const PLATFORM_SCOPE = 0;
 

@@ -124,6 +124,7 @@ export const OnlineFormMessages = {
   badDict: (name: string) => `字段“${name}”的字典编码不正确`,
   badSensitive: (name: string) => `字段“${name}”的敏感类型不正确`,
   sensitiveNotText: (name: string) => `敏感字段“${name}”须为字符串或长文本，且不能使用字典`,
+  hashNameTaken: (name: string) => `字段名“${name}”留给敏感字段的检索列，请换一个`,
   notSynced: "该表单尚未同步数据库",
   unknownForm: "表单不存在",
   mainMissing: "附表须填写主表",
@@ -221,6 +222,9 @@ export function onlineFieldProblems(fields: readonly OnlineField[], reserved: re
       else if ((field.dbType !== "string" && field.dbType !== "text") || field.dict) problems.push(OnlineFormMessages.sensitiveNotText(name));
     }
   }
+  // A sensitive field's search hash lives in `<name>_hash` beside it (docs/decisions/145).
+  const hashColumns = new Set(fields.filter((field) => field.sensitive !== undefined).map((field) => `${field.name}_hash`));
+  for (const field of fields) if (hashColumns.has(field.name)) problems.push(OnlineFormMessages.hashNameTaken(field.name));
   return problems;
 }
 

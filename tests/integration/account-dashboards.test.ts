@@ -7,6 +7,7 @@ import { call, loginToken, startTestBackend, type TestBackend } from "../support
 import { TEST_DEMO_PASSWORD } from "../support/constants";
 import type { AccountProfile, Preferences } from "#contract/account";
 import type { ChartMonth, MonitorFigures, TaskColumn, WorkplaceFigures } from "#contract/dashboard";
+import { decryptValue } from "../../backend/security/personal-data";
 import { requestMinutesOf } from "../../backend/modules/monitor/server/request-minutes";
 
 describe("account centre and dashboards", () => {
@@ -68,7 +69,9 @@ describe("account centre and dashboards", () => {
     const [mine] = await rows<{ realname: string; email: string; phone: string; sex: number; rel_tenant_ids: string }>(
       `select realname, email, phone, sex, rel_tenant_ids from sys_user where username = 'teacher_li'`,
     );
-    expect(mine).toMatchObject({ realname: "李新名", email: "li.new@school.test", phone: "13912345678", sex: 2, rel_tenant_ids: "1" });
+    // Phone and e-mail are stored encrypted (docs/decisions/145).
+    expect({ ...mine, email: decryptValue(mine!.email), phone: decryptValue(mine!.phone) }).toMatchObject({ realname: "李新名", email: "li.new@school.test", phone: "13912345678", sex: 2, rel_tenant_ids: "1" });
+    expect(mine!.phone).toMatch(/^pd1:/);
     const [otherAfter] = await rows<{ realname: string; phone: string | null }>(`select realname, phone from sys_user where username = 'teacher_chen'`);
     expect(otherAfter).toEqual(other);
     const roles = await rows<{ count: number }>(

@@ -44,6 +44,11 @@ export interface NoticeBackendOptions {
   socket?: Omit<NoticeSocketOptions, "path">;
   /** Backend settings beyond the defaults (e.g. smtpUrl). */
   config?: Partial<BackendConfig>;
+  /**
+   * Trust X-Forwarded-For from loopback, as server.ts does behind the web server (the web app's
+   * calls then carry the browser's address); off, a loopback client is judged by its own address.
+   */
+  trustLoopbackProxy?: boolean;
 }
 
 export async function startNoticeBackend(options: NoticeBackendOptions = {}): Promise<NoticeTestBackend> {
@@ -65,6 +70,7 @@ export async function startNoticeBackend(options: NoticeBackendOptions = {}): Pr
     : await startNoticeBus(backend.services, { redisUrl: options.redisUrl, channel: options.channel, logger });
   const bus = noticeBusOf(backend.services);
   const app = express();
+  if (options.trustLoopbackProxy) app.set("trust proxy", "loopback");
   // A Set: once backend/endpoints.ts lists the announcement endpoints, they are not mounted twice.
   app.use(BACKEND_BASE_PATH, buildRouter([...new Set([...allEndpoints, ...announcementEndpoints])], backend.services));
   const server = app.listen(0, "127.0.0.1");

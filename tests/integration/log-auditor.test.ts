@@ -1,7 +1,8 @@
 // 审计员 (issue #34 item 5, docs/decisions/137) on PGlite and (when reachable) PostgreSQL: the
 // seeded role reads 系统日志 — sign-in, operation, export and sensitive-view entries — and exports
 // them for a period, and nothing else of the administration; migration 0661 gives an older
-// database the same role.
+// database the same role. Every school has its own (docs/decisions/146): the demo's second school,
+// a school added by the platform administrator, and older schools through migration 0712.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ExcelJS from "exceljs";
@@ -126,7 +127,7 @@ describe.each(databases)("the auditor role on %s", (kind) => {
     const migration = readFileSync(path.join(migrationsFolder(), "0661_auditor_role.sql"), "utf8");
     await server.backend.db.execInTransaction(migration);
     await server.backend.db.execInTransaction(migration);
-    const roles = await rows<{ id: string }>(`SELECT id FROM sys_role WHERE role_code = 'auditor'`);
+    const roles = await rows<{ id: string }>(`SELECT id FROM sys_role WHERE role_code = 'auditor' AND tenant_id = 1`);
     expect(roles).toHaveLength(1);
     const granted = await rows<{ url: string | null; perms: string | null }>(
       `SELECT p.url, p.perms FROM sys_role_permission rp JOIN sys_permission p ON p.id = rp.permission_id WHERE rp.role_id = '${roles[0]!.id}' ORDER BY p.url NULLS LAST`,
@@ -137,5 +138,46 @@ describe.each(databases)("the auditor role on %s", (kind) => {
       { url: "/monitor/log", perms: null },
       { url: null, perms: "log:export" },
     ]);
+  });
+  /** What a school's auditor role holds, by page and button. */
+  const grantsOf = async (tenantId: number) =>
+    rows<{ url: string | null; perms: string | null }>(
+      `SELECT p.url, p.perms FROM sys_role r JOIN sys_role_permission rp ON rp.role_id = r.id JOIN sys_permission p ON p.id = rp.permission_id
+        WHERE r.role_code = 'auditor' AND r.tenant_id = ${tenantId} ORDER BY p.url NULLS LAST, p.perms`,
+    );
+  const AUDITOR_GRANTS = [
+    { url: "/dashboard/analysis", perms: null },
+    { url: "/monitor", perms: null },
+    { url: "/monitor/log", perms: null },
+    { url: null, perms: "log:export" },
+  ];
+
+  it("exists in every school: the demo's second school, a school added, and older schools by migration 0712", async () => {
+    expect(await rows(`SELECT role_name FROM sys_role WHERE role_code = 'auditor' AND tenant_id = 2`)).toEqual([{ role_name: "审计员" }]);
+    expect(await grantsOf(2)).toEqual(AUDITOR_GRANTS);
+
+    const added = await call(base, "POST", "/sys/tenant/add", { token: admin, body: { name: "审计新校", status: 1 } });
+    expect(added.json.success).toBe(true);
+    const [school] = await rows<{ id: number }>(`SELECT id FROM sys_tenant WHERE name = '审计新校'`);
+    expect(await rows(`SELECT role_name, platform_admin FROM sys_role WHERE role_code = 'auditor' AND tenant_id = ${school!.id}`)).toEqual([{ role_name: "审计员", platform_admin: 0 }]);
+    expect(await grantsOf(school!.id)).toEqual(AUDITOR_GRANTS);
+
+    // A school from before: its auditor role gone, as if it never had one.
+    for (const tenantId of [2, school!.id]) {
+      await rows(`DELETE FROM sys_role_permission WHERE role_id IN (SELECT id FROM sys_role WHERE role_code = 'auditor' AND tenant_id = ${tenantId})`);
+      await rows(`DELETE FROM sys_role WHERE role_code = 'auditor' AND tenant_id = ${tenantId}`);
+    }
+    // One school made its own role coded auditor: it keeps it as it is.
+    await rows(`INSERT INTO sys_role (id, role_name, role_code, tenant_id, platform_admin) VALUES ('own-auditor-role', '本校审计', 'auditor', ${school!.id}, 0)`);
+    const migration = readFileSync(path.join(migrationsFolder(), "0712_auditor_role_every_school.sql"), "utf8");
+    await server.backend.db.execInTransaction(migration);
+    await server.backend.db.execInTransaction(migration);
+    expect(await grantsOf(2)).toEqual(AUDITOR_GRANTS);
+    expect(await rows(`SELECT id, role_name FROM sys_role WHERE role_code = 'auditor' AND tenant_id = ${school!.id}`)).toEqual([{ id: "own-auditor-role", role_name: "本校审计" }]);
+    expect(await grantsOf(school!.id)).toEqual([]);
+    const [{ tenants, roles }] = await rows<{ tenants: number; roles: number }>(
+      `SELECT (SELECT count(*)::int FROM sys_tenant) AS tenants, (SELECT count(*)::int FROM sys_role WHERE role_code = 'auditor') AS roles`,
+    );
+    expect(roles).toBe(tenants);
   });
 });

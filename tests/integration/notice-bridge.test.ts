@@ -6,6 +6,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 import { NoticeBridge, closeNoticeBridge, noticeBridge, type NoticeEvent, type NoticeListener, type StreamStatus } from "~/services/notice-bridge.server";
+import { noticeAddressCheck } from "~/services/notice-address.server";
+import { AccessRuleMessages } from "#contract/modules/access-rule";
+import { login, startNoticeBackend, userIdOf, type NoticeTestBackend } from "./announcement-harness";
 
 // ---- a tiny upstream -------------------------------------------------------------------------
 
@@ -417,5 +420,82 @@ describe("GET /api/notices/stream", () => {
     await waitFor(() => reading.messages.some((message) => message.event === "status"), "the first status");
     await closeNoticeBridge();
     await waitFor(() => reading.isDone(), "the stream to end");
+  });
+
+  // 访问控制 on the stream (issue #34 item 4, docs/decisions/146), against a real backend: the
+  // upstream socket is the web server's (not judged), so the stream asks for its page's address
+  // when it opens, before each delivery and at each sweep.
+  describe("address rules", () => {
+    let real: NoticeTestBackend;
+    let userId = "";
+    let token = "";
+    const BLOCKED = "203.0.113.20";
+    const rules = () => real.backend.services.addressRules;
+    const block = async () => {
+      await real.backend.db.exec(`INSERT INTO sys_access_rule (id, tenant_id, rule_type, address, status) VALUES ('sse-block', 1, 'block', '203.0.113.0/24', 1)`);
+      await rules().reload();
+    };
+    const unblock = async () => {
+      await real.backend.db.exec(`DELETE FROM sys_access_rule WHERE id = 'sse-block'`);
+      await rules().reload();
+    };
+    const notify = (msgId: string) => real.bus.publish({ audience: { kind: "users", userIds: [userId] }, frame: { cmd: "user", msgId, msgTxt: msgId } });
+
+    beforeAll(async () => {
+      real = await startNoticeBackend({ trustLoopbackProxy: true });
+      process.env.BACKEND_URL = real.url;
+      token = await login(real.url, "teacher_li");
+      userId = await userIdOf(real.backend, "teacher_li");
+    });
+    afterEach(async () => {
+      noticeAddressCheck.sweepMs = 60_000;
+      await unblock();
+    });
+    afterAll(async () => {
+      process.env.BACKEND_URL = backendUrl;
+      await real?.close();
+    });
+
+    const streamFrom = async (address: string) => {
+      const cookie = await sessionCookie({ token, userId });
+      const { response, abort } = await openStream(cookie, { "x-client-address": address });
+      return { response, abort, reading: response.status === 200 ? readEvents(response) : null };
+    };
+
+    it("delivers while the address is admitted, and ends the stream at the first delivery after a rule blocks it", async () => {
+      const { response, abort, reading } = await streamFrom(BLOCKED);
+      expect(response.status).toBe(200);
+      await waitFor(() => reading!.messages.some((message) => message.event === "status" && message.data === "up"), "the stream up", 10_000);
+      await notify("before");
+      await waitFor(() => reading!.messages.some((message) => message.event === "notice"), "the first notice", 10_000);
+      await block();
+      await notify("after");
+      await waitFor(() => reading!.isDone(), "the stream to end", 10_000);
+      const events = reading!.messages.filter((message) => message.event !== "keepalive").map((message) => message.event === "notice" ? JSON.parse(message.data).msgId : `${message.event}:${message.data}`);
+      expect(events.filter((event) => !event.startsWith("status:"))).toEqual(["before", `address-refused:${AccessRuleMessages.refused}`]);
+      abort.abort();
+      // Opened again from there: 403 with the rule's words, which ends an EventSource for good.
+      const again = await streamFrom(BLOCKED);
+      expect(again.response.status).toBe(403);
+      expect(await again.response.text()).toBe(AccessRuleMessages.refused);
+    });
+
+    it("ends an idle stream at the next sweep once its address is blocked, and keeps another address's", async () => {
+      noticeAddressCheck.sweepMs = 200;
+      const refused = await streamFrom(BLOCKED);
+      const other = await streamFrom("198.51.100.30");
+      await waitFor(() => [refused, other].every(({ reading }) => reading!.messages.some((message) => message.event === "status")), "both streams open", 10_000);
+      await sleep(500);
+      expect(refused.reading!.isDone()).toBe(false);
+      await block();
+      await waitFor(() => refused.reading!.isDone(), "the blocked stream to end", 10_000);
+      expect(refused.reading!.messages.map((message) => message.event)).toContain("address-refused");
+      await sleep(500);
+      expect(other.reading!.isDone()).toBe(false);
+      await notify("still");
+      await waitFor(() => other.reading!.messages.some((message) => message.event === "notice"), "the other stream's notice", 10_000);
+      other.abort.abort();
+      refused.abort.abort();
+    });
   });
 });

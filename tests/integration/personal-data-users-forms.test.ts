@@ -1,9 +1,11 @@
-// Personal data beyond the module definitions (issue #34 item 1, docs/decisions/136), over real HTTP
-// on PGlite and (when reachable) PostgreSQL: 用户管理's staff phones and e-mails and an online form's
-// fields marked 敏感 are masked by the backend for a caller without the page's 查看敏感信息 button
-// (list, 详情, export file, the Vue 2 client's signed list call, 在线用户), searched by whole value
-// only, and kept when a masked form is saved; with the button (platform administrators) they are in
-// full and each 详情 is logged; report SQL never sees an online form's sensitive columns.
+// Personal data beyond the module definitions (issue #34 items 1 and 2, docs/decisions/136, 145),
+// over real HTTP on PGlite and (when reachable) PostgreSQL: 用户管理's staff phones and e-mails and
+// an online form's fields marked 敏感 are masked by the backend for a caller without the page's
+// 查看敏感信息 button (list, 详情, export file, the Vue 2 client's signed list call, 在线用户),
+// searched by whole value only, and kept when a masked form is saved; with the button (platform
+// administrators) they are in full and each 详情 is logged; report SQL never sees an online form's
+// sensitive columns. Both are stored encrypted with their search hashes (checked with SQL: no clear
+// value is left), the form's older rows encrypted at 同步数据库, and the rotation covers them.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ExcelJS from "exceljs";
@@ -12,11 +14,18 @@ import { sql } from "drizzle-orm";
 import { computeSign, formatSignTimestamp } from "#contract/sign";
 import { maskValue } from "#contract/modules/sensitive";
 import { SensitiveLogText } from "../../backend/crud/sensitive";
+import { rotatePersonalData } from "../../backend/crud/encrypted-rotation";
+import { encryptStoredValues, loadEncryptedEntities } from "../../backend/crud/encrypted";
+import { decryptValue, installKeyring, parseKeyring } from "../../backend/security/personal-data";
 import { migrationsFolder } from "../../backend/db/migrate";
 import { call, loginToken, loginTokenAfterChange, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
+import { PhoneTexts } from "#contract/phone-auth";
+import { ACCOUNT_API } from "#contract/account";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
+const KEYS = { personalDataKeys: "u1:first secret of the staff", personalDataHashKey: "staff search hash secret" };
+const ROTATED = "u2:second secret of the staff,u1:first secret of the staff";
 const PASSWORD = "Keeper-Test-2026!";
 const FORM = "guardian_contact";
 const FORM_FIELDS = [
@@ -55,10 +64,14 @@ describe.each(databases)("personal data of users and online forms on %s", (kind)
   }
 
   beforeAll(async () => {
-    server = await startTestBackend(kind as "pglite" | "postgres");
+    installKeyring(parseKeyring({ keys: KEYS.personalDataKeys, hashKey: KEYS.personalDataHashKey }));
+    server = await startTestBackend(kind as "pglite" | "postgres", { ...KEYS, selfRegistration: true });
     base = server.url;
     admin = await loginToken(base);
-    [teacher] = await rows<{ id: string; phone: string; email: string }>(`SELECT id, phone, email FROM sys_user WHERE username = 'teacher_li'`);
+    // Stored encrypted (decision 145): the test reads them as the backend does.
+    const [stored] = await rows<{ id: string; phone: string; email: string }>(`SELECT id, phone, email FROM sys_user WHERE username = 'teacher_li'`);
+    teacher = { id: stored!.id, phone: decryptValue(stored!.phone), email: decryptValue(stored!.email) };
+    expect(teacher.phone).toMatch(/^1[3-9]\d{9}$/);
 
     // The online form, synchronised and in the menu (its buttons, 查看敏感信息 included).
     const added = await call(base, "POST", "/online/cgform/head/add", { token: admin, body: { tableName: FORM, tableTxt: "监护人联系", tableType: "1", fieldJson: JSON.stringify(FORM_FIELDS) } });
@@ -126,19 +139,24 @@ describe.each(databases)("personal data of users and online forms on %s", (kind)
     expect(await found(keeper, `phone=${encodeURIComponent(`*${teacher.phone}*`)}`)).toEqual([teacher.id]);
     expect(await found(keeper, `email=${encodeURIComponent(teacher.email)}`)).toEqual([teacher.id]);
     expect(await found(keeper, `phone=${encodeURIComponent(`*${teacher.phone.slice(0, 6)}*`)}`)).toEqual([]);
-    expect(await found(admin, `phone=${encodeURIComponent(`*${teacher.phone.slice(0, 6)}*`)}`)).toContain(teacher.id);
     const superQuery = encodeURIComponent(JSON.stringify([{ field: "phone", rule: "like", val: teacher.phone.slice(0, 6), type: "string" }]));
     expect(await found(keeper, `superQueryParams=${superQuery}&superQueryMatchType=and`)).toEqual([]);
     expect((await get(keeper, "/sys/user/list?column=phone&order=asc")).json.success).toBe(false);
     expect((await get(keeper, "/sys/user/list?phone_begin=150&phone_end=159")).json.success).toBe(false);
-    expect((await get(admin, "/sys/user/list?column=phone&order=asc")).json.success).toBe(true);
+    // Stored encrypted (decision 145): the same for the administrator, who finds them by whole
+    // value (another case of the e-mail is the same e-mail) and sorts on neither.
+    expect(await found(admin, `phone=${encodeURIComponent(`*${teacher.phone.slice(0, 6)}*`)}`)).toEqual([]);
+    expect(await found(admin, `phone=${teacher.phone}`)).toEqual([teacher.id]);
+    expect(await found(admin, `email=${encodeURIComponent(teacher.email.toUpperCase())}`)).toEqual([teacher.id]);
+    expect((await get(admin, "/sys/user/list?column=phone&order=asc")).json.success).toBe(false);
   });
 
   it("keeps the stored phone and e-mail when a masked user form is saved", async () => {
     const shown = (await get(keeper, `/sys/user/queryById?id=${teacher.id}`)).json.result;
     const saved = await call(base, "PUT", "/sys/user/edit", { token: keeper, body: { ...shown, telephone: "010-88886666" } });
     expect(saved.json).toMatchObject({ success: true });
-    expect(await rows(`SELECT phone, email, telephone FROM sys_user WHERE id = '${teacher.id}'`)).toEqual([{ phone: teacher.phone, email: teacher.email, telephone: "010-88886666" }]);
+    const [after] = await rows<{ phone: string; email: string; telephone: string }>(`SELECT phone, email, telephone FROM sys_user WHERE id = '${teacher.id}'`);
+    expect({ phone: decryptValue(after!.phone), email: decryptValue(after!.email), telephone: after!.telephone }).toEqual({ phone: teacher.phone, email: teacher.email, telephone: "010-88886666" });
   });
 
   it("masks the phones of 在线用户 without the button", async () => {
@@ -165,7 +183,8 @@ describe.each(databases)("personal data of users and online forms on %s", (kind)
 
     const shown = (await get(keeper, `/online/cgform/api/form/${FORM}?id=${id}`)).json.result;
     expect((await call(base, "PUT", `/online/cgform/api/form/${FORM}`, { token: keeper, body: { ...shown, guardian: "王丽" } })).json.success).toBe(true);
-    expect(await rows(`SELECT guardian, mobile, mail FROM onlform_${FORM} WHERE id = '${id}'`)).toEqual([{ guardian: "王丽", mobile: "13912345678", mail: "wang.li@example.com" }]);
+    const [stored] = await rows<{ guardian: string; mobile: string; mail: string }>(`SELECT guardian, mobile, mail FROM onlform_${FORM} WHERE id = '${id}'`);
+    expect({ ...stored, mobile: decryptValue(stored!.mobile), mail: decryptValue(stored!.mail) }).toEqual({ guardian: "王丽", mobile: "13912345678", mail: "wang.li@example.com" });
 
     // The platform administrator holds the form's 查看敏感信息: in full, and the detail is logged.
     expect((await get(admin, `/online/cgform/api/form/${FORM}/${id}`)).json.result).toMatchObject({ mobile: "13912345678", mail: "wang.li@example.com" });
@@ -194,6 +213,136 @@ describe.each(databases)("personal data of users and online forms on %s", (kind)
       call(base, "POST", "/online/cgform/head/add", { token: admin, body: { tableName: "bad_sensitive", tableTxt: "坏", tableType: "1", fieldJson: JSON.stringify(fields) } });
     expect((await define([{ name: "age", label: "年龄", dbType: "int", sensitive: "phone" }])).json.message).toBe("敏感字段“age”须为字符串或长文本，且不能使用字典");
     expect((await define([{ name: "code", label: "编码", dbType: "string", sensitive: "secret" }])).json.message).toBe("字段“code”的敏感类型不正确");
+  });
+
+  it("stores every staff phone and e-mail encrypted with its search hash: SQL finds no clear value", async () => {
+    const [clear] = await rows<{ n: unknown }>(
+      `SELECT count(*) AS n FROM sys_user WHERE (phone <> '' AND phone NOT LIKE 'pd1:u1:%') OR (email <> '' AND email NOT LIKE 'pd1:u1:%')
+          OR (phone <> '' AND phone_hash IS NULL) OR (email <> '' AND email_hash IS NULL)`,
+    );
+    expect(Number(clear!.n)).toBe(0);
+    const [hashed] = await rows<{ n: unknown }>(`SELECT count(*) AS n FROM sys_user WHERE phone_hash IS NOT NULL`);
+    expect(Number(hashed!.n)).toBeGreaterThan(3);
+    expect(await rows(`SELECT id FROM sys_user u WHERE to_jsonb(u)::text LIKE '%${teacher.phone}%' OR to_jsonb(u)::text ILIKE '%${teacher.email}%'`)).toEqual([]);
+    // The user's own getUserInfo and 个人设置 are in clear; a phone saved there is sealed too.
+    const own = await loginToken(base, "teacher_li", TEST_DEMO_PASSWORD);
+    expect((await get(own, "/sys/user/getUserInfo")).json.result.userInfo).toMatchObject({ phone: teacher.phone, email: teacher.email });
+    const profile = (await get(own, ACCOUNT_API.profile)).json.result;
+    expect(profile).toMatchObject({ phone: teacher.phone, email: teacher.email });
+    const saved = await call(base, "PUT", ACCOUNT_API.profile, { token: own, body: { realname: profile.realname, phone: "13700001111", email: teacher.email, telephone: "", sex: "", birthday: "" } });
+    expect(saved.json, saved.text).toMatchObject({ success: true, result: { phone: "13700001111", email: teacher.email } });
+    const [stored] = await rows<{ phone: string; phone_hash: string }>(`SELECT phone, phone_hash FROM sys_user WHERE id = '${teacher.id}'`);
+    expect(stored!.phone).toMatch(/^pd1:u1:/);
+    expect(decryptValue(stored!.phone)).toBe("13700001111");
+    expect(((await get(admin, "/sys/user/list?phone=13700001111")).json.result.records as { id: string }[]).map((record) => record.id)).toEqual([teacher.id]);
+    // Another account may not take it (the unique search hash).
+    const [other] = await rows<{ id: string }>(`SELECT id FROM sys_user WHERE username = 'keeper_wu'`);
+    expect((await call(base, "PUT", "/sys/user/edit", { token: admin, body: { id: other!.id, phone: "13700001111" } })).json.success).toBe(false);
+    const back = await call(base, "PUT", ACCOUNT_API.profile, { token: own, body: { realname: profile.realname, phone: teacher.phone, email: teacher.email, telephone: "", sex: "", birthday: "" } });
+    expect(back.json.success).toBe(true);
+  });
+
+  it("looks accounts up by the search hash: registration refuses a taken phone or e-mail, whatever its case", async () => {
+    const register = (body: Record<string, unknown>) =>
+      call(base, "POST", "/sys/user/register", { body: { username: "newcomer", password: "Newcomer-2026!", smscode: "123456", ...body }, headers: { "X-Forwarded-For": "198.51.100.77" } });
+    expect((await register({ phone: teacher.phone })).json.message).toBe(PhoneTexts.mobileRegistered);
+    expect((await register({ phone: "13877776666", email: teacher.email.toUpperCase() })).json.message).toBe(PhoneTexts.emailTaken);
+    expect((await call(base, "POST", "/sys/sms", { body: { mobile: teacher.phone, smsmode: "1" }, headers: { "X-Forwarded-For": "198.51.100.78" } })).json.message).toBe(
+      PhoneTexts.mobileRegistered,
+    );
+  });
+
+  it("stores an online form's 敏感 fields encrypted; 同步数据库 encrypts the older rows of a field newly marked and opens them when the mark goes", async () => {
+    const stored = await rows<{ mobile: string; mobile_hash: string; mail: string; mail_hash: string }>(`SELECT mobile, mobile_hash, mail, mail_hash FROM onlform_${FORM}`);
+    expect(stored.length).toBeGreaterThan(0);
+    for (const row of stored) {
+      expect(row.mobile).toMatch(/^pd1:u1:/);
+      expect(row.mail).toMatch(/^pd1:u1:/);
+      expect(row.mobile_hash).toMatch(/^[\w-]{43}$/);
+    }
+    expect(await rows(`SELECT id FROM onlform_${FORM} t WHERE to_jsonb(t)::text LIKE '%13912345678%'`)).toEqual([]);
+    const hashes = (await rows<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'report' AND table_name = 'onlform_${FORM}'`)).map((row) => row.column_name);
+    expect(hashes).not.toContain("mobile_hash");
+
+    // A form whose rows were written in clear, then a field marked 敏感 and synchronised again.
+    const fields = (sensitive: boolean) => [
+      { name: "visitor", label: "访客", dbType: "string", length: 50 },
+      { name: "id_no", label: "证件号", dbType: "string", length: 30, ...(sensitive ? { sensitive: "idNumber" } : {}) },
+    ];
+    expect((await call(base, "POST", "/online/cgform/head/add", { token: admin, body: { tableName: "visitor_log", tableTxt: "访客登记", tableType: "1", fieldJson: JSON.stringify(fields(false)) } })).json.success).toBe(true);
+    const [head] = await rows<{ id: string }>(`SELECT id FROM onl_cgform_head WHERE table_name = 'visitor_log'`);
+    const synchronise = async () => (await call(base, "POST", `/online/cgform/head/doDbSynch?id=${head!.id}`, { token: admin })).json;
+    expect((await synchronise()).success).toBe(true);
+    for (const [visitor, idNo] of [["甲", "E12345678"], ["乙", "G87654321"]])
+      expect((await call(base, "POST", "/online/cgform/api/form/visitor_log", { token: admin, body: { visitor, idNo } })).json.success).toBe(true);
+    expect(await rows(`SELECT id_no FROM onlform_visitor_log ORDER BY id_no`)).toEqual([{ id_no: "E12345678" }, { id_no: "G87654321" }]);
+
+    expect((await call(base, "PUT", "/online/cgform/head/edit", { token: admin, body: { id: head!.id, fieldJson: JSON.stringify(fields(true)) } })).json.success).toBe(true);
+    expect(await synchronise()).toMatchObject({ success: true });
+    const sealed = await rows<{ id_no: string; id_no_hash: string | null }>(`SELECT id_no, id_no_hash FROM onlform_visitor_log`);
+    expect(sealed.every((row) => row.id_no.startsWith("pd1:u1:") && row.id_no_hash !== null)).toBe(true);
+    expect(sealed.map((row) => decryptValue(row.id_no)).sort()).toEqual(["E12345678", "G87654321"]);
+    const found = await get(admin, `/online/cgform/api/getData/visitor_log?idNo=e12345678`);
+    expect(found.json.result.records.map((record: { visitor: string; idNo: string }) => [record.visitor, record.idNo])).toEqual([["甲", "E12345678"]]);
+
+    // The mark taken off: the values come back in clear, the hash column goes, nothing to confirm.
+    expect((await call(base, "PUT", "/online/cgform/head/edit", { token: admin, body: { id: head!.id, fieldJson: JSON.stringify(fields(false)) } })).json.success).toBe(true);
+    expect(await synchronise()).toMatchObject({ success: true });
+    expect(await rows(`SELECT id_no FROM onlform_visitor_log ORDER BY id_no`)).toEqual([{ id_no: "E12345678" }, { id_no: "G87654321" }]);
+    expect(await rows(`SELECT column_name FROM information_schema.columns WHERE table_name = 'onlform_visitor_log' AND column_name = 'id_no_hash'`)).toEqual([]);
+    // Marked again, so that the rotation below has it.
+    expect((await call(base, "PUT", "/online/cgform/head/edit", { token: admin, body: { id: head!.id, fieldJson: JSON.stringify(fields(true)) } })).json.success).toBe(true);
+    expect(await synchronise()).toMatchObject({ success: true });
+  });
+
+  it("gives a form synchronised before encryption its hash column on upgrade (migration 0710), and the start-up pass encrypts its rows", async () => {
+    const fields = [{ name: "tel", label: "电话", dbType: "string", length: 20, sensitive: "phone" }];
+    expect((await call(base, "POST", "/online/cgform/head/add", { token: admin, body: { tableName: "legacy_contact", tableTxt: "旧表单", tableType: "1", fieldJson: JSON.stringify(fields) } })).json.success).toBe(true);
+    const [head] = await rows<{ id: string }>(`SELECT id FROM onl_cgform_head WHERE table_name = 'legacy_contact'`);
+    expect((await call(base, "POST", `/online/cgform/head/doDbSynch?id=${head!.id}`, { token: admin })).json.success).toBe(true);
+    expect((await call(base, "POST", "/online/cgform/api/form/legacy_contact", { token: admin, body: { tel: "13512340000" } })).json.success).toBe(true);
+    // As decision 136 left it: the value in clear in a varchar column, no hash column.
+    await server.backend.db.exec(`DROP VIEW IF EXISTS report.onlform_legacy_contact;
+      UPDATE onlform_legacy_contact SET tel = '13512340000';
+      ALTER TABLE onlform_legacy_contact DROP COLUMN tel_hash, ALTER COLUMN tel TYPE varchar(20);
+      UPDATE report_source SET hidden_columns = 'tel' WHERE table_name = 'onlform_legacy_contact';`);
+
+    await server.backend.db.execInTransaction(readFileSync(path.join(migrationsFolder(), "0710_personal_data_encrypted_users_forms.sql"), "utf8"));
+    expect(await rows(`SELECT data_type FROM information_schema.columns WHERE table_name = 'onlform_legacy_contact' AND column_name IN ('tel', 'tel_hash') ORDER BY column_name`)).toEqual([
+      { data_type: "text" },
+      { data_type: "character varying" },
+    ]);
+    expect(await rows(`SELECT hidden_columns FROM report_source WHERE table_name = 'onlform_legacy_contact'`)).toEqual([{ hidden_columns: "tel,tel_hash" }]);
+    // What the backend does when it starts.
+    await loadEncryptedEntities(server.backend.db);
+    await encryptStoredValues(server.backend.db, { mode: "clear" });
+    const [row] = await rows<{ tel: string; tel_hash: string | null }>(`SELECT tel, tel_hash FROM onlform_legacy_contact`);
+    expect(row!.tel).toMatch(/^pd1:u1:/);
+    expect(row!.tel_hash).not.toBeNull();
+    expect((await get(admin, "/online/cgform/api/getData/legacy_contact?tel=13512340000")).json.result.records.map((record: { tel: string }) => record.tel)).toEqual(["13512340000"]);
+  });
+
+  it("refuses a field named as a 敏感 field's search column", async () => {
+    const defined = await call(base, "POST", "/online/cgform/head/add", {
+      token: admin,
+      body: { tableName: "bad_hash", tableTxt: "坏", tableType: "1", fieldJson: JSON.stringify([{ name: "tel", label: "电话", dbType: "string", length: 20, sensitive: "phone" }, { name: "tel_hash", label: "哈希", dbType: "string", length: 64 }]) },
+    });
+    expect(defined.json.message).toBe("字段名“tel_hash”留给敏感字段的检索列，请换一个");
+  });
+
+  it("rotates the staff's and the online forms' values to a new key with the rest", async () => {
+    const outcome = await rotatePersonalData(server.backend.db, { keys: ROTATED, hashKey: KEYS.personalDataHashKey, batchSize: 50 });
+    expect(outcome.written.sys_user).toBeGreaterThan(3);
+    expect(outcome.written[`onlform_${FORM}`]).toBeGreaterThan(0);
+    expect(outcome.written.onlform_visitor_log).toBe(2);
+    expect(Object.values(outcome.left).every((count) => count === 0)).toBe(true);
+    const [left] = await rows<{ n: unknown }>(`SELECT count(*) AS n FROM sys_user WHERE (phone <> '' AND phone NOT LIKE 'pd1:u2:%') OR (email <> '' AND email NOT LIKE 'pd1:u2:%')`);
+    expect(Number(left!.n)).toBe(0);
+    expect(await rows(`SELECT id FROM onlform_visitor_log WHERE id_no NOT LIKE 'pd1:u2:%'`)).toEqual([]);
+    installKeyring(parseKeyring({ keys: ROTATED, hashKey: KEYS.personalDataHashKey }));
+    expect((await get(admin, `/sys/user/queryById?id=${teacher.id}`)).json.result).toMatchObject({ phone: teacher.phone, email: teacher.email });
+    expect((await call(base, "POST", "/sys/sms", { body: { mobile: teacher.phone, smsmode: "1" }, headers: { "X-Forwarded-For": "198.51.100.79" } })).json.message).toBe(PhoneTexts.mobileRegistered);
+    expect((await get(admin, `/online/cgform/api/getData/visitor_log?idNo=G87654321`)).json.result.total).toBe(1);
   });
 
   it("gives an older database 用户管理's 查看敏感信息 for the platform administrators only (migration 0660)", async () => {

@@ -118,8 +118,9 @@ describe.each(databases)("tenant isolation on %s", (kind) => {
     const li = await idOf("sys_user", "username = 'teacher_li'");
     expect((await user.get(`/sys/user/queryByIds?userIds=${li}`)).json.result).toEqual([]);
     const roles = await user.get("/sys/role/list?pageSize=100");
-    expect(roles.json.result.records.map((role: { roleCode: string }) => role.roleCode)).toEqual(["campus_admin"]);
-    expect((await user.get("/sys/role/queryall")).json.result.map((role: { roleCode: string }) => role.roleCode)).toEqual(["campus_admin"]);
+    // The second school's own roles: its administrator and its 审计员 (docs/decisions/146).
+    expect(roles.json.result.records.map((role: { roleCode: string }) => role.roleCode).sort()).toEqual(["auditor", "campus_admin"]);
+    expect((await user.get("/sys/role/queryall")).json.result.map((role: { roleCode: string }) => role.roleCode).sort()).toEqual(["auditor", "campus_admin"]);
     expect((await user.get("/sys/position/list")).json.result.total).toBe(0);
     const tree = await user.get("/sys/sysDepart/queryTreeList");
     expect(tree.json.result.map((node: { orgCode: string }) => node.orgCode)).toEqual(["A02"]);

@@ -22,7 +22,7 @@ import { crudSummary } from "../summary";
 import { columnRef } from "../conditions";
 import { databaseExecutor, type CrudContext } from "../context";
 import type { CrudResource, PreparedRow } from "../engine";
-import { fieldByProperty } from "../entity";
+import { fieldByColumn, fieldByProperty } from "../entity";
 import type { ListQueryParams } from "../query-generator";
 import { allOf } from "../store";
 import { isTableDictCode, parseTableDictCode, tableDictItems } from "../table-dict";
@@ -31,7 +31,7 @@ import { exportEndpointHandler } from "./export";
 import { importEndpointHandler, type ImportFieldError, type ImportRecord } from "./import";
 import { ExcelMessages } from "./messages";
 import { logSensitiveAccess, maskRecords } from "../sensitive";
-import { encryptedFields, openRecords } from "../encrypted";
+import { encryptedFields, hashOfValue, openRecords } from "../encrypted";
 import type { ReadLimits } from "./workbook-reader";
 
 export interface CrudExcelConfig {
@@ -191,18 +191,23 @@ async function takenValues(
   const lookups = unique.map(async (property) => {
     const errors: Array<ImportFieldError & { rowNumber: number }> = [];
     const field = fieldByProperty(entity, property)!;
+    // Encrypted personal data (docs/decisions/119, 145) is found by its search hash.
+    const hashField = field.encrypted ? fieldByColumn(entity, field.encrypted.hashColumn)! : undefined;
     const byValue = new Map<string, number[]>();
+    const shown = new Map<string, string>();
     bodies.forEach((body, index) => {
       const value = body[property];
       if (value === undefined || value === null || value === "") return;
-      const key = String(value);
+      const key = hashField ? hashOfValue(field, String(value)) : String(value);
+      if (key === null) return;
+      if (!shown.has(key)) shown.set(key, String(value));
       const rows = byValue.get(key);
       if (rows) rows.push(index);
       else byValue.set(key, [index]);
     });
     if (byValue.size === 0) return errors;
     const values = [...byValue.keys()];
-    const column = columnRef(entity, field);
+    const column = columnRef(entity, hashField ?? field);
     // One JSON parameter for all the file's values (thousands of separate parameters cost more
     // to build and parse); the unique index answers each lookup.
     const found = await context.services.db.rows<{ value: string }>(
@@ -212,7 +217,7 @@ async function takenValues(
       ])}`,
     );
     for (const { value } of found)
-      for (const index of byValue.get(value) ?? []) errors.push({ rowNumber: records[index]!.rowNumber, property, message: ExcelMessages.alreadyExists(value) });
+      for (const index of byValue.get(value) ?? []) errors.push({ rowNumber: records[index]!.rowNumber, property, message: ExcelMessages.alreadyExists(shown.get(value) ?? value) });
     return errors;
   });
   // Every lookup is awaited before a failure is passed on (none is left running unobserved).

@@ -22,6 +22,7 @@ import { databaseError } from "../../db/errors";
 import { endpoint, requireAuth, type Endpoint } from "../../http/endpoint";
 import { failure, ok } from "../../http/envelope";
 import { formatDateTime } from "../../http/format";
+import { openedContacts, sealedContacts } from "../system/user/user-entity";
 import { LogType } from "../system/log-service";
 
 /** The first message of a refused body. */
@@ -42,7 +43,8 @@ async function loadProfile(db: { rows<T>(query: ReturnType<typeof sql>): Promise
              where ur.user_id = u.id and (r.tenant_id = ${tenantId} or r.platform_admin = 1)) as roles
       from sys_user u where u.id = ${userId} and u.del_flag = 0`);
   if (!row) return null;
-  return { ...row, createTime: formatDateTime(row.createTime), departs: row.departs ?? [], roles: row.roles ?? [] };
+  // The user's own phone and e-mail, stored encrypted (docs/decisions/145), in clear.
+  return { ...openedContacts(row), createTime: formatDateTime(row.createTime), departs: row.departs ?? [], roles: row.roles ?? [] };
 }
 
 export async function loadPreferences(db: { rows<T>(query: ReturnType<typeof sql>): Promise<T[]> }, userId: string): Promise<Preferences & { customSaved: boolean }> {
@@ -77,9 +79,11 @@ export const accountEndpoints: Endpoint[] = [
       const checked = profileFormSchema.safeParse(request.body);
       if (!checked.success) return failure(firstIssue(checked.error));
       const form = checked.data;
+      const contacts = sealedContacts({ phone: form.phone, email: form.email });
       try {
         await request.services.db.rows(sql`
-          update sys_user set realname = ${form.realname}, email = ${form.email}, phone = ${form.phone}, telephone = ${form.telephone},
+          update sys_user set realname = ${form.realname}, email = ${contacts.email ?? null}, email_hash = ${contacts.emailHash ?? null},
+                 phone = ${contacts.phone ?? null}, phone_hash = ${contacts.phoneHash ?? null}, telephone = ${form.telephone},
                  sex = ${form.sex}, birthday = ${form.birthday}::date, update_by = ${context.username}, update_time = now()
            where id = ${context.auth.user.id}`);
       } catch (error) {

@@ -4,6 +4,7 @@
 // - 邮件: a mail of the outbox (消息中心 → 邮件), sent after the commit, 失败 kept for 重发;
 // - 短信 / 微信: the channel's sender (./message-senders.ts), else 已记录 with what would be sent.
 // All rows (messages, announcements, mails) are written in one transaction; sending follows the commit.
+import { decryptValue } from "../../../security/personal-data";
 import { and, eq, sql } from "drizzle-orm";
 import { EMAIL_LIST_PATTERN } from "#contract/modules/mail";
 import { MessageChannel, MessageStatus, MessageTexts } from "#contract/modules/message";
@@ -77,7 +78,9 @@ async function resolveReceivers(executor: Executor, tenantId: number, channel: s
       .from(sysUser)
       .where(and(eq(sysUser.username, receiver), eq(sysUser.delFlag, 0), tenantListCondition(sql`${sysUser.relTenantIds}`, tenantId)));
     if (!user) throw new ApiError(MessageTexts.unknownUser(receiver));
-    const address = channel === MessageChannel.site ? user.id : channel === MessageChannel.mail ? user.email?.trim() : user.phone?.trim();
+    // Phones and e-mails are stored encrypted (docs/decisions/145).
+    const stored = channel === MessageChannel.site ? user.id : channel === MessageChannel.mail ? user.email : user.phone;
+    const address = stored ? decryptValue(stored).trim() : stored;
     if (!address) throw new ApiError(channel === MessageChannel.mail ? MessageTexts.badEmail(receiver) : MessageTexts.badPhone(receiver));
     resolved.push({ shown: receiver, address });
   }

@@ -5,6 +5,7 @@
 // signed-in user's credentials to the administrator's browser. Here `token` (and `id`) carry the
 // session's id instead: the list/forceLogout round trip of the original client still works, and
 // no credential ever leaves the backend (docs/decisions/021-online-users-by-session-id.md).
+import { decryptValue } from "../../../security/personal-data";
 import { and, asc, desc, eq, gt, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { Messages } from "#contract/messages";
 import { sysSession, sysUser } from "../../../db/schema";
@@ -94,6 +95,8 @@ export const onlineEndpoints: Endpoint[] = [
     const total = Number(counted?.total ?? 0);
     const records = rows.map(({ userAgent, createTime, lastActive, ...row }) => ({
       ...row,
+      // Stored encrypted (docs/decisions/145).
+      phone: row.phone ? decryptValue(row.phone) : row.phone,
       token: row.id,
       browser: describeBrowser(userAgent),
       loginTime: formatDateTime(createTime),

@@ -27,7 +27,10 @@ import { ApiError } from "../../../http/envelope";
 import { createModuleCrud } from "../../../crud/module";
 import type { CrudResource } from "../../../crud/engine";
 import { columnRef } from "../../../crud/conditions";
-import { fieldByProperty } from "../../../crud/entity";
+import { fieldByProperty, type EntityDefinition } from "../../../crud/entity";
+import { forgetEncryptedTable, registerEncryptedEntityLoader } from "../../../crud/encrypted";
+import { STORED_ENCRYPTED_KINDS } from "../../../security/personal-data";
+import { isNotNull } from "drizzle-orm";
 
 type HeadRow = typeof onlCgformHead.$inferSelect;
 
@@ -51,6 +54,34 @@ export function definitionOf(head: HeadRow, fields: OnlineField[]): OnlineFormDe
   };
 }
 
+/**
+ * The 敏感 fields of a kind stored encrypted (docs/decisions/145): their column holds ciphertext
+ * and `<name>_hash` beside it the search hash, as the school modules' (decision 119).
+ */
+export function sealedFields(fields: readonly OnlineField[]): OnlineField[] {
+  return fields.filter((field) => field.sensitive !== undefined && STORED_ENCRYPTED_KINDS.has(field.sensitive));
+}
+
+/** The search-hash column of a field. */
+export function hashColumnOf(name: string): string {
+  return `${name}_hash`;
+}
+
+/** The least entity the encryption pass needs over a form's table: its key and its sealed fields. */
+export function sealedEntity(table: string, sealed: readonly OnlineField[]): EntityDefinition {
+  return {
+    table,
+    primaryKey: "id",
+    fields: [
+      { property: "id", column: "id", type: "string" },
+      ...sealed.flatMap((field) => [
+        { property: propertyOf(field.name), column: field.name, type: "string" as const, sortable: false, encrypted: { kind: field.sensitive!, hashColumn: hashColumnOf(field.name) } },
+        { property: propertyOf(hashColumnOf(field.name)), column: hashColumnOf(field.name), type: "string" as const, secret: true },
+      ]),
+    ],
+  };
+}
+
 /** The drizzle table of a synchronised form: its system columns and its fields. */
 export function runtimeTable(definition: OnlineFormDefinition, tableName: string): PgTable {
   const columns: Record<string, PgColumnBuilderBase> = {
@@ -60,6 +91,8 @@ export function runtimeTable(definition: OnlineFormDefinition, tableName: string
   if (definition.tableType === TableType.sub) columns[propertyOf(MAIN_ID_COLUMN)] = varchar(MAIN_ID_COLUMN, { length: 32 });
   if (definition.isTree) columns[propertyOf(TREE_PARENT_COLUMN)] = varchar(TREE_PARENT_COLUMN, { length: 32 }).notNull().default("0");
   for (const field of definition.fields) columns[propertyOf(field.name)] = columnBuilder(field);
+  // Declared with the value's length (the form's limit); the column itself is text (ciphertext).
+  for (const field of sealedFields(definition.fields)) columns[propertyOf(hashColumnOf(field.name))] = varchar(hashColumnOf(field.name), { length: 64 });
   columns.createBy = varchar("create_by", { length: 32 });
   columns.createTime = timestamp("create_time", { withTimezone: true, mode: "date" }).notNull().defaultNow();
   columns.updateBy = varchar("update_by", { length: 32 });
@@ -138,12 +171,13 @@ function buildResource(definition: OnlineFormDefinition, main: OnlineForm | unde
   const isSub = definition.tableType === TableType.sub;
   const mainIdProperty = propertyOf(MAIN_ID_COLUMN);
   const parentProperty = propertyOf(TREE_PARENT_COLUMN);
+  // A form's personal data is masked by right and kept from reports (docs/decisions/136), and its
+  // fields of the kinds stored encrypted are encrypted with their search hashes (decision 145):
+  // createModuleCrud registers the table for the start-up pass and the rotation.
+  forgetEncryptedTable(module.table);
   const resource: CrudResource = createModuleCrud(module, {
     table,
     entity: { tenantColumn: "tenant_id" },
-    // A form's personal data is masked by right and kept from reports, not encrypted: its table
-    // has no search-hash columns (docs/decisions/136).
-    storeEncrypted: false,
     hooks: {
       beforeSave: async (save) => {
         if (definition.isTree && save.operation === "add") save.values[parentProperty] = String(save.body[parentProperty] ?? "") || "0";
@@ -199,3 +233,22 @@ export function forgetOnlineForm(code?: string): void {
   if (code) cache.delete(code);
   else cache.clear();
 }
+
+/**
+ * The start-up pass and the rotation cover the forms' tables: every synchronised form with a 敏感
+ * field is built (and so registered) before they run.
+ */
+registerEncryptedEntityLoader(async (db) => {
+  const heads = await db.orm
+    .select({ code: onlCgformHead.tableName, syncedJson: onlCgformHead.syncedJson })
+    .from(onlCgformHead)
+    .where(isNotNull(onlCgformHead.syncedJson));
+  for (const head of heads) {
+    if (sealedFields(parseOnlineFields(head.syncedJson)).length === 0) continue;
+    try {
+      await onlineForm(db, head.code);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+});

@@ -25,7 +25,9 @@ import {
 import type { Database } from "../../../db/client";
 import { inTransaction, type Executor } from "../../../crud/context";
 import { ApiError } from "../../../http/envelope";
-import { forgetOnlineForm } from "./runtime";
+import { forgetOnlineForm, sealedFields, sealedEntity, hashColumnOf } from "./runtime";
+import { encryptTableValues } from "../../../crud/encrypted";
+import { decryptValue } from "../../../security/personal-data";
 
 export const SyncMessages = {
   done: "同步数据库成功!",
@@ -138,7 +140,8 @@ export async function synchroniseForm(db: Database, id: string, confirm: boolean
         main_table: string | null;
         relation_type: string | null;
         field_json: string | null;
-      }>(sql`select table_name, table_type, is_tree, main_table, relation_type, field_json from onl_cgform_head where id = ${id} for update`);
+        synced_json: string | null;
+      }>(sql`select table_name, table_type, is_tree, main_table, relation_type, field_json, synced_json from onl_cgform_head where id = ${id} for update`);
       if (!head) throw new ApiError(OnlineFormMessages.unknownForm);
       code = head.table_name;
       if (!TABLE_CODE_PATTERN.test(code)) throw new ApiError(OnlineFormMessages.unknownForm);
@@ -156,7 +159,8 @@ export async function synchroniseForm(db: Database, id: string, confirm: boolean
         if (!main.synced_json) throw new ApiError(SyncMessages.mainNotSynced);
       }
       const table = `${TABLE_PREFIX}${code}`;
-      const changes = await alignTable(tx, table, fields, { isTree, isSub, oneToOne: isSub && head.relation_type === RelationType.oneToOne }, confirm);
+      const shape = { isTree, isSub, oneToOne: isSub && head.relation_type === RelationType.oneToOne };
+      const changes = await alignTable(tx, table, fields, parseOnlineFields(head.synced_json), shape, confirm);
       await tx.rows(sql`update onl_cgform_head set synced_json = field_json, is_db_synch = 'Y' where id = ${id}`);
       return { message: changes.length > 0 ? SyncMessages.done : SyncMessages.unchanged, changes };
     });
@@ -182,14 +186,39 @@ function findCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The values of `columns` back in clear (their fields are no longer 敏感 of a kind stored
+ * encrypted): each ciphertext decrypted, in batches of 1,000 rows.
+ */
+async function openColumns(tx: Executor, table: string, columns: readonly string[]): Promise<void> {
+  const t = sql.identifier(table);
+  for (const name of columns) {
+    const column = sql.identifier(name);
+    for (;;) {
+      const rows = await tx.rows<{ id: string; value: string }>(sql`select id, ${column} as value from ${t} where left(${column}, 4) = 'pd1:' order by id limit 1000`);
+      if (rows.length === 0) break;
+      const opened = rows.map((row) => ({ id: row.id, value: decryptValue(row.value) }));
+      await tx.rows(
+        sql`update ${t} set ${column} = v.value from json_to_recordset(${JSON.stringify(opened)}::json) as v(id text, value text) where ${t}.id = v.id`,
+      );
+    }
+  }
+}
+
 async function alignTable(
   tx: Executor,
   table: string,
   fields: OnlineField[],
+  previous: OnlineField[],
   shape: { isTree: boolean; isSub: boolean; oneToOne: boolean },
   confirm: boolean,
 ): Promise<string[]> {
   const t = sql.identifier(table);
+  // 敏感 fields of the kinds stored encrypted (docs/decisions/145): a text column of ciphertext
+  // (longer than the value; the form keeps the value's length) and `<name>_hash` beside it.
+  const sealed = sealedFields(fields);
+  const sealedNames = new Set(sealed.map((field) => field.name));
+  const storedKind = (field: OnlineField): Kind => (sealedNames.has(field.name) ? { type: "text" } : kindOf(field));
   const existing = await tx.rows<ExistingColumn>(
     sql`select column_name, data_type, character_maximum_length, numeric_precision, numeric_scale from information_schema.columns where table_schema = current_schema() and table_name = ${table}`,
   );
@@ -199,13 +228,17 @@ async function alignTable(
     const columns: SQL[] = [sql`id varchar(32) PRIMARY KEY`, sql`tenant_id integer NOT NULL`];
     if (shape.isSub) columns.push(sql`main_id varchar(32)`);
     if (shape.isTree) columns.push(sql`pid varchar(32) NOT NULL DEFAULT '0'`);
-    for (const field of fields) columns.push(sql`${sql.identifier(field.name)} ${typeSql(kindOf(field))}`);
+    for (const field of fields) columns.push(sql`${sql.identifier(field.name)} ${typeSql(storedKind(field))}`);
+    for (const field of sealed) columns.push(sql`${sql.identifier(hashColumnOf(field.name))} varchar(64)`);
     columns.push(sql`create_by varchar(32)`, sql`create_time timestamptz NOT NULL DEFAULT now()`, sql`update_by varchar(32)`, sql`update_time timestamptz`);
     statements.push(sql`create table ${t} (${sql.join(columns, sql`, `)})`);
     statements.push(sql`create index ${sql.identifier(`${table}_list`)} on ${t} (tenant_id, create_time desc, id desc)`);
     changes.push(`创建表 ${table}`);
   } else {
     const byName = new Map(existing.map((column) => [column.column_name, column]));
+    // Fields no longer stored encrypted get their values back in clear before anything is measured.
+    const unsealed = sealedFields(previous).filter((field) => !sealedNames.has(field.name) && byName.has(field.name)).map((field) => field.name);
+    await openColumns(tx, table, unsealed);
     const count = async (condition: SQL) => Number((await tx.rows<{ n: string }>(sql`select count(*)::text as n from ${t} where ${condition}`))[0]!.n);
     const losses: string[] = [];
     if (shape.isTree && !byName.has(TREE_PARENT_COLUMN)) {
@@ -216,9 +249,13 @@ async function alignTable(
       statements.push(sql`alter table ${t} add column main_id varchar(32)`);
       changes.push("新增字段 main_id");
     }
+    for (const field of sealed) {
+      if (byName.has(hashColumnOf(field.name))) continue;
+      statements.push(sql`alter table ${t} add column ${sql.identifier(hashColumnOf(field.name))} varchar(64)`);
+    }
     for (const field of fields) {
       const column = sql.identifier(field.name);
-      const wanted = kindOf(field);
+      const wanted = storedKind(field);
       const current = byName.get(field.name);
       if (!current) {
         statements.push(sql`alter table ${t} add column ${column} ${typeSql(wanted)}`);
@@ -228,7 +265,7 @@ async function alignTable(
       const have = kindOfExisting(current);
       if (sameKind(have, wanted)) continue;
       if (!widens(have, wanted)) {
-        if (have.type === "character varying" && wanted.type === "character varying") {
+        if ((have.type === "character varying" || have.type === "text") && wanted.type === "character varying") {
           const long = await count(sql`char_length(${column}) > ${wanted.length!}`);
           if (long > 0) losses.push(SyncMessages.narrow(field.name, long, wanted.length!));
         } else {
@@ -238,16 +275,18 @@ async function alignTable(
       }
       // A narrowed string keeps its first characters when confirmed; other types convert or fail.
       const using =
-        wanted.type === "character varying" && have.type === "character varying"
+        wanted.type === "character varying" && (have.type === "character varying" || have.type === "text")
           ? sql`left(${column}, ${sql.raw(String(wanted.length!))})`
           : sql`${column}::${typeSql(wanted)}`;
       statements.push(sql`alter table ${t} alter column ${column} type ${typeSql(wanted)} using ${using}`);
       changes.push(`修改字段 ${field.name}`);
     }
-    const kept = new Set<string>([...SYSTEM_COLUMNS, TREE_PARENT_COLUMN, MAIN_ID_COLUMN, ...fields.map((field) => field.name)]);
+    const kept = new Set<string>([...SYSTEM_COLUMNS, TREE_PARENT_COLUMN, MAIN_ID_COLUMN, ...fields.map((field) => field.name), ...sealed.map((field) => hashColumnOf(field.name))]);
+    const searchHashes = new Set(sealedFields(previous).map((field) => hashColumnOf(field.name)));
     for (const current of existing) {
       if (kept.has(current.column_name)) continue;
-      const filled = await count(sql`${sql.identifier(current.column_name)} is not null`);
+      // A search hash that is no longer needed holds nothing of its own.
+      const filled = searchHashes.has(current.column_name) ? 0 : await count(sql`${sql.identifier(current.column_name)} is not null`);
       if (filled > 0) losses.push(SyncMessages.dropColumn(current.column_name, filled));
       statements.push(sql`alter table ${t} drop column ${sql.identifier(current.column_name)}`);
       changes.push(`删除字段 ${current.column_name}`);
@@ -256,6 +295,11 @@ async function alignTable(
   }
   const indexes = await tx.rows<{ indexname: string }>(sql`select indexname from pg_indexes where schemaname = current_schema() and tablename = ${table}`);
   const hasIndex = (name: string) => indexes.some((index) => index.indexname === name);
+  for (const field of sealed) {
+    const hash = sql.identifier(hashColumnOf(field.name));
+    // A long name is cut to 63 characters by the database: `if not exists` finds it again.
+    statements.push(sql`create index if not exists ${sql.identifier(`${table}_${hashColumnOf(field.name)}`.slice(0, 63))} on ${t} (${hash}) where ${hash} is not null`);
+  }
   if (shape.isTree && !hasIndex(`${table}_pid`)) statements.push(sql`create index ${sql.identifier(`${table}_pid`)} on ${t} (tenant_id, pid)`);
   if (shape.isSub) {
     // One-to-one: one sub row per main row, kept by the database under concurrent adds too.
@@ -266,9 +310,12 @@ async function alignTable(
   // made again from the new columns.
   if (statements.length > 0) await tx.rows(sql`drop view if exists ${sql.identifier("report")}.${t}`);
   for (const statement of statements) await tx.rows(statement);
-  // Its personal data never reaches report SQL, not even masked (docs/decisions/136).
+  // Values still in clear (rows from before the field was 敏感) are encrypted in this transaction.
+  if (sealed.length > 0 && (await encryptTableValues(tx, sealedEntity(table, sealed), { mode: "clear" })) > 0) changes.push(`加密敏感字段 ${sealed.map((field) => field.name).join(",")}`);
+  // Its personal data never reaches report SQL, not even masked (docs/decisions/136), nor do the hashes.
+  const hidden = [...reportHiddenColumns(fields), ...sealed.map((field) => hashColumnOf(field.name))];
   await tx.rows(sql`
-    insert into report_source (table_name, scope, hidden_columns) values (${table}, 'tenant', ${reportHiddenColumns(fields).join(",")})
+    insert into report_source (table_name, scope, hidden_columns) values (${table}, 'tenant', ${hidden.join(",")})
     on conflict (table_name) do update set hidden_columns = excluded.hidden_columns`);
   await tx.rows(sql`select report_expose(${table})`);
   return changes;

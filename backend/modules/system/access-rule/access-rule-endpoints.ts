@@ -6,11 +6,11 @@
 // change this instance reloads its rules at once (others within a minute: security/address-rules.ts).
 import { eq } from "drizzle-orm";
 import { ResultCode } from "#contract/envelope";
-import { ACCESS_RULE_TYPES, AccessRuleMessages, accessRuleModule, PLATFORM_SCOPE } from "#contract/modules/access-rule";
+import { ACCESS_CHECK_PATH, ACCESS_RULE_TYPES, AccessRuleMessages, accessRuleModule, PLATFORM_SCOPE } from "#contract/modules/access-rule";
 import { sysAccessRule, sysTenant } from "../../../db/schema";
 import type { Orm } from "../../../db/client";
-import type { Endpoint } from "../../../http/endpoint";
-import { ApiError } from "../../../http/envelope";
+import { endpoint, type Endpoint } from "../../../http/endpoint";
+import { ApiError, ok } from "../../../http/envelope";
 import { clientIp } from "../../../http/format";
 import type { CrudContext, Executor } from "../../../crud/context";
 import { createModuleCrud } from "../../../crud/module";
@@ -57,4 +57,9 @@ export const accessRuleCrud = createModuleCrud(accessRuleModule, {
   },
 });
 
-export const accessRuleEndpoints: Endpoint[] = [...accessRuleCrud.endpoints];
+export const accessRuleEndpoints: Endpoint[] = [
+  ...accessRuleCrud.endpoints,
+  // Nothing but the pipeline's address check of every signed-in call (http/address-check.ts): the
+  // web app's notice stream asks it for its page before each delivery and every minute.
+  endpoint("GET", ACCESS_CHECK_PATH, "user", async () => ok(true), { doc: { summary: "当前地址是否允许访问" } }),
+];

@@ -19,6 +19,7 @@ import {
 import { passwordProblem } from "#contract/password-policy";
 import { newId } from "../../../db/ids";
 import { sysUser } from "../../../db/schema";
+import { contactHash, sealedContacts } from "../user/user-entity";
 import {
   endpoint,
   type Endpoint,
@@ -46,13 +47,16 @@ function text(value: unknown): string {
       : String(value).trim();
 }
 
-/** The live account with this phone; none for text that is not a phone number. */
+/**
+ * The live account with this phone; none for text that is not a phone number. Phones are stored
+ * encrypted: the account is found by the phone's search hash (docs/decisions/145).
+ */
 async function userByPhone(db: Database, mobile: string) {
   if (!MOBILE_PATTERN.test(mobile)) return undefined;
   const [user] = await db.orm
     .select()
     .from(sysUser)
-    .where(and(eq(sysUser.phone, mobile), eq(sysUser.delFlag, 0)))
+    .where(and(eq(sysUser.phoneHash, contactHash("phone", mobile)), eq(sysUser.delFlag, 0)))
     .limit(1);
   return user;
 }
@@ -195,7 +199,7 @@ export const phoneEndpoints: Endpoint[] = [
         const [byEmail] = await db.orm
           .select({ id: sysUser.id })
           .from(sysUser)
-          .where(eq(sysUser.email, values.email))
+          .where(eq(sysUser.emailHash, contactHash("email", values.email)))
           .limit(1);
         if (byEmail) return PhoneTexts.emailTaken;
       }
@@ -220,8 +224,7 @@ export const phoneEndpoints: Endpoint[] = [
         realname: values.username,
         password,
         salt: legacySalt(),
-        phone: values.mobile,
-        email: values.email || null,
+        ...sealedContacts({ phone: values.mobile, email: values.email || null }),
         status: 1,
         delFlag: 0,
         relTenantIds: String(services.config.selfRegistrationTenant),

@@ -2,6 +2,7 @@
 import type { InferSelectModel } from "drizzle-orm";
 import type { sysDepart, sysUser } from "../../../db/schema";
 import { formatDateTime } from "../../../http/format";
+import { decryptValue } from "../../../security/personal-data";
 
 type UserRow = InferSelectModel<typeof sysUser>;
 type DepartRow = InferSelectModel<typeof sysDepart>;
@@ -14,8 +15,9 @@ export function toUserInfo(user: UserRow) {
     avatar: user.avatar,
     birthday: user.birthday,
     sex: user.sex,
-    email: user.email,
-    phone: user.phone,
+    // Stored encrypted (docs/decisions/145): the caller's own, in clear.
+    email: user.email ? decryptValue(user.email) : user.email,
+    phone: user.phone ? decryptValue(user.phone) : user.phone,
     orgCode: user.orgCode,
     orgCodeTxt: null,
     status: user.status,

@@ -176,15 +176,16 @@ export const userCrud = createCrud({
   tenant: userTenantScope,
   // Staff phones and e-mails (issue #34, docs/decisions/136): masked in every answer of the user
   // page (list, 详情, export, the role's and department's user lists, 回收站, 离职) to a caller
-  // without user:viewSensitive (查看敏感信息), and then searched by whole value only. Kept in clear
-  // in the database: sign-in by phone and the mails look accounts up by them.
+  // without user:viewSensitive (查看敏感信息). Stored encrypted (userEntity, docs/decisions/145):
+  // found by whole value only, through their search hashes, by everyone.
   sensitive: { phone: "phone", email: "email" },
   body: {
     fields: {
       username: { label: "用户账号", required: "请输入用户账号!", pattern: USERNAME_PATTERN, patternMessage: Messages.usernamePattern },
       realname: { label: "用户姓名", required: "请输入用户名称!" },
-      phone: { label: "手机号码", pattern: MOBILE_PATTERN, patternMessage: Messages.mobilePattern },
-      email: { label: "邮箱", pattern: EMAIL_PATTERN, patternMessage: Messages.emailPattern },
+      // The columns hold ciphertext (text); the values keep the lengths they always had.
+      phone: { label: "手机号码", pattern: MOBILE_PATTERN, patternMessage: Messages.mobilePattern, maxLength: 45 },
+      email: { label: "邮箱", pattern: EMAIL_PATTERN, patternMessage: Messages.emailPattern, maxLength: 45 },
       workNo: { label: "工号" },
       telephone: { label: "座机" },
       post: { label: "职务" },

@@ -36,7 +36,7 @@ import { listQuerySchema } from "./query-schema";
 import { pickColumns } from "./picker-columns";
 import { isStale, loadedUpdateTime, nextUpdateTime, STALE_EDIT_MESSAGE } from "./stale-edit";
 import { logSensitiveAccess, maskRecords, seesSensitive, wholeValueEntity, withoutMaskedValues, type SensitiveFields } from "./sensitive";
-import { historyAdded, historyAfter, historyBefore, historyRemoved, type HistoryActor, type HistorySource } from "./history";
+import { historyAdded, historyAfter, historyBefore, historyRemoved, NO_SNAPSHOT, updateWithHistory, type HistoryActor, type HistorySource } from "./history";
 import { historyEndpoint } from "./history-endpoint";
 import { openRecords, sealValues } from "./encrypted";
 
@@ -469,15 +469,24 @@ export function createCrud(config: CrudConfig): CrudResource {
         if (loaded !== undefined && isStale(loaded, existing.updateTime)) throw new ApiError(STALE_EDIT_MESSAGE);
         // The hooks compare the body with values, not ciphertext (docs/decisions/119).
         openRecords(entity, [existing]);
-        const before = await historyBefore(tx, history, [id]);
+        // Without a beforeSave hook nothing changes the record before its UPDATE: the snapshot
+        // before is read by the UPDATE itself, and without an afterSave hook its history is written
+        // by it too (one statement; the history's cost, issue #32).
+        const folded = !hooks.beforeSave;
+        let before = folded ? NO_SNAPSHOT : await historyBefore(tx, history, [id]);
         const save: SaveContext = { ...context, operation: "edit", tx, id, values, body, existing };
         await hooks.beforeSave?.(save);
         const stamp = audit(context, "edit");
         if (has("updateTime")) stamp.updateTime = nextUpdateTime(existing.updateTime);
-        const written = await updateRow(tx, entity, id, { ...save.values, ...stamp }, visibility(context));
+        const afterLater = !folded || Boolean(hooks.afterSave);
+        const written = await updateRow(tx, entity, id, { ...save.values, ...stamp }, visibility(context), folded ? async (update) => {
+          const done = await updateWithHistory(tx, historyActor(context), history, [id], { action: "edit" }, update, { afterLater });
+          before = done.before;
+          return done.rows;
+        } : undefined);
         if (!written) throw notFound();
         await hooks.afterSave?.(save);
-        await historyAfter(tx, historyActor(context), history, [id], before, { action: "edit" });
+        if (afterLater) await historyAfter(tx, historyActor(context), history, [id], before, { action: "edit" });
       });
       await committed(context, "edit", [id]);
     },

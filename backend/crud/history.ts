@@ -103,6 +103,50 @@ export async function historyRemoved(tx: Executor, actor: HistoryActor, source: 
     order by ${keyOf(source)}`);
 }
 
+/**
+ * One statement: `update` (an UPDATE of the source's table answering `returning <alias>.*`) with the
+ * rows' snapshots before it, read by the same statement (every part of one statement sees the rows
+ * as they were before it), and — unless `afterLater` — their history rows written from what the
+ * update answers. A change that is one UPDATE pays no round trip for its history (issue #32: the
+ * history's cost, docs/decisions/148). `afterLater` is for a caller that changes more of the record
+ * after (a hook, the rows its snapshot's `extra` reads): it writes with historyAfter and the
+ * answered `before`. The snapshot's `extra` is read as the statement starts, so `update` must not
+ * change what it reads. Answers the updated rows' `answer` columns (of the rows aliased `t`; the key
+ * by default) — never more than asked, each column costs its reading.
+ */
+export async function updateWithHistory<T extends Record<string, unknown>>(
+  tx: Executor,
+  actor: HistoryActor,
+  source: HistorySource,
+  ids: readonly string[],
+  change: HistoryAction,
+  update: SQL,
+  options: { afterLater?: boolean; answer?: SQL } = {},
+): Promise<{ rows: T[]; before: HistorySnapshot }> {
+  const answer = options.answer ?? sql`${keyOf(source)} as key`;
+  if (ids.length === 0 || !historyWriting.enabled) return { rows: await tx.rows<T>(sql`with t as (${update}) select ${answer} from t`), before: NO_SNAPSHOT };
+  const unique = [...new Set(ids)].sort();
+  const written = options.afterLater
+    ? sql``
+    : sql`, history as (
+        insert into sys_record_history (tenant_id, module, record_id, action, username, changes, reason)
+        select ${actor.tenantId}, ${source.table}, b.key, ${change.action}, ${actor.username.slice(0, 100)}, c.changes, ${change.reason ?? null}
+        from t join before b on b.key = ${keyOf(source)}
+        cross join lateral (select sys_record_history_changes(b.snapshot, ${snapshotOf(source)}, ${idArray(source.masked ?? [])}::text[]) as changes) c
+        where c.changes <> '[]'::jsonb
+        order by b.key)`;
+  const snapshot = options.afterLater ? sql`(select jsonb_object_agg(key, snapshot) from before)::text` : sql`null::text`;
+  const rows = await tx.rows<T & { history_before: string | null }>(sql`
+    with before as materialized (
+      select ${keyOf(source)} as key, ${snapshotOf(source)} as snapshot
+      from ${sql.identifier(source.table)} t where ${keyOf(source)} = any(${idArray(unique)}::text[])),
+    t as (${update})${written}
+    select ${answer}, ${snapshot} as history_before from t`);
+  const before = rows[0]?.history_before ?? NO_SNAPSHOT;
+  for (const row of rows) delete (row as Record<string, unknown>).history_before;
+  return { rows, before };
+}
+
 /** Runs `work` on the records of `ids` and writes the history of those it changed. */
 export async function withHistory<T>(tx: Executor, actor: HistoryActor, source: HistorySource, ids: readonly string[], change: HistoryAction, work: () => Promise<T>): Promise<T> {
   const unique = [...new Set(ids)].sort();

@@ -89,10 +89,12 @@ export async function updateRow(
   id: string,
   values: RowValues,
   scope?: SQL,
+  /** Runs the UPDATE (answering the whole row) in its own way: the history folds into it. */
+  run?: (update: SQL) => Promise<unknown[]>,
 ): Promise<boolean> {
   const entries = Object.entries(sealValues(entity, values)).filter(([, value]) => value !== undefined);
   const key = primaryKeyField(entity);
-  if (entries.length === 0) return (await findRow(executor, entity, id, scope)) !== undefined;
+  if (entries.length === 0 && !run) return (await findRow(executor, entity, id, scope)) !== undefined;
   const assignments = sql.join(
     entries.map(([property, value]) => {
       const field = writableField(entity, property);
@@ -100,9 +102,13 @@ export async function updateRow(
     }),
     sql`, `,
   );
-  const updated = await executor.rows(
-    sql`update ${sql.identifier(entity.table)} set ${assignments} where ${allOf([idCondition(entity, id), scope])} returning ${columnRef(entity, key)}`,
-  );
+  const where = allOf([idCondition(entity, id), scope]);
+  if (run) {
+    // Nothing to write still runs an UPDATE (of the key to itself), so that the history reads its before.
+    const set = entries.length > 0 ? assignments : sql`${sql.identifier(key.column)} = ${columnRef(entity, key)}`;
+    return (await run(sql`update ${sql.identifier(entity.table)} set ${set} where ${where} returning *`)).length > 0;
+  }
+  const updated = await executor.rows(sql`update ${sql.identifier(entity.table)} set ${assignments} where ${where} returning ${columnRef(entity, key)}`);
   return updated.length > 0;
 }
 

@@ -34,6 +34,8 @@ export const ActivityMessages = {
   billPaid: "该报名的账单已有付款，不能取消",
   noPayer: (student: string) => `学生 ${student} 无付款人（付款家长或付费企业），不能确认收费活动的报名，请先在学生档案中设置`,
   refundDue: (billNo: string) => `活动已取消，费用已缴（账单 ${billNo}），待退款`,
+  /** A paid sign-up cancelled by someone without 退费 (docs/decisions/148). */
+  signupRefundDue: (billNo: string) => `报名已取消，费用已缴（账单 ${billNo}），待退费`,
   activityCancelled: (cancelled: number, refundBills: readonly string[]) =>
     `取消成功${cancelled ? `，已取消${cancelled}个报名` : ""}${refundBills.length ? `；${refundBills.length}张账单已缴费，请办理退款：${refundBills.join("、")}` : ""}`,
   confirmedNotDeletable: "已确认的报名不能删除，请先取消",

@@ -211,13 +211,15 @@ export const RefundMessages = {
   notActivityBill: "只有活动账单可以退费",
   nothingPaid: "该账单没有已付金额，无需退费",
   voided: "该账单已作废",
-  noPermission: "该报名的费用已缴，取消需退费，您没有退费权限",
+  /** 取消报名 of a paid sign-up by someone without 退费: the place is freed, the paid part awaits 财务 (docs/decisions/148). */
+  refundDue: (amount: string, billNo: string) => `已缴 ${amount} 待财务退费（账单 ${billNo}）`,
   refundReason: "报名取消退费",
   voidReason: "报名取消",
   activityCancelled: "活动取消",
   refunded: (amount: string, paymentNo: string, receiptNo: string) => `已退费 ${amount}（退费单 ${paymentNo}，收据 ${receiptNo}）`,
-  refundNotChanged: "退费记录不能修改、分配或冲销",
-  billRefunded: (billNo: string) => `账单 ${billNo} 已退费，其付款不能再冲销或改变分配`,
+  refundNotChanged: "退费记录不能修改或分配",
+  billRefunded: (billNo: string, refundNo: string) =>
+    `账单 ${billNo} 已退费（退费单 ${refundNo}），其付款不能冲销或改变分配；如该笔退费未实际支付，请先冲销退费单 ${refundNo}`,
 } as const;
 
 export const paymentModule = defineModule({

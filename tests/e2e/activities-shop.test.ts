@@ -1,5 +1,5 @@
-// Activities and the shop in Chromium (issue #14): create an activity with a cover and content,
-// open its sign-ups, sign students up until it is full and see the refusal; confirm a paid
+// Activities and the shop in Chromium (issue #14): create an activity with a cover and content
+// (its 详情 shows the content rendered, cleaned; issue #32), open its sign-ups, sign students up until it is full and see the refusal; confirm a paid
 // sign-up and open its own activity bill from the sign-up, pay it, cancel the sign-up and see the
 // refund (退费) and the place freed (issue #32 item 6); place an order from a parent's cart and see the stock fall, refund
 // it and see the stock back.
@@ -83,11 +83,22 @@ describe("activities and sign-ups", () => {
     await dialog.getByLabel("费用").fill("88.50");
     await dialog.locator(".ql-editor").click();
     await page.keyboard.type("端到端活动内容");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type("加粗");
     await dialog.getByRole("button", { name: ok }).click();
     await expect.poll(() => toast("添加成功！").count()).toBeGreaterThan(0);
     const activity = rows().filter({ hasText: title });
     await expect.poll(() => activity.count()).toBe(1);
     expect(await cellOf(activity, "状态")).toBe("草稿");
+
+    // 详情 shows the content as it reads, cleaned: the bold words bold, no tag as text (docs/decisions/148).
+    await rowAction(page, activity, "详情");
+    const detail = page.getByRole("dialog", { name: "详情" });
+    await expect.poll(() => detail.locator(".rich-text-view strong").textContent()).toBe("加粗");
+    expect(await detail.locator(".rich-text-view").textContent()).toBe("端到端活动内容加粗");
+    expect(await detail.textContent()).not.toMatch(/<p>|<strong>/);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => detail.isVisible()).toBe(false);
 
     await rowAction(page, activity, "开放报名", { confirm: true });
     await expect.poll(() => toast("开放报名成功").count()).toBeGreaterThan(0);

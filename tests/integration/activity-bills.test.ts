@@ -139,11 +139,6 @@ describe.each(databases)("activity bills and refunds on %s", (kind) => {
     expect(paid.json).toMatchObject({ success: true });
     const [payment] = await rows<{ id: string }>(`select id from bill_payment where payer_id = 'ab-p4' and kind = '1'`);
 
-    // 教务 may cancel sign-ups, not refund: refused, nothing changed.
-    expect((await send(office, "POST", "/activity/signup/cancel", { id: signupId })).json.message).toBe("该报名的费用已缴，取消需退费，您没有退费权限");
-    expect(await signupRow(signupId)).toMatchObject({ status: "2" });
-    expect(await billRow(billId)).toMatchObject({ status: "2", paid: "100.00" });
-
     const cancelled = await send(principal, "POST", "/activity/signup/cancel", { id: signupId });
     expect(cancelled.json.message).toMatch(/^取消成功，已退费 100\.00（退费单 PM\d+，收据 \S+）$/);
     const signup = await signupRow(signupId);
@@ -176,12 +171,108 @@ describe.each(databases)("activity bills and refunds on %s", (kind) => {
       { action: "issue" },
     ]);
 
-    // The payment that paid it keeps its allocation; the refund is never changed.
-    const refunded = `账单 ${(await billRow(billId)).bill_no} 已退费，其付款不能再冲销或改变分配`;
+    // The payment that paid it keeps its allocation, naming the refund to reverse first; the refund is never edited.
+    const refunded = `账单 ${(await billRow(billId)).bill_no} 已退费（退费单 ${refund!.payment_no}），其付款不能冲销或改变分配；如该笔退费未实际支付，请先冲销退费单 ${refund!.payment_no}`;
     expect((await send(finance, "POST", "/billing/payment/reverse", { id: payment!.id, reason: "冲销" })).json.message).toBe(refunded);
     expect((await send(finance, "POST", "/billing/payment/allocate", { id: payment!.id, allocations: [] })).json.message).toBe(refunded);
-    expect((await send(finance, "POST", "/billing/payment/reverse", { id: signup.refund_payment_id, reason: "冲销" })).json.message).toBe("退费记录不能修改、分配或冲销");
-    expect((await send(finance, "PUT", "/billing/payment/edit", { id: signup.refund_payment_id, remark: "改" })).json.message).toBe("退费记录不能修改、分配或冲销");
+    expect((await send(finance, "PUT", "/billing/payment/edit", { id: signup.refund_payment_id, remark: "改" })).json.message).toBe("退费记录不能修改或分配");
+    expect((await send(finance, "POST", "/billing/payment/allocate", { id: signup.refund_payment_id, allocations: [] })).json.message).toBe("退费记录不能修改或分配");
+    expect(await books()).toEqual([]);
+  });
+
+  it("leaves a paid sign-up cancelled by someone without 退费 as 待退费: the place freed, the unpaid remainder waived, the paid part for 财务", async () => {
+    const activityId = await openActivity(1, "88.80");
+    const signupId = await signUp(activityId, "ab-s7");
+    expect((await send(office, "POST", "/activity/signup/confirm", { id: signupId })).json.success).toBe(true);
+    const billId = (await signupRow(signupId)).bill_id!;
+    expect((await pay(billId, "ab-p7", "40.00")).json).toMatchObject({ success: true });
+    const billNo = (await billRow(billId)).bill_no;
+
+    // 教务 cancels (no 退费): the sign-up is cancelled and the place freed; nothing is owed any more.
+    expect((await send(office, "POST", "/activity/signup/cancel", { id: signupId })).json.message).toBe(`取消成功，已缴 40.00 待财务退费（账单 ${billNo}）`);
+    expect(await signupRow(signupId)).toMatchObject({ status: "3", refund_payment_id: null });
+    expect(await billRow(billId)).toMatchObject({ status: "3", payable: "40.00", paid: "40.00" });
+    expect(await rows(`select name, amount::text as amount, kind from bill_bill_item where bill_id = '${billId}' order by sort_no`)).toEqual([
+      { name: expect.stringMatching(/^活动：/), amount: "88.80", kind: null },
+      { name: "减免：报名已取消，未缴部分免收", amount: "-48.80", kind: "reduction" },
+    ]);
+    expect(await rows(`select action, reason from sys_record_history where module = 'bill_bill' and record_id = '${billId}' order by id`)).toEqual([
+      { action: "add", reason: null },
+      { action: "allocate", reason: null },
+      { action: "reduce", reason: "报名已取消，未缴部分免收" },
+    ]);
+    const [receivable] = await rows<{ open: string }>(
+      `select (total_amount - received_amount)::text as open from bill_receivable where id = '${(await billRow(billId)).receivable_id}'`,
+    );
+    expect(receivable!.open).toBe("0.00");
+    const list = await send(office, "GET", `/activity/signup/list?activityId=${activityId}`);
+    expect(list.json.result.records).toEqual([expect.objectContaining({ id: signupId, refundDue: "40.00", remark: `报名已取消，费用已缴（账单 ${billNo}），待退费` })]);
+    expect((await send(office, "POST", "/activity/signup/add", { activityId, studentId: "ab-s8" })).json).toMatchObject({ success: true });
+    expect(await books()).toEqual([]);
+
+    // 财务 refunds what was paid.
+    expect((await send(finance, "POST", "/activity/signup/refund", { id: billId, reason: "报名取消退费" })).json.message).toMatch(/^退费成功，已退费 40\.00（退费单 PM\d+，收据 \S+）$/);
+    expect(await billRow(billId)).toMatchObject({ status: "4", paid: "0.00" });
+    expect(await signupRow(signupId)).toMatchObject({ status: "3", refund_payment_id: expect.any(String) });
+    expect(await books()).toEqual([]);
+  });
+
+  it("reverses a refund whose money never went out, then the payments that paid its bill, exactly", async () => {
+    const activityId = await openActivity(3, "100.00");
+    const signupId = await signUp(activityId, "ab-s9");
+    expect((await send(office, "POST", "/activity/signup/confirm", { id: signupId })).json.success).toBe(true);
+    const billId = (await signupRow(signupId)).bill_id!;
+    const activityBill = await billRow(billId);
+    // The term's bill of the same term, and a split payment over both; a second payment on the activity.
+    expect((await send(finance, "POST", "/billing/bill/add", {
+      studentId: "ab-s9", schoolYear: activityBill.school_year, term: activityBill.term, items: [{ name: "学费", quantity: "1", unitPrice: "500.00" }],
+    })).json).toMatchObject({ success: true });
+    const [termBill] = await rows<{ id: string }>(`select id from bill_bill where student_id = 'ab-s9' and kind = '1' and status <> '4'`);
+    const split = await send(finance, "POST", "/billing/payment/add", {
+      payerType: "1", payerId: "ab-p9", channel: "3", amount: "540.00", paidAt: inDays(0),
+      allocations: [{ billId: termBill!.id, amount: "500.00" }, { billId, amount: "40.00" }],
+    });
+    expect(split.json).toMatchObject({ success: true });
+    expect((await pay(billId, "ab-p9", "30.00")).json).toMatchObject({ success: true });
+    const [splitPayment, secondPayment] = await rows<{ id: string }>(`select id from bill_payment where payer_id = 'ab-p9' and kind = '1' order by amount desc`);
+    const cancelled = await send(principal, "POST", "/activity/signup/cancel", { id: signupId });
+    expect(cancelled.json.message).toMatch(/^取消成功，已退费 70\.00/);
+    const refundId = (await signupRow(signupId)).refund_payment_id!;
+    const [refund] = await rows<{ payment_no: string }>(`select payment_no from bill_payment where id = '${refundId}'`);
+
+    // The split payment is refused, naming the refund to reverse first.
+    expect((await send(finance, "POST", "/billing/payment/reverse", { id: splitPayment!.id, reason: "转账退回" })).json.message).toBe(
+      `账单 ${activityBill.bill_no} 已退费（退费单 ${refund!.payment_no}），其付款不能冲销或改变分配；如该笔退费未实际支付，请先冲销退费单 ${refund!.payment_no}`,
+    );
+    expect((await send(finance, "POST", "/billing/payment/reverse", { id: refundId })).json.message).toBe("请输入冲销原因");
+
+    // The refund's 冲销: the bill holds its 70.00 again, awaiting the refund (the open 30.00 waived).
+    expect((await send(finance, "POST", "/billing/payment/reverse", { id: refundId, reason: "退费未实际支付" })).json.message).toBe("冲销成功");
+    expect(await rows(`select status, allocated_amount::text as allocated from bill_payment where id = '${refundId}'`)).toEqual([{ status: "4", allocated: "0.00" }]);
+    expect(await billRow(billId)).toMatchObject({ status: "3", payable: "70.00", paid: "70.00" });
+    expect(await signupRow(signupId)).toMatchObject({ status: "3", refund_payment_id: null });
+    expect(await books()).toEqual([]);
+    expect((await send(finance, "POST", "/billing/payment/reverse", { id: refundId, reason: "再冲" })).json.message).toBe("该付款已冲销");
+
+    // Now the split payment reverses: the term's bill owes its 500.00 again, the activity bill keeps 30.00 to refund.
+    expect((await send(finance, "POST", "/billing/payment/reverse", { id: splitPayment!.id, reason: "转账退回" })).json.message).toBe("冲销成功");
+    expect(await billRow(termBill!.id)).toMatchObject({ status: "1", paid: "0.00", payable: "500.00" });
+    expect(await billRow(billId)).toMatchObject({ status: "3", payable: "30.00", paid: "30.00" });
+    expect(await books()).toEqual([]);
+
+    // The second payment reversed too: nothing left to refund, the bill is voided.
+    expect((await send(finance, "POST", "/billing/payment/reverse", { id: secondPayment!.id, reason: "重复录入" })).json.message).toBe("冲销成功");
+    expect(await billRow(billId)).toMatchObject({ status: "4", paid: "0.00" });
+    expect(await rows(`select action, reason from sys_record_history where module = 'bill_bill' and record_id = '${billId}' and action in ('void', 'reduce') order by id`)).toEqual([
+      { action: "void", reason: "报名取消" },
+      { action: "reduce", reason: "报名已取消，未缴部分免收" },
+      { action: "reduce", reason: "报名已取消，未缴部分免收" },
+      { action: "void", reason: "报名已取消，无已缴费用" },
+    ]);
+    const [receivable] = await rows<{ total: string; received: string }>(
+      `select total_amount::text as total, received_amount::text as received from bill_receivable where id = '${activityBill.receivable_id}'`,
+    );
+    expect(receivable).toEqual({ total: "500.00", received: "0.00" });
     expect(await books()).toEqual([]);
   });
 

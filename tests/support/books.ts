@@ -10,10 +10,10 @@
 //    the new payer;
 //  - at most one live receipt per payment;
 //  - sign-ups (docs/decisions/138): a live confirmed sign-up of an activity with a fee has a live
-//    activity bill of its fee; a cancelled one's activity bill is voided; a refund paid back exactly
-//    what its bill's payments had paid, and was receipted (a receipt may be voided and reissued
-//    later, as any payment's); no activity holds more live
-//    sign-ups than places.
+//    activity bill of its fee; a cancelled one's activity bill is voided, or (待退费, 148) live with
+//    what was paid and nothing open; a live refund paid back exactly what its bill's payments had
+//    paid, and was receipted (a receipt may be voided and reissued later, as any payment's; a
+//    reversed refund, 147, no longer counts); no activity holds more live sign-ups than places.
 export type RowsOf = <T>(text: string) => Promise<T[]>;
 
 export async function booksProblems(rows: RowsOf, prefix: string, payerChanged?: string): Promise<string[]> {
@@ -61,6 +61,8 @@ export async function booksProblems(rows: RowsOf, prefix: string, payerChanged?:
         when s.status = '2' and a.fee > 0 and (b.id is null or b.kind <> '2' or b.status = '4') then 'confirmed without its live activity bill'
         when s.status = '3' and b.kind = '2' and b.status <> '4' and s.refund_payment_id is not null then 'refunded but its bill is live'
         when s.status = '3' and b.kind = '2' and b.status <> '4' and b.paid_amount = 0 then 'cancelled but its unpaid bill is live'
+        when s.status = '3' and b.kind = '2' and b.status <> '4' and b.payable <> b.paid_amount then 'cancelled but its bill still owes'
+        when s.refund_payment_id is not null and (select p.status from bill_payment p where p.id = s.refund_payment_id) = '4' then 'names a reversed refund'
       end as problem
     from act_signup s join act_activity a on a.id = s.activity_id left join bill_bill b on b.id = s.bill_id
     where s.student_id like '${prefix}%'`);
@@ -73,7 +75,7 @@ export async function booksProblems(rows: RowsOf, prefix: string, payerChanged?:
         when (select status from bill_bill where id = a.bill_id) <> '4' then 'its bill is live'
       end as problem
     from bill_payment p join bill_payment_allocation a on a.payment_id = p.id
-    where p.kind = '2' and p.payer_id like '${prefix}%'`);
+    where p.kind = '2' and p.status <> '4' and p.payer_id like '${prefix}%'`);
   for (const row of refunds) if (row.problem) found.push(`refund ${row.payment_no} ${row.problem}`);
   const overfull = await rows<{ title: string }>(`
     select a.title from act_activity a where (select count(*) from act_signup s where s.activity_id = a.id and s.status <> '3') > a.capacity`);

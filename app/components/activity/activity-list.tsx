@@ -1,11 +1,12 @@
 // The list of 活动 and 社区活动 (contract/modules/activity.ts): the module page with the cover
-// (image upload), the times, the rich-text content (quill) and the status actions 开放报名 / 结束 /
-// 取消, which the backend checks against the current status.
+// (image upload), the times, the rich-text content (quill; 详情 shows it rendered and cleaned) and
+// the status actions 开放报名 / 结束 / 取消, which the backend checks against the current status.
 import { useMemo } from "react";
 import { useFetcher } from "react-router";
 import { ACTIVITY_TRANSITIONS, ActivityStatus, type ActivityTransition } from "#contract/modules/activity";
 import { UploadField } from "~/components/widgets/upload";
 import { RichTextEditor } from "~/components/widgets/editors";
+import { RichTextView } from "~/components/shell/notices/rich-text-view";
 import { DateTimeInput } from "~/components/system/announcement/datetime-input";
 import { modulePage } from "~/components/widgets/list/module-page";
 import type { RowAction } from "~/components/widgets/list/types";
@@ -30,7 +31,8 @@ export function activityPage(definition: ModuleDefinition) {
       startTime: dateTime,
       endTime: dateTime,
       signupDeadline: dateTime,
-      content: { kind: "custom", render: () => <RichTextEditor aria-label="活动内容" /> },
+      // 详情 shows the content as it reads, cleaned (docs/decisions/148), never its HTML.
+      content: { kind: "custom", render: () => <RichTextEditor aria-label="活动内容" />, detail: (record) => <RichTextView html={String(record.content ?? "")} className="activity-content" /> },
     },
   });
   const columns = [...page.columns];

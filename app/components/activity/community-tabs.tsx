@@ -1,7 +1,7 @@
 // The chosen community activity under the list, as the original's tab list (master-detail): 活动
 // (its fields and content), 报名 (its sign-ups) and 缴费 (the bills its paid sign-ups created).
 import { Card, Descriptions, Empty, Table, Tabs, Tag } from "antd";
-import { sanitizeNoticeHtml } from "~/components/shell/notices/sanitize-html";
+import { RichTextView } from "~/components/shell/notices/rich-text-view";
 import type { FieldOption } from "~/components/widgets/list/types";
 
 export interface CommunityDetail {
@@ -35,7 +35,9 @@ export function CommunityTabs({ detail, signupStatus, billStatus }: { detail: Co
                   <Descriptions.Item label="费用">{text(activity.fee)}</Descriptions.Item>
                 </Descriptions>
                 {/* Cleaned again before display, as notices are. */}
-                <div className="community-content" style={{ marginTop: 12 }} dangerouslySetInnerHTML={{ __html: sanitizeNoticeHtml(text(activity.content)) }} />
+                <div style={{ marginTop: 12 }}>
+                  <RichTextView html={text(activity.content)} className="community-content" />
+                </div>
               </>
             ),
           },

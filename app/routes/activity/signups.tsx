@@ -28,12 +28,14 @@ const page = {
       render: (value: unknown, row: ListRecord) =>
         value && row.billId ? <Link to={`${billModule.page}?form=detail&id=${encodeURIComponent(String(row.billId))}`}>{String(value)}</Link> : null,
     },
-    // 退费: what the cancellation of a paid sign-up paid back, and the refund's number.
+    // 退费: what the cancellation of a paid sign-up paid back, and the refund's number; or 待退费 and
+    // what awaits 财务's refund (docs/decisions/148).
     {
       title: "退费",
       dataIndex: "refundNo",
       width: 220,
-      render: (value: unknown, row: ListRecord) => (value ? `${formatMoney(row.refundAmount, { currency: true })}（${String(value)}）` : null),
+      render: (value: unknown, row: ListRecord) =>
+        value ? `${formatMoney(row.refundAmount, { currency: true })}（${String(value)}）` : row.refundDue ? `待退费 ${formatMoney(row.refundDue, { currency: true })}` : null,
     },
   ],
 };
@@ -66,7 +68,7 @@ export default function SignupsPage({ loaderData }: Route.ComponentProps) {
         label: "取消报名",
         permission: "signup:cancel",
         visible: (row) => String(row.status) !== SignupStatus.cancelled,
-        confirm: "确定取消该报名吗? 已缴费用将退费",
+        confirm: "确定取消该报名吗? 已缴费用将退费（无退费权限时转财务待退费）",
         danger: true,
         run: (row) => void fetcher.submit({ intent: "cancel", id: row.id }, { method: "post" }),
       },

@@ -52,9 +52,18 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
         key: "reverse",
         label: "冲销",
         permission: "payment:reverse",
-        // A refund (退费) is never reversed (docs/decisions/138).
         visible: (row) => String(row.status) !== PaymentStatus.reversed && String(row.kind) !== PaymentKind.refund,
         reason: { title: "冲销付款（其分配将从账单中撤回）", required: ReasonMessages.reverse },
+        danger: true,
+        run: (row, reason) => void fetcher.submit({ intent: "reverse", id: String(row.id), reason: reason ?? "" }, { method: "post" }),
+      },
+      // A refund's 冲销: its money never went out; its bill awaits the refund again (docs/decisions/147).
+      {
+        key: "reverseRefund",
+        label: "冲销",
+        permission: "payment:reverse",
+        visible: (row) => String(row.status) !== PaymentStatus.reversed && String(row.kind) === PaymentKind.refund,
+        reason: { title: "冲销退费（退费未实际支付，账单恢复为待退费）", required: ReasonMessages.reverse },
         danger: true,
         run: (row, reason) => void fetcher.submit({ intent: "reverse", id: String(row.id), reason: reason ?? "" }, { method: "post" }),
       },

@@ -16,11 +16,11 @@ import { inTransaction } from "../../../crud/context";
 import { newId } from "../../../db/ids";
 import { ApiError } from "../../../http/envelope";
 import { insertActivityBill } from "../../billing/bill/bill-endpoints";
-import { recomputeReceivables, refreshBills } from "../../billing/bill/bill-store";
+import { recomputeReceivables, refreshBills, waiveCancelledActivityBills } from "../../billing/bill/bill-store";
 import { historyAdded, withHistory, type HistoryChange } from "../../../crud/history";
 import { BillHistory, PaymentHistory } from "../../billing/history-sources";
 import { ActivityMessages } from "#contract/modules/activity";
-import { BillKind, PaymentKind, PaymentStatus, RefundMessages } from "#contract/modules/billing";
+import { BillKind, PaymentKind, PaymentStatus } from "#contract/modules/billing";
 import { fenToYuan, toFen } from "#contract/money";
 import { wallTimeOf } from "#contract/clock";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
@@ -89,7 +89,7 @@ export async function withRefundRetry<T>(context: CrudContext, work: (tx: Execut
 export type SignupBillOutcome =
   | { kind: "none" }
   | { kind: "voided"; billNo: string }
-  | { kind: "kept"; billNo: string }
+  | { kind: "kept"; billNo: string; paid: string }
   | { kind: "refunded"; billNo: string; amount: string; paymentId: string; paymentNo: string; receiptNo: string };
 
 interface SeenBill {
@@ -107,22 +107,28 @@ const readBill = (tx: Executor, billId: string) =>
 /**
  * What cancelling a sign-up does to its activity bill, in the caller's transaction (which holds the
  * sign-up's row): nothing when voided already; 作废 with `reason` when nothing is paid; a refund of
- * what was paid when `refund` is "do" (the caller checked the right), "keep" leaves a paid bill as
- * it is (an activity cancelled by someone without the right: a refund to do, docs/decisions/060),
- * "refuse" refuses.
+ * what was paid when `refund` is "do" (the caller checked the right); "keep" leaves the paid part
+ * as a refund to do for 财务 (an activity cancelled, or a sign-up cancelled by someone without the
+ * right): the open remainder is waived, so the bill owes nothing more (docs/decisions/148).
  */
 export async function settleSignupBill(
   tx: Executor,
   context: CrudContext,
   billId: string,
-  options: { refund: "do" | "keep" | "refuse"; reason: string },
+  options: { refund: "do" | "keep"; reason: string },
 ): Promise<SignupBillOutcome> {
   const [seen] = await readBill(tx, billId);
   if (!seen || seen.status === "4") return { kind: "none" };
   const paidFen = toFen(seen.paid);
-  if (paidFen > 0n && options.refund === "keep") return { kind: "kept", billNo: seen.bill_no };
-  if (paidFen > 0n && options.refund === "refuse") throw new ApiError(RefundMessages.noPermission);
   const history: HistoryChange = { tenantId: context.tenantId, username: context.username, action: "void", reason: options.reason };
+  if (paidFen > 0n && options.refund === "keep") {
+    // The bill's lock, then its receivable's (the house order); what is paid is read under the lock.
+    const bills = await lockBills(tx, context.tenantId, [billId]);
+    const [now] = await readBill(tx, billId);
+    const receivables = await waiveCancelledActivityBills(tx, [billId], history, false);
+    await recomputeReceivables(tx, receivables, history);
+    return toFen(now!.paid) > 0n ? { kind: "kept", billNo: seen.bill_no, paid: now!.paid } : { kind: "voided", billNo: bills.get(billId)!.bill_no };
+  }
   // The refund's payment row before the bill's lock (the house order).
   const refund = paidFen > 0n ? await insertRefund(tx, context, billId, seen, paidFen, options.reason) : null;
   const bills = await lockBills(tx, context.tenantId, [billId]);

@@ -71,7 +71,9 @@ export const signupCrud = createModuleCrud(signupModule, {
       const refundIds = [...new Set(records.map((record) => record.refundPaymentId).filter((id): id is string => typeof id === "string"))];
       if (billIds.length === 0) return;
       const [bills, refunds] = await Promise.all([
-        context.services.db.rows<{ id: string; bill_no: string; status: string }>(sql`select id, bill_no, status from bill_bill where id = any(${`{${billIds.join(",")}}`}::varchar[])`),
+        context.services.db.rows<{ id: string; bill_no: string; status: string; paid: string }>(
+          sql`select id, bill_no, status, paid_amount::text as paid from bill_bill where id = any(${`{${billIds.join(",")}}`}::varchar[])`,
+        ),
         refundIds.length === 0
           ? Promise.resolve([])
           : context.services.db.rows<{ id: string; payment_no: string; amount: string }>(
@@ -88,6 +90,8 @@ export const signupCrud = createModuleCrud(signupModule, {
         record.paid = bill.status === "3" ? "Y" : "N";
         record.paid_dictText = bill.status === "3" ? "是" : "否";
         const refund = typeof record.refundPaymentId === "string" ? refundById.get(record.refundPaymentId) : undefined;
+        // 待退费: cancelled, its bill still holding what was paid (docs/decisions/148).
+        if (!refund && String(record.status) === SignupStatus.cancelled && bill.status !== "4" && toFen(bill.paid) > 0n) record.refundDue = bill.paid;
         if (refund) {
           record.refundNo = refund.payment_no;
           // What was paid back, as a positive amount.
@@ -126,6 +130,7 @@ const confirm = endpoint("POST", "/activity/signup/confirm", "signup:confirm", a
 
 /** The refund's words for the answer of 取消 / 退费. */
 function refundAnswer(outcome: SignupBillOutcome): string {
+  if (outcome.kind === "kept") return `，${RefundMessages.refundDue(outcome.paid, outcome.billNo)}`;
   return outcome.kind === "refunded" ? `，${RefundMessages.refunded(outcome.amount, outcome.paymentNo, outcome.receiptNo)}` : "";
 }
 
@@ -133,9 +138,10 @@ function refundAnswer(outcome: SignupBillOutcome): string {
 export const RefundButton = "bill:refund";
 
 /**
- * 取消报名: frees the place; an activity bill with nothing paid is voided, a paid one is refunded —
- * only for whoever holds 退费 (bill:refund), checked before the transaction (PGlite has one
- * connection). A sign-up whose fee is a line of the term's bill (decision 033) keeps that rule.
+ * 取消报名: frees the place; an activity bill with nothing paid is voided, a paid one is refunded by
+ * whoever holds 退费 (bill:refund, checked before the transaction: PGlite has one connection); for
+ * anyone else the paid part waits for 财务's 退费 and the unpaid remainder is waived (待退费,
+ * docs/decisions/148). A sign-up whose fee is a line of the term's bill (decision 033) keeps that rule.
  */
 const cancel = endpoint("POST", "/activity/signup/cancel", "signup:cancel", async (request) => {
   const context = crudContext(request);
@@ -149,11 +155,12 @@ const cancel = endpoint("POST", "/activity/signup/cancel", "signup:cancel", asyn
     if (!signup) throw notFound();
     if (signup.status === SignupStatus.cancelled) throw new ApiError(ActivityMessages.cancelledAlready);
     let settled: SignupBillOutcome = { kind: "none" };
-    if (signup.bill_id && (await isActivityBill(tx, signup.bill_id))) settled = await settleSignupBill(tx, context, signup.bill_id, { refund: mayRefund ? "do" : "refuse", reason });
+    if (signup.bill_id && (await isActivityBill(tx, signup.bill_id))) settled = await settleSignupBill(tx, context, signup.bill_id, { refund: mayRefund ? "do" : "keep", reason });
     else if (signup.bill_id && signup.bill_item_id) await unbillLegacySignup(tx, { tenantId: context.tenantId, username: context.username, action: "cancel" }, signup.bill_id, signup.bill_item_id);
     await tx.rows(sql`
       update act_signup set status = ${SignupStatus.cancelled}, bill_item_id = null,
              refund_payment_id = ${settled.kind === "refunded" ? settled.paymentId : null},
+             remark = coalesce(${settled.kind === "kept" ? ActivityMessages.signupRefundDue(settled.billNo) : null}, remark),
              update_by = ${context.username.slice(0, 32)}, update_time = now()
       where id = ${id}`);
     return settled;

@@ -4,9 +4,10 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../../crud/context";
 import { newId } from "../../../db/ids";
+import { toFen } from "#contract/money";
 import { nextNumbers } from "../../system/fill-rule/fill-rule-service";
-import { historyAdded, withHistory, type HistoryChange } from "../../../crud/history";
-import { ReceivableHistory } from "../history-sources";
+import { historyAdded, updateWithHistory, withHistory, type HistoryChange } from "../../../crud/history";
+import { BillHistory, ReceivableHistory } from "../history-sources";
 
 /** The period of a receivable: `<school year>-<term>`, e.g. 2026-2027-1. */
 export function receivablePeriod(schoolYear: string, term: string): string {
@@ -88,13 +89,14 @@ export async function receivablesFor(
 export async function recomputeReceivables(tx: Executor, receivableIds: readonly (string | null | undefined)[], history: HistoryChange): Promise<void> {
   const ids = [...new Set(receivableIds.filter((id): id is string => Boolean(id)))];
   if (ids.length === 0) return;
-  await withHistory(tx, history, ReceivableHistory, ids, history, () => tx.rows(sql`
+  // The update and its history in one statement (the history's cost, issue #32).
+  await updateWithHistory(tx, history, ReceivableHistory, ids, history, sql`
     update bill_receivable r
-    set total_amount = t.payable,
-        received_amount = t.paid,
+    set total_amount = s.payable,
+        received_amount = s.paid,
         status = case when r.status = '4' then '4'
-                      when t.paid = 0 then '1'
-                      when t.paid < t.payable then '2'
+                      when s.paid = 0 then '1'
+                      when s.paid < s.payable then '2'
                       else '3' end,
         update_time = now()
     from (
@@ -102,8 +104,9 @@ export async function recomputeReceivables(tx: Executor, receivableIds: readonly
       from unnest(${`{${ids.join(",")}}`}::varchar[]) as w(id)
       left join bill_bill b on b.receivable_id = w.id and b.status <> '4'
       group by w.id
-    ) t
-    where r.id = t.id`));
+    ) s
+    where r.id = s.id
+    returning r.*`);
 }
 
 /**
@@ -112,7 +115,12 @@ export async function recomputeReceivables(tx: Executor, receivableIds: readonly
  * change of their items and this in one withHistory, so that one row says what changed.
  */
 export async function refreshBills(tx: Executor, billIds: readonly string[], history: HistoryChange): Promise<void> {
-  if (billIds.length === 0) return;
+  await recomputeReceivables(tx, await refreshBillTotals(tx, billIds), history);
+}
+
+/** Totals and status of bills from their items and what was paid; answers their receivables. */
+async function refreshBillTotals(tx: Executor, billIds: readonly string[]): Promise<string[]> {
+  if (billIds.length === 0) return [];
   const bills = await tx.rows<{ receivable_id: string | null }>(sql`
     update bill_bill b
     set total = t.total, allowance_total = t.allowance, payable = t.total - t.allowance,
@@ -125,5 +133,52 @@ export async function refreshBills(tx: Executor, billIds: readonly string[], his
           from unnest(${`{${billIds.join(",")}}`}::varchar[]) as w(id) left join bill_bill_item i on i.bill_id = w.id group by w.id) t
     where b.id = t.bill_id
     returning b.receivable_id`);
-  await recomputeReceivables(tx, [...new Set(bills.map((bill) => bill.receivable_id))].sort(), history);
+  return [...new Set(bills.map((bill) => bill.receivable_id).filter((id): id is string => Boolean(id)))].sort();
+}
+
+/** The reasons of what a cancelled sign-up's bill no longer owes (docs/decisions/148). */
+export const WaiverReasons = {
+  remainder: "报名已取消，未缴部分免收",
+  nothingPaid: "报名已取消，无已缴费用",
+} as const;
+
+/**
+ * An activity bill whose sign-up is cancelled owes nothing more (docs/decisions/148): what is
+ * still open is taken off by a 减免 line (the paid part awaits 财务's 退费), and a bill with
+ * nothing paid is voided. `cancelledOnly` keeps to the bills whose sign-ups are all cancelled (a
+ * payment moved or reversed on any bill); the cancellation itself names its bill. The bills are
+ * locked by the caller; answers the receivables to total again (the caller's, with its locks).
+ */
+export async function waiveCancelledActivityBills(tx: Executor, billIds: readonly string[], history: HistoryChange, cancelledOnly = true): Promise<string[]> {
+  if (billIds.length === 0) return [];
+  const bills = await tx.rows<{ id: string; open: string; paid: string; receivable_id: string | null; next: number }>(sql`
+    select b.id, (b.payable - b.paid_amount)::text as open, b.paid_amount::text as paid, b.receivable_id,
+           (select coalesce(max(i.sort_no) + 1, 0) from bill_bill_item i where i.bill_id = b.id)::int as next
+    from bill_bill b
+    where b.id = any(${`{${billIds.join(",")}}`}::varchar[]) and b.kind = '2' and b.status <> '4'
+      and (${!cancelledOnly} or (exists (select 1 from act_signup s where s.bill_id = b.id)
+                                 and not exists (select 1 from act_signup s where s.bill_id = b.id and s.status <> '3')))
+    order by b.id`);
+  const unpaid = bills.filter((bill) => toFen(bill.paid) === 0n).map((bill) => bill.id);
+  const open = bills.filter((bill) => toFen(bill.paid) !== 0n && toFen(bill.open) !== 0n);
+  if (unpaid.length > 0) {
+    const voiding = { ...history, action: "void", reason: WaiverReasons.nothingPaid };
+    await withHistory(tx, voiding, BillHistory, unpaid, voiding, () =>
+      tx.rows(sql`update bill_bill set status = '4', update_by = ${history.username.slice(0, 32)}, update_time = now() where id = any(${`{${unpaid.join(",")}}`}::varchar[])`),
+    );
+  }
+  if (open.length > 0) {
+    const waiving = { ...history, action: "reduce", reason: WaiverReasons.remainder };
+    const ids = open.map((bill) => bill.id);
+    await withHistory(tx, waiving, BillHistory, ids, waiving, async () => {
+      // numeric text, negated in SQL: exact.
+      const lines = open.map((bill) => ({ id: newId(), bill_id: bill.id, open: bill.open, sort_no: bill.next }));
+      await tx.rows(sql`
+        insert into bill_bill_item (id, bill_id, project_id, name, quantity, unit_price, amount, allowance, sort_no, kind)
+        select l.id, l.bill_id, null, ${`减免：${WaiverReasons.remainder}`}, 1, -l.open, -l.open, 0, l.sort_no, 'reduction'
+        from json_to_recordset(${JSON.stringify(lines)}::json) as l(id varchar, bill_id varchar, open numeric, sort_no integer)`);
+      await refreshBillTotals(tx, ids);
+    });
+  }
+  return [...new Set(bills.map((bill) => bill.receivable_id).filter((id): id is string => Boolean(id)))].sort();
 }

@@ -6,14 +6,14 @@
 // payments (never incremented blindly), and the checks run on the locked rows: a payment never
 // allocates more than it holds, a bill never receives more than it owes.
 import { sql } from "drizzle-orm";
-import { PaymentKind, PaymentStatus, RefundMessages } from "#contract/modules/billing";
+import { BillKind, PaymentKind, PaymentStatus, RefundMessages } from "#contract/modules/billing";
 import { fenToYuan, toFen } from "#contract/money";
 import type { Executor } from "../../../crud/context";
 import { newId } from "../../../db/ids";
 import { ApiError } from "../../../http/envelope";
 import { BillStatus } from "../bill/bill-endpoints";
-import { recomputeReceivables } from "../bill/bill-store";
-import { withHistory, type HistoryChange } from "../../../crud/history";
+import { recomputeReceivables, waiveCancelledActivityBills } from "../bill/bill-store";
+import { updateWithHistory, type HistoryChange } from "../../../crud/history";
 import { BillHistory } from "../history-sources";
 
 export const PaymentMessages = {
@@ -107,35 +107,45 @@ async function allocatedToBills(tx: Executor, billIds: readonly string[]): Promi
 }
 
 /**
- * The first of these bills that a live refund (退费) paid back, by number: the payments that paid it
- * keep their allocation to it, or its paid amount would go below zero (docs/decisions/138).
+ * The first of these bills that a live refund (退费) paid back, by number, with the refund's number:
+ * the payments that paid it keep their allocation to it, or its paid amount would go below zero
+ * (docs/decisions/138); the refund is reversed first when its money never went out (147).
  */
-export async function refundedBill(tx: Executor, billIds: readonly string[]): Promise<string | undefined> {
+export async function refundedBill(tx: Executor, billIds: readonly string[]): Promise<{ billNo: string; refundNo: string } | undefined> {
   if (billIds.length === 0) return undefined;
-  const [row] = await tx.rows<{ bill_no: string }>(sql`
-    select b.bill_no from bill_payment_allocation a
+  const [row] = await tx.rows<{ bill_no: string; payment_no: string }>(sql`
+    select b.bill_no, p.payment_no from bill_payment_allocation a
     join bill_payment p on p.id = a.payment_id and p.kind = ${PaymentKind.refund} and p.status <> ${PaymentStatus.reversed}
     join bill_bill b on b.id = a.bill_id
-    where a.bill_id = any(${idArray([...billIds])}::varchar[]) order by b.bill_no limit 1`);
-  return row?.bill_no;
+    where a.bill_id = any(${idArray([...billIds])}::varchar[]) order by b.bill_no, p.payment_no limit 1`);
+  return row ? { billNo: row.bill_no, refundNo: row.payment_no } : undefined;
 }
 
-/** Bills' paid amount and status (未付 / 部分 / 已付) from their allocations, then their receivables. */
-export async function settleBills(tx: Executor, bills: ReadonlyMap<string, LockedBill>, history: HistoryChange): Promise<void> {
+/**
+ * Bills' paid amount and status (未付 / 部分 / 已付) from their allocations, then their receivables.
+ * A voided bill stays voided unless `reopen` (a reversed refund gives its bill back its payments,
+ * docs/decisions/147). An activity bill whose sign-up is cancelled owes nothing more: its open
+ * remainder is waived, or it is voided when nothing is paid (148).
+ */
+export async function settleBills(tx: Executor, bills: ReadonlyMap<string, LockedBill>, history: HistoryChange, options: { reopen?: boolean } = {}): Promise<void> {
   const ids = [...bills.keys()];
   if (ids.length === 0) return;
   const paid = await allocatedToBills(tx, ids);
   const rows = ids.map((id) => ({ id, paid: fenToYuan(paid.get(id) ?? 0n) }));
-  await withHistory(tx, history, BillHistory, ids, history, () => tx.rows(sql`
+  // The bills' update and their history in one statement (the history's cost, issue #32).
+  const settled = await updateWithHistory<{ id: string; kind: string }>(tx, history, BillHistory, ids, history, sql`
     update bill_bill b
     set paid_amount = s.paid,
-        status = case when b.status = ${BillStatus.void} then b.status
+        status = case when b.status = ${BillStatus.void} and not ${options.reopen === true} then b.status
                       when s.paid = 0 then ${BillStatus.unpaid}
                       when s.paid < b.payable then ${BillStatus.partial}
                       else ${BillStatus.paid} end,
         update_time = now()
     from json_to_recordset(${JSON.stringify(rows)}::json) as s(id varchar, paid numeric)
-    where b.id = s.id`));
+    where b.id = s.id
+    returning b.*`, { answer: sql`t.id, t.kind` });
+  const activityBills = settled.rows.filter((bill) => bill.kind === BillKind.activity).map((bill) => bill.id);
+  await waiveCancelledActivityBills(tx, activityBills, history);
   const receivableIds = [...new Set([...bills.values()].map((bill) => bill.receivable_id).filter((id): id is string => Boolean(id)))].sort();
   if (receivableIds.length === 0) return;
   await tx.rows(sql`select id from bill_receivable where id = any(${idArray(receivableIds)}::varchar[]) order by id for update`);
@@ -184,7 +194,7 @@ export async function replaceAllocations(tx: Executor, tenantId: number, payment
   const wanted = new Map(allocations.map((allocation) => [allocation.billId, allocation.amountFen]));
   const moved = [...bills.keys()].filter((billId) => (previous.get(billId) ?? 0n) !== (wanted.get(billId) ?? 0n));
   const refunded = await refundedBill(tx, moved);
-  if (refunded) throw new ApiError(RefundMessages.billRefunded(refunded));
+  if (refunded) throw new ApiError(RefundMessages.billRefunded(refunded.billNo, refunded.refundNo));
 
   const seen = new Set<string>();
   let total = 0n;
@@ -220,21 +230,32 @@ export async function replaceAllocations(tx: Executor, tenantId: number, payment
   await settlePayment(tx, paymentId);
 }
 
-/** 冲销: the payment no longer counts; its bills and receivables go back to what the others paid. */
+/**
+ * 冲销: the payment no longer counts; its bills and receivables go back to what the others paid.
+ * A payment whose bill was refunded is refused, naming the refund to reverse first; a refund's
+ * 冲销 says its money never went out (docs/decisions/147): its bill is live again with what its
+ * payments paid, a refund still to do (the open remainder waived, 148).
+ */
 export async function reversePayment(tx: Executor, tenantId: number, paymentId: string, history: HistoryChange): Promise<boolean> {
   const username = history.username;
   const payment = await lockPayment(tx, tenantId, paymentId);
   if (!payment) return false;
   if (payment.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.reversedAlready);
-  if (payment.kind === PaymentKind.refund) throw new ApiError(RefundMessages.refundNotChanged);
+  const refund = payment.kind === PaymentKind.refund;
   // The status first: its trigger takes the payment's kept total (migration 0200) before the bills'
   // locks, in the order every payment writer takes them (payment, its total, bills). A reversed
   // payment has nothing allocated (its allocation rows stay as the record of what it had paid).
   await tx.rows(sql`update bill_payment set status = ${PaymentStatus.reversed}, allocated_amount = 0, update_by = ${username.slice(0, 32)}, update_time = now() where id = ${paymentId}`);
   const previous = await currentAllocations(tx, paymentId);
   const bills = await lockBills(tx, tenantId, [...previous.keys()]);
+  if (refund) {
+    // The sign-up no longer names a refund: 待退费 again (docs/decisions/148).
+    await tx.rows(sql`update act_signup set refund_payment_id = null, update_by = ${username.slice(0, 32)}, update_time = now() where refund_payment_id = ${paymentId}`);
+    await settleBills(tx, bills, history, { reopen: true });
+    return true;
+  }
   const refunded = await refundedBill(tx, [...bills.keys()]);
-  if (refunded) throw new ApiError(RefundMessages.billRefunded(refunded));
+  if (refunded) throw new ApiError(RefundMessages.billRefunded(refunded.billNo, refunded.refundNo));
   await settleBills(tx, bills, history);
   return true;
 }

@@ -97,7 +97,7 @@ describe("activities and sign-ups", () => {
     await expect.poll(() => detail.locator(".rich-text-view strong").textContent()).toBe("加粗");
     expect(await detail.locator(".rich-text-view").textContent()).toBe("端到端活动内容加粗");
     expect(await detail.textContent()).not.toMatch(/<p>|<strong>/);
-    await page.keyboard.press("Escape");
+    await detail.getByRole("button", { name: "关闭" }).click();
     await expect.poll(() => detail.isVisible()).toBe(false);
 
     await rowAction(page, activity, "开放报名", { confirm: true });

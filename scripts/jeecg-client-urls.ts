@@ -11,7 +11,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { allEndpoints } from "../backend/endpoints";
-import { MAPPED_SCREENS, mappedScreenUrls, type JeecgClient } from "../tests/support/jeecg-client-urls";
+import { MAPPED_SCREENS, mappedScreenUrls, notCalledUrls, type JeecgClient } from "../tests/support/jeecg-client-urls";
 
 const SOURCE = /\.(vue|ts|tsx|js|jsx)$/;
 // A quoted /sys/… URL: its literal part up to a quote, a query, a template expression or a concatenation.
@@ -63,6 +63,61 @@ export function served(url: string): boolean {
   );
 }
 
+/** Aliases of the clients' bundlers (vue.config.js, vite.config.ts) to folders of src/. */
+const ALIASES: ReadonlyArray<[string, string]> = [
+  ["@/", ""],
+  ["/@/", ""],
+  ["@api/", "api/"],
+  ["@comp/", "components/"],
+  ["@views/", "views/"],
+];
+/**
+ * Route tables, not followed: a page reaches them through the store or the router, and every route
+ * of theirs (sign-in, registration, 404…) is a screen of its own, mapped or not by the menu.
+ */
+const ROUTE_TABLES = ["config/router.config.js"];
+// `import … from 'x'`, `import('x')`, `require('x')`.
+const IMPORT_TEXT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
+
+/** The source file an import names, when it is one of src/ (not a package, a style or an image). */
+function resolveImport(src: string, from: string, specifier: string): string | undefined {
+  let base: string | undefined;
+  if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
+  else {
+    const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
+    if (alias) base = path.join(src, alias[1], specifier.slice(alias[0].length));
+  }
+  if (!base) return undefined;
+  const candidates = [base, ...[".vue", ".js", ".ts", ".tsx", ".jsx"].map((ext) => `${base}${ext}`), ...["index.js", "index.ts", "index.vue"].map((name) => path.join(base!, name))];
+  return candidates.find((candidate) => SOURCE.test(candidate) && existsSync(candidate) && statSync(candidate).isFile());
+}
+
+/**
+ * The files of the mapped screens: a folder's every file (the Vue 3 client's screens are folders),
+ * or a page's file and, transitively, every file of src/ it imports (the Vue 2 client's pages are
+ * single components sharing folders with pages the menu does not map).
+ */
+export function mappedSourceFiles(src: string, entries: readonly string[]): string[] {
+  const files = new Set<string>();
+  const pending: string[] = [];
+  for (const entry of entries) {
+    const full = path.join(src, entry);
+    if (statSync(full).isDirectory()) for (const file of sourceFiles(full)) files.add(file);
+    else pending.push(full);
+  }
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "").replace(/<!--[\s\S]*?-->/g, "");
+    for (const match of code.matchAll(IMPORT_TEXT)) {
+      const imported = resolveImport(src, file, match[1]!);
+      if (imported && !files.has(imported) && !ROUTE_TABLES.includes(path.relative(src, imported))) pending.push(imported);
+    }
+  }
+  return [...files];
+}
+
 function collect(root: string, files: string[]): string[] {
   const urls = new Set<string>();
   for (const file of files) for (const url of urlsIn(readFileSync(file, "utf8"))) urls.add(url);
@@ -79,7 +134,7 @@ function main(): void {
   }
   const src = path.join(checkout, "src");
   const all = collect(src, sourceFiles(src));
-  const mappedFiles = MAPPED_SCREENS[client].flatMap((dir) => sourceFiles(path.join(src, dir)));
+  const mappedFiles = mappedSourceFiles(src, MAPPED_SCREENS[client]);
   const mapped = collect(src, mappedFiles);
   const missing = (urls: string[]) => urls.filter((url) => !served(url));
   const report = (title: string, urls: string[]) => {
@@ -88,14 +143,21 @@ function main(): void {
     for (const url of absent) console.log(`  404 ${url}`);
     return absent;
   };
-  const mappedAbsent = report(`${client} mapped screens (${MAPPED_SCREENS[client].join(", ")})`, mapped);
+  // URLs of the mapped files that the pages never request (the reason is in the list).
+  const notCalled = notCalledUrls(client);
+  const requested = mapped.filter((url) => !(url in notCalled));
+  const mappedAbsent = report(`${client} mapped screens (${MAPPED_SCREENS[client].length} entries under src/)`, requested);
+  const notCalledHere = mapped.filter((url) => url in notCalled);
+  if (notCalledHere.length > 0) console.log(`${client} mapped screens' files also name ${notCalledHere.length} URLs never requested (not served):`);
+  for (const url of notCalledHere) console.log(`  ${served(url) ? "served now, drop from the list:" : "not called"} ${url}: ${notCalled[url]}`);
+  const staleNotCalled = notCalledHere.filter((url) => served(url));
   if (process.argv.includes("--all")) report(`${client} all of src/`, all);
   else console.log(`${client} all of src/: ${all.length} URLs, ${missing(all).length} answer 404 (--all lists them)`);
   // The test list is the union of the client versions read: each URL of this checkout must be in it.
   const listed = new Set(mappedScreenUrls(client));
   const notListed = mapped.filter((url) => !listed.has(url));
   for (const url of notListed) console.log(`  in the sources, not in the test list: ${url}`);
-  process.exit(mappedAbsent.length > 0 || notListed.length > 0 ? 1 : 0);
+  process.exit(mappedAbsent.length > 0 || notListed.length > 0 || staleNotCalled.length > 0 ? 1 : 0);
 }
 
 if (process.argv[1] && import.meta.url === `file://${path.resolve(process.argv[1])}`) main();

@@ -2,9 +2,11 @@
 // The router (./router.ts) enforces both before the handler runs.
 import type { Request, Response } from "express";
 import type { z } from "zod";
-import type { Result } from "#contract/envelope";
+import { ResultCode, type Result } from "#contract/envelope";
+import { Messages } from "#contract/messages";
 import type { BackendServices } from "../services";
 import type { AuthContext } from "./auth";
+import { ApiError } from "./envelope";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -83,4 +85,16 @@ export function servedAt(served: Endpoint, path: string): Endpoint {
 export function requireAuth(request: EndpointRequest): AuthContext {
   if (!request.auth) throw new Error(`endpoint reached without authentication: ${request.req.path}`);
   return request.auth;
+}
+
+/**
+ * Refuses (510) a caller whose roles do not grant `access` (a menu or a button, not `public` or
+ * `user`): the router's check before every handler, and a handler's own when which access applies
+ * depends on what is sent.
+ */
+export async function requireAccess(services: BackendServices, auth: AuthContext, access: Access): Promise<void> {
+  const granted = access.startsWith(MENU_ACCESS_PREFIX)
+    ? await services.permissions.hasMenu(auth, access.slice(MENU_ACCESS_PREFIX.length))
+    : await services.permissions.hasButton(auth, access);
+  if (!granted) throw new ApiError(Messages.noPermission, ResultCode.noPermission);
 }

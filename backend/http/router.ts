@@ -9,7 +9,7 @@ import { ApiError, failure } from "./envelope";
 import { authenticate, type AuthContext } from "./auth";
 import { verifySignature } from "./signature";
 import { requireAdmittedAddress } from "./address-check";
-import { MENU_ACCESS_PREFIX, type Endpoint } from "./endpoint";
+import { requireAccess, type Endpoint } from "./endpoint";
 import type { BackendServices } from "../services";
 import { notesOf, watchRequests } from "../modules/monitor/log/request-journal";
 import { announce } from "../realtime/web-events";
@@ -41,12 +41,7 @@ export function buildRouter(endpoints: Endpoint[], services: BackendServices): R
         auth = await authenticate(req, services);
         notes.auth = auth;
         await requireAdmittedAddress(req, services, auth);
-        if (definition.access !== "user") {
-          const granted = definition.access.startsWith(MENU_ACCESS_PREFIX)
-            ? await services.permissions.hasMenu(auth, definition.access.slice(MENU_ACCESS_PREFIX.length))
-            : await services.permissions.hasButton(auth, definition.access);
-          if (!granted) throw new ApiError(Messages.noPermission, ResultCode.noPermission);
-        }
+        if (definition.access !== "user") await requireAccess(services, auth, definition.access);
       }
       if (definition.signed) verifySignature(req, services.config.signatureSecret);
       const answer = await definition.handle({

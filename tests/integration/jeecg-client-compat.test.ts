@@ -5,38 +5,9 @@
 // against docs/spec/api-contract.md.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { computeSign, formatSignTimestamp } from "#contract/sign";
 import { loginToken, startTestBackend, type TestBackend } from "../support/backend";
-import { readAnswer } from "../support/answer";
-
-/** What the Vue 2 client's api/manage.js sends. */
-function originalClient(base: string, token: string, tenantId = "1") {
-  // axios's default Accept: the backend tells this client by it (docs/decisions/084).
-  const headers = { "X-Access-Token": token, "tenant-id": tenantId, Accept: "application/json, text/plain, */*" };
-  const send = async (method: string, url: string, init: { params?: Record<string, string>; body?: unknown; signed: boolean }) => {
-    const query = new URLSearchParams(init.params ?? {}).toString();
-    const signHeaders: Record<string, string> = init.signed
-      ? { "X-Sign": computeSign(url, { ...(init.params ?? {}), ...((init.body as Record<string, string>) ?? {}) }), "X-TIMESTAMP": formatSignTimestamp() }
-      : {};
-    const response = await fetch(`${base}${url}${query ? `${url.includes("?") ? "&" : "?"}${query}` : ""}`, {
-      method,
-      headers: { ...headers, ...signHeaders, ...(init.body === undefined ? {} : { "Content-Type": "application/json;charset=UTF-8" }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return { ...(await readAnswer(response)), headers: response.headers };
-  };
-  const stamp = () => String(Math.floor(Date.now() / 1000));
-  return {
-    getAction: (url: string, params: Record<string, string> = {}) => send("GET", url, { params: { ...params, _t: stamp() }, signed: true }),
-    /** getDictItems is the one GET without `_t` (contract §0). */
-    getDictItems: (code: string) => send("GET", `/sys/dict/getDictItems/${code}`, { signed: true }),
-    postAction: (url: string, body: unknown) => send("POST", url, { body, signed: true }),
-    putAction: (url: string, body: unknown) => send("PUT", url, { body, signed: false }),
-    deleteAction: (url: string, params: Record<string, string>) => send("DELETE", url, { params, signed: false }),
-    /** `this.$http.get(url)`: the axios instance itself, neither signed nor stamped. */
-    http: (url: string) => send("GET", url, { signed: false }),
-  };
-}
+import { unservedUrls, VUE2_MAPPED_URLS, VUE2_NOT_CALLED } from "../support/jeecg-client-urls";
+import { originalClient } from "../support/vue2-client";
 
 /** The envelope of contract §1. */
 const envelope = (code: number) => ({ success: true, code, timestamp: expect.any(Number) });
@@ -54,6 +25,11 @@ describe("the original JeecgBoot 3.3 client against the embedded backend", () =>
     client = originalClient(base, token);
   });
   afterAll(async () => server?.close());
+
+  it("has a route for every URL its mapped screens request (scripts/jeecg-client-urls.ts vue2), none for those never requested", async () => {
+    const missing = await unservedUrls((url) => client.http(url), VUE2_MAPPED_URLS);
+    expect(missing).toEqual(Object.keys(VUE2_NOT_CALLED).sort());
+  });
 
   it("answers the role's 授权 tree at /sys/role/queryTreeList as at /sys/permission/queryTreeList", async () => {
     const answer = await client.getAction("/sys/role/queryTreeList");

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
-import { VUE3_MAPPED_URLS, VUE3_NOT_YET_SERVED } from "../support/jeecg-client-urls";
+import { unservedUrls, VUE3_MAPPED_URLS, VUE3_NOT_YET_SERVED } from "../support/jeecg-client-urls";
 import { vue3Client } from "../support/vue3-client";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
@@ -20,25 +20,7 @@ describe.each(databases)("the Vue 3 client's calls on %s", (kind) => {
   afterAll(async () => server?.close());
 
   it.runIf(kind === "pglite")("has a route for every URL of the mapped screens but those listed as not yet served", async () => {
-    const missing: string[] = [];
-    for (const url of VUE3_MAPPED_URLS) {
-      if (url === "/sys/logout") continue;
-      const value = "/sys_user,realname,id";
-      const answer = await client.get(url.replace("/*", value));
-      // A base the client appends one value or more to elsewhere (`Api.getDictItems + '/' + code`,
-      // `${Api.thirdLogin}/${token}/${thirdType}/${tenantId}`).
-      if (answer.status !== 404 || url.endsWith("/*")) {
-        if (answer.status === 404) missing.push(url);
-        continue;
-      }
-      let appended = url;
-      let found = false;
-      for (let count = 0; count < 3 && !found; count++) {
-        appended += value;
-        found = (await client.get(appended)).status !== 404;
-      }
-      if (!found) missing.push(url);
-    }
+    const missing = await unservedUrls((url) => client.get(url), VUE3_MAPPED_URLS);
     expect(missing).toEqual(VUE3_NOT_YET_SERVED);
   });
 

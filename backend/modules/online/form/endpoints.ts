@@ -25,7 +25,7 @@ import {
 } from "#contract/modules/online-form";
 import { onlCgformHead } from "../../../db/schema";
 import { newId } from "../../../db/ids";
-import { endpoint, MENU_ACCESS_PREFIX, requireAuth, type Access, type Endpoint, type EndpointRequest, type HttpMethod } from "../../../http/endpoint";
+import { endpoint, requireAccess, requireAuth, type Access, type Endpoint, type EndpointRequest, type HttpMethod } from "../../../http/endpoint";
 import { ApiError, ok, okMessage } from "../../../http/envelope";
 import { createModuleCrud } from "../../../crud/module";
 import { crudContext, inTransaction } from "../../../crud/context";
@@ -158,10 +158,7 @@ const headEndpoints: Endpoint[] = [
 // Generic data endpoints.
 
 async function authorize(request: EndpointRequest, access: Access): Promise<void> {
-  const auth = requireAuth(request);
-  const permissions = request.services.permissions;
-  const granted = access.startsWith(MENU_ACCESS_PREFIX) ? await permissions.hasMenu(auth, access.slice(MENU_ACCESS_PREFIX.length)) : await permissions.hasButton(auth, access);
-  if (!granted) throw new ApiError(Messages.noPermission, ResultCode.noPermission);
+  await requireAccess(request.services, requireAuth(request), access);
 }
 
 /** The form of the path's `code`, once the caller may do `operation` on it. */

@@ -18,13 +18,16 @@ import {
 } from "#contract/modules/gateway-route";
 import { sysGatewayRoute } from "../../../db/schema";
 import type { Orm } from "../../../db/client";
-import type { Endpoint } from "../../../http/endpoint";
-import { ApiError } from "../../../http/envelope";
+import { endpoint, menuAccess, requireAccess, requireAuth, type Endpoint } from "../../../http/endpoint";
+import { ApiError, ok, okMessage } from "../../../http/envelope";
+import type { ListQueryParams } from "../../../crud/query-generator";
 import type { CrudContext, Executor } from "../../../crud/context";
 import { createModuleCrud } from "../../../crud/module";
 import { platformOnlyHooks, requirePlatformAdmin } from "../permission/permission-service";
 import type { BackendServices } from "../../../services";
 import { GATEWAY_ROUTES_KEY, webEventsOf } from "../../../realtime/web-events";
+import { menuClientOf } from "../permission/client-menus";
+import { fromJeecgRoute, JeecgRouteMessages, toJeecgRoute } from "./jeecg-route-shape";
 
 /** Refuses a path whose first segment is the app's (fixed list, or a menu URL's first segment). */
 async function refuseReserved(tx: Executor, predicate: string): Promise<void> {
@@ -78,4 +81,43 @@ export async function publishGatewayRoutes(services: BackendServices, options: {
   }
 }
 
-export const gatewayRouteEndpoints: Endpoint[] = [...gatewayRouteCrud.endpoints];
+/** JeecgBoot lists every route at once; a cap keeps one answer bounded. */
+const JEECG_LIST_LIMIT = 1000;
+
+const LIST_PATH = `${gatewayRouteModule.api}/list`;
+const ourList = gatewayRouteCrud.endpoints.find((served) => served.path === LIST_PATH)!;
+
+/**
+ * The JeecgBoot clients' 网关路由 (issue #31, docs/decisions/153): the list in their route shape
+ * (told by their headers, decision 084; our web app keeps its page), `updateAll` saving their form
+ * through our add or edit (same buttons, platform rule and checks), and `clearRedis` answering
+ * success: our routes take effect when saved.
+ */
+const jeecgClientEndpoints: Endpoint[] = [
+  {
+    ...ourList,
+    handle: async (request) => {
+      if (menuClientOf(request.req) === "web") return ourList.handle(request);
+      const records = await gatewayRouteCrud.listAll(gatewayRouteCrud.context(request), request.req.query as ListQueryParams, JEECG_LIST_LIMIT);
+      return ok(records.map(toJeecgRoute));
+    },
+  },
+  endpoint("POST", `${gatewayRouteModule.api}/updateAll`, "user", async (request) => {
+    const router = request.body.router;
+    if (!router || typeof router !== "object") throw new ApiError(JeecgRouteMessages.badJson);
+    const sent = router as Record<string, unknown>;
+    const editing = typeof sent.id === "string" && sent.id.trim() !== "";
+    await requireAccess(request.services, requireAuth(request), gatewayRouteCrud.access[editing ? "edit" : "add"]);
+    const body = fromJeecgRoute(sent);
+    const context = gatewayRouteCrud.context(request);
+    if (editing) await gatewayRouteCrud.update(context, body);
+    else await gatewayRouteCrud.insert(context, body);
+    return okMessage("操作成功！");
+  }),
+  endpoint("GET", `${gatewayRouteModule.api}/clearRedis`, menuAccess(gatewayRouteModule.page), async (request) => {
+    await requirePlatformAdmin(request.services.db.orm, requireAuth(request).user.id, GatewayRouteMessages.platformOnly);
+    return okMessage(JeecgRouteMessages.cleared);
+  }),
+];
+
+export const gatewayRouteEndpoints: Endpoint[] = [...gatewayRouteCrud.endpoints.filter((served) => served !== ourList), ...jeecgClientEndpoints];

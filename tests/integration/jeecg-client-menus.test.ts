@@ -71,7 +71,7 @@ describe.each(databases)("the menu in each client's terms on %s", (kind) => {
     for (const title of ["学生", "收费项目", "数据规则", "性能监控", "接口文档", "图表", "表格示例"]) expect(titles, title).not.toContain(title);
     expect(nodes.find((node) => node.meta.title === "用户管理")).toMatchObject({ path: "/isystem/user", component: "system/UserList" });
     // The check script reads these pages (scripts/jeecg-client-urls.ts vue2); the online ones come from a package.
-    const pages = nodes.filter((node) => !node.children?.length && !node.component.startsWith("modules/online/"));
+    const pages = nodes.filter((node) => !node.children?.length && !(node.component ?? "").startsWith("modules/online/"));
     expect(pages.map((node) => `views/${node.component}.vue`).sort()).toEqual([...MAPPED_SCREENS.vue2].sort());
     // No group is left without pages.
     for (const node of nodes) if (node.component === "layouts/RouteView") expect(node.children?.length ?? 0, node.meta.title).toBeGreaterThan(0);

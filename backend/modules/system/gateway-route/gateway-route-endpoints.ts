@@ -113,11 +113,11 @@ const jeecgClientEndpoints: Endpoint[] = [
     if (editing) await gatewayRouteCrud.update(context, body);
     else await gatewayRouteCrud.insert(context, body);
     return okMessage("操作成功！");
-  }),
+  }, { doc: { summary: "网关路由-保存（JeecgBoot客户端的路由格式）" } }),
   endpoint("GET", `${gatewayRouteModule.api}/clearRedis`, menuAccess(gatewayRouteModule.page), async (request) => {
     await requirePlatformAdmin(request.services.db.orm, requireAuth(request).user.id, GatewayRouteMessages.platformOnly);
     return okMessage(JeecgRouteMessages.cleared);
-  }),
+  }, { doc: { summary: "网关路由-清除缓存（保存即生效，无需清除）" } }),
 ];
 
 export const gatewayRouteEndpoints: Endpoint[] = [...gatewayRouteCrud.endpoints.filter((served) => served !== ourList), ...jeecgClientEndpoints];

@@ -2,14 +2,27 @@
 // pageNo, pageSize, column, order, filters, superQueryParams and superQueryMatchType live in the
 // search params, so a tab, a reload, back/forward or a shared link restores the exact view.
 // One parser serves every list loader; pure, so every rule is unit-tested.
+import { isRule, parseMatchType, toQueryParams, type SuperQueryRow } from "~/components/widgets/super-query/super-query";
 
 /** docs/spec/app-shell.md §9: default page size 10, options 10/20/30; default sort createTime desc. */
 export const PAGE_SIZE_OPTIONS = [10, 20, 30] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_SORT = { column: "createTime", order: "desc" as const };
 
+/**
+ * The 高级查询 without JavaScript (issue #30 item 8): `?superQuery=open` shows its form as the page,
+ * and that GET form sends one `sqField`, `sqRule` and `sqVal` per condition row plus
+ * `superQueryMatchType`; the parser turns the rows into `superQueryParams`, exactly as the builder
+ * writes them (toQueryParams), so the list is filtered the same way.
+ */
+export const SUPER_QUERY_PAGE = "superQuery";
+export const PLAIN_SUPER_QUERY = { field: "sqField", rule: "sqRule", value: "sqVal" } as const;
+
 /** Search params that are list mechanics, never filters. */
-const CONTROL_PARAMS = new Set(["pageNo", "pageSize", "column", "order", "superQueryParams", "superQueryMatchType", "_t", "index", "_routes", ...["form", "id", "confirm", "ids", "_like"]]);
+const CONTROL_PARAMS = new Set([
+  ...["pageNo", "pageSize", "column", "order", "superQueryParams", "superQueryMatchType", "_t", "index", "_routes"],
+  ...["form", "id", "confirm", "ids", "_like", SUPER_QUERY_PAGE, ...Object.values(PLAIN_SUPER_QUERY)],
+]);
 
 /**
  * `_like=a,b` (sent by the search bar's GET form before JavaScript): the text filters a and b match
@@ -48,12 +61,24 @@ export function parseListState(search: URLSearchParams, defaults: { column?: str
     if (value !== undefined && !value.includes("*")) filters[key] = `*${value.trim()}*`;
   }
   const state: ListState = { pageNo, pageSize, column, order, filters };
-  const superQuery = search.get("superQueryParams");
+  const superQuery = search.has(PLAIN_SUPER_QUERY.field) ? plainSuperQuery(search) : search.get("superQueryParams");
   if (superQuery) {
     state.superQueryParams = superQuery;
     state.superQueryMatchType = search.get("superQueryMatchType") === "or" ? "or" : "and";
   }
   return state;
+}
+
+/** The `superQueryParams` of the plain 高级查询 form's rows (null: no complete row, no query). */
+function plainSuperQuery(search: URLSearchParams): string | null {
+  const fields = search.getAll(PLAIN_SUPER_QUERY.field);
+  const rules = search.getAll(PLAIN_SUPER_QUERY.rule);
+  const values = search.getAll(PLAIN_SUPER_QUERY.value);
+  const rows: SuperQueryRow[] = fields.map((field, index) => {
+    const rule = rules[index];
+    return { field, rule: isRule(rule) ? rule : "eq", val: values[index]?.trim() ?? "" };
+  });
+  return toQueryParams(rows, parseMatchType(search.get("superQueryMatchType")))?.superQueryParams ?? null;
 }
 
 /** The backend list call's query (contract §6): the state as JeecgBoot's list endpoints read it. */

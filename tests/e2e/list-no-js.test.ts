@@ -3,6 +3,10 @@
 // deleted through the plain forms the server renders at their own addresses. With JavaScript, the
 // same address opens the modal, so a reload reopens the form.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { baseUrl, hydrated, launchBrowser, newPage, useSession } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
@@ -173,6 +177,97 @@ describe("lists without JavaScript", () => {
     await page.getByRole("button", { name: /确\s*定/ }).click();
     await page.waitForURL((url) => !url.searchParams.has("confirm"));
     expect(await row(page, "nojsPos1").count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("export, 高级查询, the menu and selects without JavaScript (issue #30 item 8)", () => {
+  it("exports the searched rows, filters with 高级查询 and opens another menu section", async () => {
+    const token = await backendToken();
+    for (const [username, realname] of [
+      ["nojs_x01", "无脚本导出甲"],
+      ["nojs_x02", "无脚本导出乙"],
+      ["nojs_q01", "无脚本高级"],
+    ])
+      await createUser(token, username, realname);
+    const page = await newPage(browser, { javaScriptEnabled: false });
+    await useSession(page);
+    await page.goto("/isystem/user");
+
+    // Selects look like the product's inputs (white, the same border and corners, the arrow drawn
+    // by the stylesheet), not the browser's grey boxes.
+    const look = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => {
+          const style = getComputedStyle(element);
+          return { appearance: style.appearance, background: style.backgroundColor, border: style.borderTopColor, radius: style.borderTopLeftRadius, image: style.backgroundImage };
+        });
+    const select = await look(".list-search select.plain-select");
+    const input = await look(".list-search .ant-input-affix-wrapper");
+    expect(select).toMatchObject({ appearance: "none", background: input.background, border: input.border, radius: input.radius });
+    expect(input.background).toBe("rgb(255, 255, 255)");
+    expect(select.image).toContain("data:image/svg+xml");
+
+    // 导出: a link to the current search's export; the file holds the searched rows only.
+    await search(page, "请输入姓名", "无脚本导出");
+    await page.waitForURL(/realname=/);
+    await expect.poll(() => rows(page).count()).toBe(2);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /导\s*出/ }).click()]);
+    // Under the name the backend gives it (the button names its file 导出文件 in script).
+    expect(download.suggestedFilename()).toMatch(/^用户列表.*\.xlsx$/);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "nojs-export-")), "export.xlsx");
+    await download.saveAs(file);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(file) as unknown as ArrayBuffer);
+    const accounts: string[] = [];
+    workbook.worksheets[0]!.eachRow((row) => {
+      // One account per row (the account is in 工号 too).
+      const account = (row.values as unknown[]).find((value): value is string => typeof value === "string" && value.startsWith("nojs_"));
+      if (account) accounts.push(account);
+    });
+    expect(accounts.sort()).toEqual(["nojs_x01", "nojs_x02"]);
+
+    // 高级查询: a form of its own; its conditions filter the list as the builder's do.
+    await page.goto("/isystem/user");
+    await page.getByRole("link", { name: /高级查询/ }).click();
+    await page.waitForURL(/superQuery=open/);
+    const form = page.locator(".plain-super-query");
+    await form.getByLabel("选择查询字段").first().selectOption({ label: "用户账号" });
+    await form.getByLabel("匹配规则").first().selectOption({ label: "以..开始" });
+    await form.getByLabel("查询值").first().fill("nojs_q");
+    await form.getByRole("button", { name: /查\s*询/ }).click();
+    await page.waitForURL((url) => url.searchParams.has("sqField") && !url.searchParams.has("superQuery"));
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await rows(page).first().textContent()).toContain("nojs_q01");
+    // The query stays in force on the next view (a sort link) and shows again in its form.
+    await page.locator(".list-page thead").getByRole("link", { name: "用户账号" }).click();
+    await page.waitForURL(/superQueryParams=/);
+    expect(await rows(page).count()).toBe(1);
+    await page.getByRole("link", { name: /高级查询/ }).click();
+    expect(await form.getByLabel("查询值").first().inputValue()).toBe("nojs_q");
+    await form.getByRole("link", { name: /清\s*空/ }).click();
+    await page.waitForURL((url) => !url.searchParams.has("superQueryParams") && !url.searchParams.has("superQuery"));
+    expect(await rows(page).count()).toBeGreaterThan(1);
+
+    // The menu: another section's title is a link to its first page, where that section is open.
+    const menu = page.getByTestId("side-menu");
+    const closed = menu.locator(".ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title a.menu-section-link").first();
+    const sectionTitle = (await closed.textContent())!.trim();
+    const first = (await closed.getAttribute("href"))!;
+    await closed.click();
+    await page.waitForURL((url) => url.pathname === first);
+    const section = menu.locator(".ant-menu-submenu-open").filter({ has: page.locator(".ant-menu-submenu-title", { hasText: sectionTitle }) }).last();
+    const links = section.locator(".ant-menu-sub a[href^='/']:not(.menu-section-link)");
+    expect(await links.count()).toBeGreaterThan(0);
+    const target = links.last();
+    const targetHref = (await target.getAttribute("href"))!;
+    const targetTitle = (await target.textContent())!.trim();
+    const [response] = await Promise.all([page.waitForResponse((answer) => new URL(answer.url()).pathname === targetHref), target.click()]);
+    expect(response.status()).toBe(200);
+    await page.waitForURL((url) => url.pathname === targetHref);
+    await expect.poll(() => page.locator(".ant-breadcrumb").textContent()).toContain(targetTitle);
     await page.context().close();
   });
 });

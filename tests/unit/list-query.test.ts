@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pageAfterDelete, parseListState, toBackendQuery, toSearchParams, withPage, withSearch, withSort } from "~/lib/list-query";
 import { parseOverlay, queryString, sortToggle, withOverlay } from "~/lib/list-query";
+import { toQueryParams } from "~/components/widgets/super-query/super-query";
 
 const parse = (query: string) => parseListState(new URLSearchParams(query));
 
@@ -38,6 +39,23 @@ describe("list state in the URL", () => {
     expect(params.toString()).toBe("sex=1&column=username&order=asc&pageNo=2&pageSize=30");
     expect(parseListState(params)).toEqual(state);
     expect(toSearchParams(parse("")).toString()).toBe("");
+  });
+
+  it("turns the plain 高级查询 form's rows into the builder's superQueryParams (issue #30 item 8)", () => {
+    const state = parse("sqField=username&sqRule=right_like&sqVal=+nojs_+&sqField=sex&sqRule=bogus&sqVal=1&sqField=&sqRule=eq&sqVal=x&sqField=phone&sqRule=eq&sqVal=&superQueryMatchType=or&superQuery=open");
+    expect(state.filters).toEqual({});
+    expect(state.superQueryMatchType).toBe("or");
+    expect(state.superQueryParams).toBe(
+      toQueryParams(
+        [
+          { field: "username", rule: "right_like", val: "nojs_" },
+          { field: "sex", rule: "eq", val: "1" },
+        ],
+        "or",
+      )!.superQueryParams,
+    );
+    // The rows win over an older query; no complete row: no query.
+    expect(parse("superQueryParams=x&sqField=username&sqRule=eq&sqVal=").superQueryParams).toBeUndefined();
   });
 
   it("starts a new search at page 1 and can clear the advanced query", () => {

@@ -1,5 +1,7 @@
 // Server menu → antd Menu items (docs/spec/app-shell.md §2 "Side menu"): hidden items are left out,
-// external links open as plain links, `alwaysShow` parents stay submenus.
+// external links open as plain links, `alwaysShow` parents stay submenus. Before JavaScript a closed
+// submenu cannot open, so its title is a link to its first page, where the menu shows it open
+// (issue #30 item 8).
 import type { MenuProps } from "antd";
 import { Link } from "react-router";
 import type { MenuNode } from "#contract/permission";
@@ -11,15 +13,34 @@ export function isExternal(node: MenuNode): boolean {
   return !!node.meta.url && /^https?:\/\//.test(node.meta.url);
 }
 
-export function toMenuItems(nodes: MenuNode[]): Item[] {
+/** The first page of a section that the menu shows (a link of its own, not an external one). */
+export function firstPageOf(node: MenuNode): string | null {
+  for (const child of (node.children ?? []).filter((candidate) => !candidate.hidden)) {
+    const inner = child.children?.some((grandchild) => !grandchild.hidden) ? firstPageOf(child) : isExternal(child) ? null : child.path;
+    if (inner) return inner;
+  }
+  return null;
+}
+
+/** `sectionLinks`: a submenu's title links to its first page (the menu before JavaScript). */
+export function toMenuItems(nodes: MenuNode[], sectionLinks = false): Item[] {
   return nodes
     .filter((node) => !node.hidden)
     .map((node): Item => {
       const visibleChildren = (node.children ?? []).filter((child) => !child.hidden);
       const icon = node.meta.icon ? <MenuIcon name={node.meta.icon} /> : undefined;
       const title = node.meta.title ?? node.name;
-      if (visibleChildren.length > 0 || node.alwaysShow)
-        return { key: node.path, icon, label: title, children: toMenuItems(visibleChildren) };
+      if (visibleChildren.length > 0 || node.alwaysShow) {
+        const first = sectionLinks ? firstPageOf(node) : null;
+        const label = first ? (
+          <a href={first} className="menu-section-link">
+            {title}
+          </a>
+        ) : (
+          title
+        );
+        return { key: node.path, icon, label, children: toMenuItems(visibleChildren, sectionLinks) };
+      }
       const label = isExternal(node) ? (
         <a href={node.meta.url} target="_blank" rel="noopener noreferrer">
           {title}

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { Menu } from "antd";
 import type { MenuNode } from "#contract/permission";
+import { useHydrated } from "~/components/widgets/list/use-hydrated";
 import { openKeysFor, toMenuItems } from "./menu-items";
 
 export function SideMenu({
@@ -20,7 +21,9 @@ export function SideMenu({
   onNavigate?: () => void;
 }) {
   const location = useLocation();
-  const items = useMemo(() => toMenuItems(menu), [menu]);
+  // Before JavaScript the sections' titles are links to their first pages (menu-items.tsx).
+  const hydrated = useHydrated();
+  const items = useMemo(() => toMenuItems(menu, !hydrated), [menu, hydrated]);
   const rootKeys = useMemo(() => new Set(menu.map((node) => node.path)), [menu]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(menu, location.pathname));
   const remembered = useRef<string[]>([]);

@@ -1,10 +1,11 @@
 // A select of a few fixed choices (a search bar's dictionary field, the pager's page size). Before
-// JavaScript and while antd's Select loads it is the browser's own select, wearing antd's input
-// classes; antd's Select (about 21 KB gzip) loads once the page is hydrated, so that it stays out of
+// JavaScript and while antd's Select loads it is the browser's own select, wearing antd's outlined
+// input classes and drawn as antd's Select (app.css `.plain-select`); antd's Select (about 21 KB gzip) loads once the page is hydrated, so that it stays out of
 // the list page's first paint (bench shell, issue #11).
 import type { CSSProperties } from "react";
 import type { SelectProps } from "antd/es/select";
 import { lazyWidget } from "../lazy";
+import { PLAIN_INPUT_CLASS } from "../light-form";
 import { useHydrated } from "./use-hydrated";
 
 export interface Choice {
@@ -34,7 +35,7 @@ function NativeSelect({ id, name, label, placeholder, options, value, onChange, 
       id={id}
       name={name}
       aria-label={label}
-      className={`ant-input plain-select${className ? ` ${className}` : ""}`}
+      className={`${PLAIN_INPUT_CLASS} plain-select${className ? ` ${className}` : ""}`}
       value={value ?? ""}
       onChange={(event) => onChange?.(event.target.value === "" ? undefined : event.target.value)}
       style={style}

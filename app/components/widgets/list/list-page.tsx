@@ -13,12 +13,15 @@ import PlusOutlined from "@ant-design/icons/PlusOutlined";
 import DownOutlined from "@ant-design/icons/DownOutlined";
 import DeleteOutlined from "@ant-design/icons/DeleteOutlined";
 import DownloadOutlined from "@ant-design/icons/DownloadOutlined";
+import FilterOutlined from "@ant-design/icons/FilterOutlined";
 import ImportOutlined from "@ant-design/icons/ImportOutlined";
 import type { z } from "zod";
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,
   PAGE_SIZE_OPTIONS,
+  PLAIN_SUPER_QUERY,
+  SUPER_QUERY_PAGE,
   pageAfterDelete,
   parseOverlay,
   queryString,
@@ -37,7 +40,7 @@ import type { ListActionResult, ListEndpoints, ListRecord, OpenedOverlay } from 
 import { usePermission } from "../../shell/permission/has-permission";
 import { showSessionExpired, useFailureFeedback } from "../../shell/feedback/failure-feedback";
 import { useFetcherAnswer } from "../../shell/feedback/use-fetcher-answer";
-import type { SuperQueryField } from "../super-query";
+import { SUPER_QUERY_TEXTS, type SuperQueryField } from "../super-query/super-query";
 import { SuperQueryButton } from "../super-query/super-query-button";
 import { downloadExport, formatBytes } from "./export-excel";
 import { SearchBar } from "./search-bar";
@@ -171,6 +174,14 @@ const SuperQuery = lazyIsland(
 );
 const PlainRecordForm = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainRecordForm));
 const PlainConfirm = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainConfirm));
+const PlainSuperQuery = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainSuperQuery));
+
+/** The list's params without its advanced query (and the plain 高级查询's page and rows). */
+function withoutSuperQuery(search: string): URLSearchParams {
+  const params = new URLSearchParams(search);
+  for (const name of ["superQueryParams", "superQueryMatchType", SUPER_QUERY_PAGE, ...Object.values(PLAIN_SUPER_QUERY)]) params.delete(name);
+  return params;
+}
 
 /** A link's click when the page handles it once hydrated (a sortable header or the page itself). */
 function handledClick(event: MouseEvent, handle?: () => void): void {
@@ -440,6 +451,24 @@ export function ListPage(props: ListPageProps) {
     const named = columns[0]?.dataIndex;
     return <PlainConfirm opened={opened} describe={(row) => String(row[named ?? "id"] ?? row.id)} answer={actionAnswer} listHref={address(null)} />;
   }
+  // 高级查询 before JavaScript: its form is the page (`?superQuery=open`, issue #30 item 8).
+  const superQuery = props.superQuery && props.superQuery.length > 0 ? props.superQuery : null;
+  const plainList = new URLSearchParams(listSearch);
+  plainList.delete(SUPER_QUERY_PAGE);
+  if (addressed && !hydrated && superQuery && new URLSearchParams(location.search).get(SUPER_QUERY_PAGE) === "open") {
+    const kept = withoutSuperQuery(listSearch);
+    kept.delete("pageNo");
+    return (
+      <PlainSuperQuery
+        fields={superQuery}
+        state={state}
+        action={location.pathname}
+        keep={[...kept]}
+        listHref={`${location.pathname}${queryString(plainList)}`}
+        clearHref={`${location.pathname}${queryString(kept)}`}
+      />
+    );
+  }
 
   /** What a plain (GET) search keeps of the list: the sort, the page size, the page's own params. */
   const keep: Record<string, string> = { ...props.fixedFilters };
@@ -481,18 +510,30 @@ export function ListPage(props: ListPageProps) {
             </Button>
           ) : null}
           {url.exportXls && can("export") ? (
-            <Button type="primary" icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportRows()}>
-              导出
-            </Button>
+            !hydrated && addressed ? (
+              // Before JavaScript: a link to the same export of the current search (the file downloads).
+              <Button type="primary" icon={<DownloadOutlined />} href={exportHref(url.exportXls, toBackendQuery(state))} download>
+                导出
+              </Button>
+            ) : (
+              <Button type="primary" icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportRows()}>
+                导出
+              </Button>
+            )
           ) : null}
           {url.importExcel && can("import") ? (
             <Button type="primary" icon={<ImportOutlined />} onClick={() => setImporting(true)}>
               导入
             </Button>
           ) : null}
-          {props.superQuery && props.superQuery.length > 0 ? (
+          {superQuery && !hydrated && addressed ? (
+            // Before JavaScript: a link to the query's own form (`?superQuery=open`).
+            <Button type="primary" icon={<FilterOutlined />} href={`${location.pathname}${queryString(new URLSearchParams([...plainList, [SUPER_QUERY_PAGE, "open"]]))}`}>
+              {SUPER_QUERY_TEXTS.button}
+            </Button>
+          ) : superQuery ? (
             <SuperQuery
-              fields={props.superQuery}
+              fields={superQuery}
               value={state}
               loading={revalidator.state !== "idle"}
               onSearch={(params) =>

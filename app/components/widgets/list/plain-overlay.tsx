@@ -4,8 +4,11 @@
 // values. Once hydrated, the list page shows the same address as its modal instead.
 import type { ReactNode } from "react";
 import { Button, Card, Form, Input, Space } from "antd";
-import { RETURN_FIELD } from "~/lib/list-query";
+import { PLAIN_SUPER_QUERY, RETURN_FIELD, type ListState } from "~/lib/list-query";
 import type { ListActionResult, ListRecord, OpenedOverlay } from "~/services/list.server";
+import { fromQueryParams, MATCH_TYPES, SUPER_QUERY_RULES, SUPER_QUERY_TEXTS, type SuperQueryField } from "../super-query/super-query";
+import { PLAIN_INPUT_CLASS } from "../light-form";
+import { ChoiceSelect } from "./choice-select";
 import type { FormMode } from "./form-modal";
 import { fieldText, formControls, isRowsField, RecordView, RowsDetail } from "./record-view";
 import type { FormField } from "./types";
@@ -152,7 +155,7 @@ function plainControl(field: FormField, value: string, mode: FormMode, record: R
         <select
           id={id}
           name={field.name}
-          className="ant-input plain-select"
+          className={`${PLAIN_INPUT_CLASS} plain-select`}
           multiple={multiple}
           defaultValue={multiple ? chosen : value}
           // A fixed select still posts its value (a disabled one would not).
@@ -231,6 +234,68 @@ export function PlainConfirm({
           </Button>
           <Button href={listHref}>取消</Button>
         </Space>
+      </form>
+    </Card>
+  );
+}
+
+/** Condition rows the plain 高级查询 offers beyond the ones in force (no JavaScript adds a row). */
+const PLAIN_QUERY_ROWS = 3;
+
+/**
+ * 高级查询 without JavaScript (issue #30 item 8): the builder's rows as a GET form of their own. Each
+ * row's field, rule and value post as `sqField`, `sqRule`, `sqVal`; the list's parser turns them
+ * into the builder's `superQueryParams` (list-query.ts), so the list filters the same way. The
+ * list's search, sort and page size ride along as hidden fields; a new query starts at page 1.
+ */
+export function PlainSuperQuery({
+  fields,
+  state,
+  action,
+  keep,
+  listHref,
+  clearHref,
+}: {
+  fields: SuperQueryField[];
+  state: ListState;
+  /** The list's path (the form's GET target). */
+  action: string;
+  /** The list's params the query keeps (search, sort, page size, the page's own). */
+  keep: [string, string][];
+  listHref: string;
+  /** The list without an advanced query. */
+  clearHref: string;
+}) {
+  const current = fromQueryParams(state, fields);
+  const rows = [...current.rows, ...Array.from({ length: PLAIN_QUERY_ROWS }, () => ({ field: undefined, rule: "eq" as const, val: undefined }))];
+  const fieldChoices = fields.map((field) => ({ value: field.value, label: field.text }));
+  const ruleChoices = SUPER_QUERY_RULES.map((rule) => ({ value: rule.value, label: rule.label }));
+  return (
+    <Card title={SUPER_QUERY_TEXTS.title} className="list-page plain-overlay">
+      <form method="get" action={action} className="plain-super-query">
+        {keep.map(([name, value], index) => (
+          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+        ))}
+        <label className="plain-super-query__match">
+          {SUPER_QUERY_TEXTS.matchLabel}：
+          <ChoiceSelect name="superQueryMatchType" label={SUPER_QUERY_TEXTS.matchLabel} options={MATCH_TYPES} value={current.matchType} />
+        </label>
+        {rows.map((row, index) => (
+          <div key={index} className="plain-super-query__row">
+            <ChoiceSelect name={PLAIN_SUPER_QUERY.field} label={SUPER_QUERY_TEXTS.fieldPlaceholder} placeholder={SUPER_QUERY_TEXTS.fieldPlaceholder} options={fieldChoices} value={row.field} />
+            <ChoiceSelect name={PLAIN_SUPER_QUERY.rule} label={SUPER_QUERY_TEXTS.rulePlaceholder} options={ruleChoices} value={row.rule ?? "eq"} />
+            <Input name={PLAIN_SUPER_QUERY.value} aria-label="查询值" placeholder="请输入值" defaultValue={row.val ?? ""} />
+          </div>
+        ))}
+        <div className="plain-actions">
+          <Space wrap>
+            <Button type="primary" htmlType="submit">
+              {SUPER_QUERY_TEXTS.query}
+            </Button>
+            <Button href={clearHref}>{SUPER_QUERY_TEXTS.clear}</Button>
+            <Button href={listHref}>{SUPER_QUERY_TEXTS.close}</Button>
+          </Space>
+        </div>
       </form>
     </Card>
   );

@@ -5,11 +5,11 @@
 // write bills, items and receivables). Goal: preview + generation ≤ 3 s. Each backend runs three
 // times on fresh databases and the median run is reported, with every run's total beside it.
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../backend/db/client";
+import type { Database } from "../backend/db/client";
 import { migrate } from "../backend/db/migrate";
 import { seedDatabase } from "../backend/seed";
 import { generateBills, previewGeneration } from "../backend/modules/billing/bill/bill-generation";
-import { adminQuery } from "./database";
+import { freshPglite, freshPostgres, medianOfFreshRuns, type FreshDatabase } from "./fresh-runs";
 import { round } from "./lib";
 
 const STUDENTS = 2_000;
@@ -59,45 +59,16 @@ async function timeGeneration(db: Database): Promise<Record<string, number>> {
 /** Runs per backend, each on a fresh database: the median run is the figure (a shared 2-core machine is noisy). */
 const RUNS = 3;
 
-/** The run with the median total of `runs` fresh databases of one backend. */
-async function medianRun(open: () => Promise<{ db: Database; dispose: () => Promise<void> }>): Promise<Record<string, unknown>> {
-  const runs: Array<Record<string, number>> = [];
-  for (let run = 0; run < RUNS; run++) {
-    const { db, dispose } = await open();
-    try {
-      await prepare(db);
-      runs.push(await timeGeneration(db));
-    } finally {
-      await dispose();
-    }
-  }
-  const sorted = [...runs].sort((a, b) => a.totalMs! - b.totalMs!);
-  return { ...sorted[Math.floor(RUNS / 2)]!, runsTotalMs: runs.map((run) => run.totalMs) };
-}
+const medianRun = (open: () => Promise<FreshDatabase>) => medianOfFreshRuns(open, prepare, timeGeneration, "totalMs", RUNS);
 
 /** The generation on PGlite alone: the median of three fresh databases (section `billing`, issue #32). */
 export function billGenerationOnPglite(): Promise<Record<string, unknown>> {
-  return medianRun(async () => {
-    const db = await openDatabase({});
-    return { db, dispose: () => db.close() };
-  });
+  return medianRun(freshPglite);
 }
 
 export async function benchBillGeneration(): Promise<Record<string, unknown>> {
   const onPglite = await billGenerationOnPglite();
-  const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const onPostgres = await medianRun(async () => {
-    const database = `bench_billing_${process.pid}_${Date.now()}`;
-    await adminQuery(adminUrl, `CREATE DATABASE ${database}`);
-    const db = await openDatabase({ databaseUrl: adminUrl.replace(/\/[^/]*$/, `/${database}`) });
-    return {
-      db,
-      dispose: async () => {
-        await db.close();
-        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      },
-    };
-  });
+  const onPostgres = await medianRun(freshPostgres("bench_billing"));
   return { pglite: onPglite, postgres: onPostgres, runs: RUNS, goals: BILLING_GOALS };
 }
 

@@ -7,11 +7,9 @@
 // with and one without in turn (A B A B, in four rounds), so that a machine getting busier or
 // quieter favours neither. The figures are the mean and the median per call of each; the goal is at
 // most 15 % more with the history.
-import express from "express";
-import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { BACKEND_BASE_PATH, createBackend } from "../backend/index";
+import { startBenchBackend } from "./in-process";
 import { historyWriting } from "../backend/crud/history";
 import { percentile, round } from "./lib";
 
@@ -20,17 +18,8 @@ const CALLS_PER_ROUND = 240;
 const WARM_UP = 20;
 
 export async function benchHistoryCost(): Promise<Record<string, unknown>> {
-  const silent = { info: () => undefined, error: (message: string) => console.error(message) };
-  const backend = await createBackend({ adminPassword: ADMIN_PASSWORD, logger: silent, scheduler: false });
-  const app = express();
-  app.use(BACKEND_BASE_PATH, backend.router);
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${BACKEND_BASE_PATH}`;
+  const { backend, base, headers, close } = await startBenchBackend(ADMIN_PASSWORD, { scheduler: false });
   try {
-    const login = await fetch(`${base}/sys/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }) });
-    const token = ((await login.json()) as { result: { token: string } }).result.token;
-    const headers = { "Content-Type": "application/json", "X-Access-Token": token };
     const call = async (method: string, path: string, body: unknown) => {
       const started = performance.now();
       const answer = (await (await fetch(`${base}${path}`, { method, headers, body: JSON.stringify(body) })).json()) as { success: boolean; message: string };
@@ -117,8 +106,6 @@ export async function benchHistoryCost(): Promise<Record<string, unknown>> {
     };
   } finally {
     historyWriting.enabled = true;
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await backend.close();
+    await close();
   }
 }

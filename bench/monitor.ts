@@ -3,11 +3,9 @@
 // with the operation log as shipped (queued, batch inserts) and with the queue's writes turned off,
 // two rounds each (the mean is reported): the difference is what logging costs. Also checks that
 // no entry was lost and no secret was stored.
-import express from "express";
-import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { BACKEND_BASE_PATH, createBackend } from "../backend/index";
+import { startBenchBackend } from "./in-process";
 import { percentile, round } from "./lib";
 
 const ADMIN_PASSWORD = "Bench-Admin-2026!";
@@ -16,17 +14,8 @@ const CONCURRENT_CLIENTS = 20;
 const CALLS_PER_CLIENT = 15;
 
 export async function benchMonitor(): Promise<Record<string, unknown>> {
-  const silent = { info: () => undefined, error: (message: string) => console.error(message) };
-  const backend = await createBackend({ adminPassword: ADMIN_PASSWORD, logger: silent });
-  const app = express();
-  app.use(BACKEND_BASE_PATH, backend.router);
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${BACKEND_BASE_PATH}`;
+  const { backend, base, headers, close } = await startBenchBackend(ADMIN_PASSWORD);
   try {
-    const login = await fetch(`${base}/sys/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }) });
-    const token = ((await login.json()) as { result: { token: string } }).result.token;
-    const headers = { "Content-Type": "application/json", "X-Access-Token": token };
     const list = await fetch(`${base}/sys/position/list?pageSize=1`, { headers });
     const position = ((await list.json()) as { result: { records: Array<{ id: string; name: string }> } }).result.records[0]!;
     let counter = 0;
@@ -90,9 +79,7 @@ export async function benchMonitor(): Promise<Record<string, unknown>> {
     const [masked] = await backend.db.rows<{ count: unknown }>(sql`SELECT count(*) AS count FROM sys_log WHERE request_param LIKE '%secret-%'`);
     return { withLog, withoutLog, rounds, callsLogged: calls, rowsWritten: logged, rowsDropped: logs.dropped, unmaskedSecrets: Number(masked?.count ?? 0) };
   } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await backend.close();
+    await close();
   }
 }
 

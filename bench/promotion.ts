@@ -5,12 +5,12 @@
 // Each backend runs three times on fresh databases; the median run is reported.
 import { sql } from "drizzle-orm";
 import type { CrudContext } from "../backend/crud/context";
-import { openDatabase, type Database } from "../backend/db/client";
+import type { Database } from "../backend/db/client";
 import { migrate } from "../backend/db/migrate";
 import { seedDatabase } from "../backend/seed";
 import { DictionaryService } from "../backend/modules/system/dict/dictionary-service";
 import { previewPromotion, promote, undoPromotion } from "../backend/modules/people/classes/promotion";
-import { adminQuery } from "./database";
+import { freshPglite, freshPostgres, medianOfFreshRuns, type FreshDatabase } from "./fresh-runs";
 import { round } from "./lib";
 
 const STUDENTS = 2_000;
@@ -58,39 +58,11 @@ async function timePromotion(db: Database): Promise<Record<string, number>> {
 
 const RUNS = 3;
 
-async function medianRun(open: () => Promise<{ db: Database; dispose: () => Promise<void> }>): Promise<Record<string, unknown>> {
-  const runs: Array<Record<string, number>> = [];
-  for (let run = 0; run < RUNS; run++) {
-    const { db, dispose } = await open();
-    try {
-      await prepare(db);
-      runs.push(await timePromotion(db));
-    } finally {
-      await dispose();
-    }
-  }
-  const sorted = [...runs].sort((a, b) => a.promoteMs! - b.promoteMs!);
-  return { ...sorted[Math.floor(RUNS / 2)]!, runsPromoteMs: runs.map((run) => run.promoteMs) };
-}
+const medianRun = (open: () => Promise<FreshDatabase>) => medianOfFreshRuns(open, prepare, timePromotion, "promoteMs", RUNS);
 
 export async function benchPromotion(): Promise<Record<string, unknown>> {
-  const onPglite = await medianRun(async () => {
-    const db = await openDatabase({});
-    return { db, dispose: () => db.close() };
-  });
-  const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const onPostgres = await medianRun(async () => {
-    const database = `bench_promotion_${process.pid}_${Date.now()}`;
-    await adminQuery(adminUrl, `CREATE DATABASE ${database}`);
-    const db = await openDatabase({ databaseUrl: adminUrl.replace(/\/[^/]*$/, `/${database}`) });
-    return {
-      db,
-      dispose: async () => {
-        await db.close();
-        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      },
-    };
-  });
+  const onPglite = await medianRun(freshPglite);
+  const onPostgres = await medianRun(freshPostgres("bench_promotion"));
   return { pglite: onPglite, postgres: onPostgres, runs: RUNS, goals: PROMOTION_GOALS };
 }
 

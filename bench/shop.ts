@@ -4,10 +4,8 @@
 // throughput in orders per second, and the oversold count (stock below zero or more lines than the
 // stock had): must be 0. The last commodity has less stock than the orders wanting it, so the
 // refusals (库存不足) are part of the run.
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { sql } from "drizzle-orm";
-import { createBackend, BACKEND_BASE_PATH } from "../backend/index";
+import { startBenchBackend } from "./in-process";
 import { percentile, round } from "./lib";
 
 const CLIENTS = 50;
@@ -18,17 +16,8 @@ const STOCKS = [100_000, 100_000, 100_000, 150];
 export const SHOP_GOALS = { oversold: 0 } as const;
 
 export async function benchShop(): Promise<Record<string, unknown>> {
-  const backend = await createBackend({ adminPassword: ADMIN_PASSWORD, logger: { info: () => undefined, error: () => undefined }, scheduler: false });
-  const app = express();
-  app.use(BACKEND_BASE_PATH, backend.router);
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${BACKEND_BASE_PATH}`;
+  const { backend, base, token, close } = await startBenchBackend(ADMIN_PASSWORD, { scheduler: false });
   try {
-    const login = (await (await fetch(`${base}/sys/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }) })).json()) as {
-      result: { token: string };
-    };
-    const token = login.result.token;
     const commodities = STOCKS.map((stock, index) => ({ id: `bench-commodity-${index}`, stock }));
     for (const commodity of commodities)
       await backend.db.rows(sql`insert into shop_commodity (id, tenant_id, name, price, stock, status) values (${commodity.id}, 1, ${`压测商品${commodity.id}`}, 12.34, ${commodity.stock}, '1')`);
@@ -75,9 +64,7 @@ export async function benchShop(): Promise<Record<string, unknown>> {
       goals: SHOP_GOALS,
     };
   } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await backend.close();
+    await close();
   }
 }
 

@@ -5,7 +5,7 @@
 // compared through its hash (conditions.ts). Rows written in clear (a database from before, a seed)
 // are encrypted when the backend starts; `npm run personal-data:rotate` re-encrypts every value
 // under the current key, in batches.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import {
   CIPHERTEXT_PREFIX,
@@ -153,6 +153,7 @@ export async function encryptTableValues(db: Pick<Database, "rows">, entity: Ent
       }),
       sql` or `,
     );
+    const encryptedRows = rowsOf(entity);
     const selected = sql.join(
       fields.map((field) => sql`${sql.identifier(field.column)} as ${sql.identifier(field.column)}`),
       sql`, `,
@@ -160,7 +161,7 @@ export async function encryptTableValues(db: Pick<Database, "rows">, entity: Ent
     let after = "";
     for (;;) {
       const rows = await db.rows<Record<string, string | null>>(
-        sql`select ${id}::text as "id", ${selected} from ${table} where ${id}::text > ${after} and (${stale}) order by ${id}::text limit ${batchSize}`,
+        sql`select ${id}::text as "id", ${selected} from ${table} where ${id}::text > ${after} and ${encryptedRows} and (${stale}) order by ${id}::text limit ${batchSize}`,
       );
       if (rows.length === 0) break;
       after = rows[rows.length - 1]!.id!;
@@ -204,13 +205,20 @@ export async function encryptTableValues(db: Pick<Database, "rows">, entity: Ent
         sql` and `,
       );
       const updated = await db.rows<{ id: string }>(
-        sql`update ${table} set ${assignments} from json_to_recordset(${JSON.stringify(changes)}::json) as ${sql.identifier("v")}(${record}) where ${table}.${id}::text = ${sql.identifier("v")}."id" and ${unchanged} returning ${table}.${id}`,
+        sql`update ${table} set ${assignments} from json_to_recordset(${JSON.stringify(changes)}::json) as ${sql.identifier("v")}(${record}) where ${table}.${id}::text = ${sql.identifier("v")}."id" and ${unchanged} and ${rowsOf(entity, table)} returning ${table}.${id}`,
       );
       written += updated.length;
       options.onBatch?.(entity.table, updated.length);
     }
   }
   return written;
+}
+
+/** The rows of the table that hold encrypted values (all but where `encryptedRows` says). */
+function rowsOf(entity: EntityDefinition, table?: ReturnType<typeof sql.identifier>): SQL {
+  if (!entity.encryptedRows) return sql`true`;
+  const column = sql.identifier(entity.encryptedRows.column);
+  return sql`${table ? sql`${table}.${column}` : column} = ${entity.encryptedRows.value}`;
 }
 
 /**
@@ -237,7 +245,7 @@ export async function valuesNotUnderCurrentKey(db: Pick<Database, "rows">, ring:
       encryptedFields(entity).map((field) => sql`(${sql.identifier(field.column)} <> '' and left(${sql.identifier(field.column)}, ${current.length}) <> ${current})`),
       sql` or `,
     );
-    const [row] = await db.rows<{ n: unknown }>(sql`select count(*) as "n" from ${sql.identifier(entity.table)} where ${stale}`);
+    const [row] = await db.rows<{ n: unknown }>(sql`select count(*) as "n" from ${sql.identifier(entity.table)} where ${rowsOf(entity)} and (${stale})`);
     counts[entity.table] = Number(row?.n ?? 0);
   }
   return counts;

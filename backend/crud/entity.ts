@@ -57,6 +57,11 @@ export interface EntityDefinition {
   tenantColumn?: string;
   /** Logical-delete column (`@TableLogic`, 0 = present): lists only show present rows. */
   softDeleteColumn?: string;
+  /**
+   * Only the rows whose `column` equals `value` hold encrypted values (sys_message: the SMS rows'
+   * receiver); the start-up pass and the rotation leave the others alone (docs/decisions/155).
+   */
+  encryptedRows?: { column: string; value: string };
 }
 
 /** What every identifier taken from a request must look like (contract §10). */

@@ -214,7 +214,7 @@ function positiveInt(raw: string | undefined): number | undefined {
  * One parameter as text. Repeated names are joined with commas, as Spring binds a String[] to a
  * String property; anything that is not text (a nested qs object) counts as absent.
  */
-function param(query: ListQueryParams, name: string): string | undefined {
+export function param(query: ListQueryParams, name: string): string | undefined {
   if (!Object.hasOwn(query, name)) return undefined;
   const value = query[name];
   if (typeof value === "string") return value;

@@ -692,7 +692,9 @@ export const sysMessage = pgTable("sys_message", {
   tenantId: integer("tenant_id").notNull().default(1),
   templateCode: varchar("template_code", { length: 100 }),
   esType: varchar("es_type", { length: 1 }).notNull(),
-  esReceiver: varchar("es_receiver", { length: 100 }).notNull(),
+  // An SMS row's phone is stored encrypted with its search hash (docs/decisions/155).
+  esReceiver: text("es_receiver").notNull(),
+  esReceiverHash: varchar("es_receiver_hash", { length: 64 }),
   esTitle: varchar("es_title", { length: 255 }),
   esContent: text("es_content"),
   esSendStatus: varchar("es_send_status", { length: 1 }).notNull().default("0"),
@@ -857,7 +859,8 @@ export const shopOrder = pgTable("shop_order", {
   studentId: varchar("student_id", { length: 32 }),
   addressId: varchar("address_id", { length: 32 }),
   receiver: varchar("receiver", { length: 50 }),
-  receiverPhone: varchar("receiver_phone", { length: 30 }),
+  receiverPhone: text("receiver_phone"),
+  receiverPhoneHash: varchar("receiver_phone_hash", { length: 64 }),
   addressText: varchar("address_text", { length: 300 }),
   total: money("total").notNull().default("0"),
   status: varchar("status", { length: 1 }).notNull().default("1"),
@@ -880,7 +883,8 @@ export const shopOrderItem = pgTable("shop_order_item", {
 
 // ---- phone codes (issue #17 parts 1 and 6, migration 0150) ------------------------------------
 export const sysSmsCode = pgTable("sys_sms_code", {
-  mobile: varchar("mobile", { length: 20 }).primaryKey(),
+  // The phone's search hash, never the phone (docs/decisions/155).
+  mobileHash: varchar("mobile_hash", { length: 64 }).primaryKey(),
   mode: varchar("mode", { length: 1 }).notNull(),
   codeHash: varchar("code_hash", { length: 64 }).notNull(),
   salt: varchar("salt", { length: 32 }).notNull(),

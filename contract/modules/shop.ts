@@ -81,7 +81,7 @@ export const orderModule = defineModule({
     parentId: { label: "家长", dict: "school_parent,name,id", required: "请选择家长!", show: { search: true } },
     studentId: { label: "学生", dict: "school_student,name_cn,id" },
     receiver: { label: "收货人", maxLength: 50 },
-    receiverPhone: { label: "收货电话", maxLength: 30, show: { list: false } },
+    receiverPhone: { label: "收货电话", maxLength: 30, sensitive: "phone", show: { list: false } },
     addressText: { label: "收货地址", maxLength: 300, show: { list: false } },
     total: { label: "订单金额", type: "decimal", money: true, readOnly: true },
     status: { label: "状态", dict: "order_status", readOnly: true, show: { search: true } },

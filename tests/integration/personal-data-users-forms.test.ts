@@ -18,7 +18,7 @@ import { rotatePersonalData } from "../../backend/crud/encrypted-rotation";
 import { encryptStoredValues, loadEncryptedEntities } from "../../backend/crud/encrypted";
 import { decryptValue, installKeyring, parseKeyring } from "../../backend/security/personal-data";
 import { migrationsFolder } from "../../backend/db/migrate";
-import { call, loginToken, loginTokenAfterChange, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
+import { call, loginToken, postgresReachable, startTestBackend, userWithRole, type TestBackend } from "../support/backend";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
 import { PhoneTexts } from "#contract/phone-auth";
 import { ACCOUNT_API } from "#contract/account";
@@ -86,12 +86,7 @@ describe.each(databases)("personal data of users and online forms on %s", (kind)
             OR ((perms LIKE 'user:%' OR perms LIKE 'online:${FORM}:%') AND perms NOT LIKE '%:viewSensitive'))`,
       )
     ).map((row) => row.id);
-    expect((await call(base, "POST", "/sys/role/add", { token: admin, body: { roleCode: "user_keeper", roleName: "人事" } })).json.success).toBe(true);
-    const [role] = await rows<{ id: string }>(`SELECT id FROM sys_role WHERE role_code = 'user_keeper'`);
-    const granted = await call(base, "POST", "/sys/permission/saveRolePermission", { token: admin, body: { roleId: role!.id, permissionIds: permissionIds.join(","), lastpermissionIds: "" } });
-    expect(granted.json.success).toBe(true);
-    expect((await call(base, "POST", "/sys/user/add", { token: admin, body: { username: "keeper_wu", realname: "吴人事", password: PASSWORD, selectedroles: role!.id } })).json.success).toBe(true);
-    keeper = await loginTokenAfterChange(base, "keeper_wu", PASSWORD);
+    keeper = await userWithRole(base, admin, { roleCode: "user_keeper", roleName: "人事", permissionIds }, { username: "keeper_wu", realname: "吴人事", password: PASSWORD });
   });
   afterAll(async () => server?.close());
 

@@ -8,6 +8,11 @@ import { Messages } from "#contract/messages";
 import { PhoneTexts } from "#contract/phone-auth";
 import { call, loginToken, startTestBackend, type TestBackend } from "../support/backend";
 import { sealedContacts } from "../../backend/modules/system/user/user-entity";
+import { searchHash } from "../../backend/security/personal-data";
+import { phoneLockKey } from "../../backend/modules/system/auth/sms-codes";
+
+/** What sys_sms_code and an SMS row of sys_message find a phone by: its search hash (decision 155). */
+const hashOf = (mobile: string) => searchHash("phone", mobile)!;
 
 let server: TestBackend;
 let base: string;
@@ -24,7 +29,7 @@ const post = (path: string, body: Record<string, unknown>, address = newAddress(
 /** The code of the phone's last recorded SMS (what a developer reads under 消息). */
 async function recordedCode(mobile: string): Promise<string> {
   const [row] = await server.backend.db.rows<{ es_content: string; es_send_status: string }>(
-    sql`select es_content, es_send_status from sys_message where es_receiver = ${mobile} and template_code = 'sms_code' order by create_time desc limit 1`,
+    sql`select es_content, es_send_status from sys_message where es_receiver_hash = ${hashOf(mobile)} and template_code = 'sms_code' order by create_time desc limit 1`,
   );
   expect(row?.es_send_status).toBe("3");
   return /(\d{6})/.exec(row!.es_content)![1]!;
@@ -38,7 +43,7 @@ async function givePhone(username: string, mobile: string) {
 
 /** Lets the phone ask for a new code at once (as if its last one were a minute old). */
 async function ageCode(mobile: string, seconds = 61) {
-  await server.backend.db.rows(sql`update sys_sms_code set sent_at = sent_at - make_interval(secs => ${seconds}) where mobile = ${mobile}`);
+  await server.backend.db.rows(sql`update sys_sms_code set sent_at = sent_at - make_interval(secs => ${seconds}) where mobile_hash = ${hashOf(mobile)}`);
 }
 
 beforeAll(async () => {
@@ -54,7 +59,7 @@ describe("/sys/sms and /sys/phoneLogin", () => {
     const code = await recordedCode("15801010004");
     expect(sent.text).not.toContain(code);
     const [row] = await server.backend.db.rows<{ code_hash: string; ttl: number }>(
-      sql`select code_hash, extract(epoch from expires_at - sent_at)::float as ttl from sys_sms_code where mobile = '15801010004'`,
+      sql`select code_hash, extract(epoch from expires_at - sent_at)::float as ttl from sys_sms_code where mobile_hash = ${hashOf("15801010004")}`,
     );
     expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.code_hash).not.toContain(code);
@@ -84,7 +89,7 @@ describe("/sys/sms and /sys/phoneLogin", () => {
   it("answers an unknown phone as a known one, and sends it nothing", async () => {
     const sent = await post("/sys/sms", { mobile: "13999999999", smsmode: "0" });
     expect(sent.json).toMatchObject({ success: true, message: PhoneTexts.codeSent });
-    const rows = await server.backend.db.rows(sql`select 1 from sys_message where es_receiver = '13999999999'`);
+    const rows = await server.backend.db.rows(sql`select 1 from sys_message where es_receiver_hash = ${hashOf("13999999999")}`);
     expect(rows).toHaveLength(0);
     expect((await post("/sys/sms", { mobile: "13999999999", smsmode: "0" })).json.message).toBe(PhoneTexts.codeStillValid);
     expect((await post("/sys/phoneLogin", { mobile: "13999999999", captcha: "123456" })).json.message).toBe(PhoneTexts.codeWrong);
@@ -93,7 +98,7 @@ describe("/sys/sms and /sys/phoneLogin", () => {
   it("lets a code expire after 10 minutes", async () => {
     await post("/sys/sms", { mobile: "15801010003", smsmode: "0" });
     const code = await recordedCode("15801010003");
-    await server.backend.db.rows(sql`update sys_sms_code set expires_at = now() - interval '1 second' where mobile = '15801010003'`);
+    await server.backend.db.rows(sql`update sys_sms_code set expires_at = now() - interval '1 second' where mobile_hash = ${hashOf("15801010003")}`);
     const late = await post("/sys/phoneLogin", { mobile: "15801010003", captcha: code });
     expect(late.json).toMatchObject({ success: false, message: "手机验证码错误" });
   });
@@ -102,7 +107,7 @@ describe("/sys/sms and /sys/phoneLogin", () => {
     const answers = await Promise.all(Array.from({ length: 30 }, () => post("/sys/sms", { mobile: "18801010005", smsmode: "0" })));
     expect(answers.filter((answer) => answer.json.success)).toHaveLength(1);
     expect(answers.filter((answer) => answer.json.message === PhoneTexts.codeStillValid)).toHaveLength(29);
-    const messages = await server.backend.db.rows(sql`select 1 from sys_message where es_receiver = '18801010005'`);
+    const messages = await server.backend.db.rows(sql`select 1 from sys_message where es_receiver_hash = ${hashOf("18801010005")}`);
     expect(messages).toHaveLength(1);
     // … and one of 20 concurrent sign-ins with it succeeds.
     const code = await recordedCode("18801010005");
@@ -118,7 +123,7 @@ describe("/sys/sms and /sys/phoneLogin", () => {
     for (let attempt = 1; attempt <= 5; attempt++) messages.push((await post("/sys/phoneLogin", { mobile: "18801010006", captcha: wrong })).json.message);
     expect(messages).toEqual([PhoneTexts.codeWrong, PhoneTexts.codeWrong, PhoneTexts.codeWrong, PhoneTexts.codeWrong, Messages.userLocked]);
     const [lock] = await server.backend.db.rows<{ minutes: number }>(
-      sql`select extract(epoch from locked_until - now())::float / 60 as minutes from sys_login_lock where username = 'sms:18801010006'`,
+      sql`select extract(epoch from locked_until - now())::float / 60 as minutes from sys_login_lock where username = ${phoneLockKey("18801010006")}`,
     );
     expect(lock!.minutes).toBeGreaterThan(9.9);
     const right = await post("/sys/phoneLogin", { mobile: "18801010006", captcha: code });
@@ -130,11 +135,11 @@ describe("/sys/sms and /sys/phoneLogin", () => {
     const code = await recordedCode("13701010007");
     const guesses = Array.from({ length: 40 }, (_, index) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, "0"));
     await Promise.all(guesses.map((guess) => post("/sys/phoneLogin", { mobile: "13701010007", captcha: guess })));
-    const [row] = await server.backend.db.rows<{ attempts: number }>(sql`select attempts from sys_sms_code where mobile = '13701010007'`);
+    const [row] = await server.backend.db.rows<{ attempts: number }>(sql`select attempts from sys_sms_code where mobile_hash = ${hashOf("13701010007")}`);
     expect(row!.attempts).toBe(5);
     // Locked, and the code dead after its 5 checks even once the lock is lifted.
-    await server.backend.db.rows(sql`delete from sys_login_lock where username = 'sms:13701010007'`);
-    await server.backend.db.rows(sql`delete from sys_login_failure where username = 'sms:13701010007'`);
+    await server.backend.db.rows(sql`delete from sys_login_lock where username = ${phoneLockKey("13701010007")}`);
+    await server.backend.db.rows(sql`delete from sys_login_failure where username = ${phoneLockKey("13701010007")}`);
     expect((await post("/sys/phoneLogin", { mobile: "13701010007", captcha: code })).json.message).toBe(PhoneTexts.codeWrong);
   });
 });
@@ -154,7 +159,7 @@ describe("registration", () => {
       call(open.url, "POST", path, { body, headers: { "X-Forwarded-For": newAddress() } });
     const openCode = async (mobile: string) => {
       const [row] = await open.backend.db.rows<{ es_content: string }>(
-        sql`select es_content from sys_message where es_receiver = ${mobile} order by create_time desc limit 1`,
+        sql`select es_content from sys_message where es_receiver_hash = ${hashOf(mobile)} order by create_time desc limit 1`,
       );
       return /(\d{6})/.exec(row!.es_content)![1]!;
     };

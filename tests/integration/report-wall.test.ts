@@ -43,7 +43,7 @@ describe.each(databases)("the report wall on %s", (kind) => {
     await server.backend.db.exec(`
       INSERT INTO onlform_wall_canary (id, tenant_id, note) VALUES ('wallcanaryform1', 1, 'CANARY_FORM_T1'), ('wallcanaryform2', 2, 'visible_form_t2');
       INSERT INTO school_student (id, tenant_id, student_no, name_cn, passport_no, status) VALUES ('wallcanarystudent1', 1, 'WALL0001', 'CANARY_STUDENT_T1', 'CANARY_PASSPORT_T1', '1');
-      INSERT INTO sys_sms_code (mobile, mode, code_hash, salt, attempts, sent_at, expires_at) VALUES ('13900000000', '0', 'CANARY_CODE_HASH', 'CANARY_CODE_SALT', 0, now(), now() + interval '5 minutes');
+      INSERT INTO sys_sms_code (mobile_hash, mode, code_hash, salt, attempts, sent_at, expires_at) VALUES ('CANARY_MOBILE_HASH', '0', 'CANARY_CODE_HASH', 'CANARY_CODE_SALT', 0, now(), now() + interval '5 minutes');
       INSERT INTO sys_message (id, tenant_id, es_type, es_receiver, es_title, es_content) VALUES ('wallcanarymsg2', 2, '1', '13900000000', '验证码', 'CANARY_MESSAGE_T2');
       INSERT INTO sys_data_source (id, tenant_id, code, name, db_type, db_url, db_username, db_password) VALUES ('wallcanaryds2', 2, 'wall', 'wall', 'postgresql', 'jdbc:postgresql://127.0.0.1:5432/x', 'u', 'CANARY_DS_PASSWORD');
       INSERT INTO sys_log (id, log_type, log_content, tenant_id, create_time) VALUES ('wallcanarylog2', 1, 'CANARY_LOG_T2', 2, now());

@@ -104,6 +104,28 @@ export async function loginTokenAfterChange(base: string, username: string, pass
   return token;
 }
 
+/**
+ * A role granted `permissionIds` (added by the administrator's `admin` token through 角色管理) and a
+ * user of it (more of the user's form in `user`), signed in with a password of their own: its token.
+ */
+export async function userWithRole(
+  base: string,
+  admin: string,
+  role: { roleCode: string; roleName: string; permissionIds: readonly string[] },
+  user: { username: string; realname: string; password: string } & Record<string, string>,
+): Promise<string> {
+  const added = await call(base, "POST", "/sys/role/add", { token: admin, body: { roleCode: role.roleCode, roleName: role.roleName } });
+  if (!added.json?.success) throw new Error(`role add failed: ${added.text}`);
+  const roles = await call(base, "GET", `/sys/role/list?roleCode=${encodeURIComponent(role.roleCode)}`, { token: admin });
+  const roleId = roles.json?.result?.records?.[0]?.id as string | undefined;
+  if (!roleId) throw new Error(`role ${role.roleCode} not found: ${roles.text}`);
+  const granted = await call(base, "POST", "/sys/permission/saveRolePermission", { token: admin, body: { roleId, permissionIds: role.permissionIds.join(","), lastpermissionIds: "" } });
+  if (!granted.json?.success) throw new Error(`grant failed: ${granted.text}`);
+  const created = await call(base, "POST", "/sys/user/add", { token: admin, body: { ...user, selectedroles: roleId } });
+  if (!created.json?.success) throw new Error(`user add failed: ${created.text}`);
+  return loginTokenAfterChange(base, user.username, user.password);
+}
+
 export async function loginToken(base: string, username = "admin", password = TEST_ADMIN_PASSWORD): Promise<string> {
   const answer = await call(base, "POST", "/sys/login", { body: { username, password } });
   if (!answer.json?.success) throw new Error(`login failed: ${answer.text}`);

@@ -12,7 +12,8 @@ import { loadModulePage } from "~/services/module-page.server";
 const derived = modulePage(messageModule, {
   columns: {
     esType: { width: 80 },
-    esReceiver: { width: 160 },
+    // An SMS row's phone is stored encrypted (docs/decisions/155): not sorted.
+    esReceiver: { width: 160, sorter: false },
     esTitle: { width: 200 },
     esContent: { width: 320 },
     esSendStatus: { width: 90 },

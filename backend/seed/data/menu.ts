@@ -181,6 +181,8 @@ export const menuTree: MenuSeed[] = [
             ["发货", "ship"],
             ["完成", "complete"],
             ["退款", "refund"],
+            // The receiver's phone in full (docs/decisions/155; migration 0760 for older databases).
+            SENSITIVE_BUTTON,
           ],
           ["add", "edit", "delete", "batch_delete", "export"],
         ),
@@ -198,7 +200,8 @@ export const menuTree: MenuSeed[] = [
     children: [
       // Billing: a mail is written and sent, never edited.
       page("邮件", "/communication/mail", "school/MailList", crudButtons("mail", [["重发", "retry"]], ["add", "delete", "batch_delete", "export", "import"])),
-      page("消息", "/communication/message", "school/MessageList", crudButtons("message")),
+      // SMS receivers' phones in full (docs/decisions/155; migration 0760 for older databases).
+      page("消息", "/communication/message", "school/MessageList", crudButtons("message", [SENSITIVE_BUTTON])),
     ],
   },
 

@@ -8,6 +8,7 @@ import { sysMessage, sysSmsTemplate } from "../../../db/schema";
 import { endpoint, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok } from "../../../http/envelope";
 import { parseReceivers, sendTemplateMessage } from "./message-service";
+import { openSmsReceivers, receiverConditions } from "./sms-receiver";
 
 export const messageTemplateCrud = createModuleCrud(messageTemplateModule, {
   table: sysSmsTemplate,
@@ -22,8 +23,11 @@ export const messageTemplateCrud = createModuleCrud(messageTemplateModule, {
 
 export const messageCrud = createModuleCrud(messageModule, {
   table: sysMessage,
-  entity: { tenantColumn: "tenant_id" },
   operations: ["list", "delete", "deleteBatch", "queryById"],
+  // An SMS row's receiver is stored encrypted (docs/decisions/155): opened here, searched by
+  // receiverConditions rather than by the engine.
+  entity: { tenantColumn: "tenant_id", fields: { esReceiver: { searchable: false, sortable: false } } },
+  hooks: { decorate: openSmsReceivers, listConditions: receiverConditions },
 });
 
 /** The test data: a JSON object of placeholder values. */

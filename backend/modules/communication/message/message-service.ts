@@ -21,6 +21,7 @@ import { syncUserRecipients } from "../../system/announcement/recipients";
 import { sysAnnouncement } from "../../system/announcement/schema";
 import { deliverMail, queueMail } from "../mail/mail-service";
 import { notConfiguredText, senderFor, type ProviderChannel } from "./message-senders";
+import { receiverValues } from "./sms-receiver";
 
 export const MAX_RECEIVERS = 100;
 const PHONE = /^1[3-9]\d{9}$/;
@@ -154,7 +155,7 @@ export async function sendTemplateMessage(services: BackendServices, request: Se
         tenantId: request.tenantId,
         templateCode: template.templateCode,
         esType: channel,
-        esReceiver: receiver.shown.slice(0, 100),
+        ...receiverValues(channel, receiver.shown.slice(0, 100)),
         esTitle: rendered.title.slice(0, 255),
         esContent: rendered.content,
         esSendStatus: status,

@@ -3,7 +3,8 @@
 // most 5 checks and spent when used. Each rule is one SQL statement, so concurrent requests (and
 // several backend instances on one database) agree. The SMS goes through the 短信 sender of the
 // messages (message-senders.ts) and is kept as a sys_message row: 已记录, code readable by an
-// administrator, while no sender is configured; 已发送 with the code masked once one is.
+// administrator, while no sender is configured; 已发送 with the code masked once one is. A code is
+// kept under the phone's keyed search hash, never the phone (docs/decisions/155).
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { MessageChannel, MessageStatus } from "#contract/modules/message";
@@ -13,14 +14,24 @@ import { newId } from "../../../db/ids";
 import { sysMessage, sysSmsCode } from "../../../db/schema";
 import type { BackendServices } from "../../../services";
 import { notConfiguredText, senderFor } from "../../communication/message/message-senders";
+import { receiverValues } from "../../communication/message/sms-receiver";
+import { searchHash } from "../../../security/personal-data";
 
-/** The lockout key of a phone in sys_login_failure / sys_login_lock (not a possible username). */
+/**
+ * The lockout key of a phone in sys_login_failure / sys_login_lock (not a possible username): the
+ * phone's search hash, not the phone (docs/decisions/155).
+ */
 export function phoneLockKey(mobile: string): string {
-  return `sms:${mobile}`;
+  return `sms:${codeKey(mobile)}`;
 }
 
 function digest(salt: string, mobile: string, code: string): string {
   return createHash("sha256").update(`${salt}:${mobile}:${code}`).digest("hex");
+}
+
+/** The key of a phone's code in sys_sms_code: the phone's search hash (docs/decisions/155). */
+function codeKey(mobile: string): string {
+  return searchHash("phone", mobile) ?? "";
 }
 
 export type CodeCheck = "ok" | "wrong";
@@ -33,20 +44,20 @@ export async function issueCode(db: Database, mobile: string, mode: SmsModeCode)
   const code = String(randomInt(0, 10 ** SMS_CODE_RULES.length)).padStart(SMS_CODE_RULES.length, "0");
   const salt = randomBytes(16).toString("hex");
   const hash = digest(salt, mobile, code);
-  const rows = await db.rows<{ mobile: string }>(sql`
-    INSERT INTO sys_sms_code (mobile, mode, code_hash, salt, attempts, sent_at, expires_at)
-    VALUES (${mobile}, ${mode}, ${hash}, ${salt}, 0, now(), now() + make_interval(secs => ${SMS_CODE_RULES.ttlSeconds}))
-    ON CONFLICT (mobile) DO UPDATE SET
+  const rows = await db.rows<{ mobile_hash: string }>(sql`
+    INSERT INTO sys_sms_code (mobile_hash, mode, code_hash, salt, attempts, sent_at, expires_at)
+    VALUES (${codeKey(mobile)}, ${mode}, ${hash}, ${salt}, 0, now(), now() + make_interval(secs => ${SMS_CODE_RULES.ttlSeconds}))
+    ON CONFLICT (mobile_hash) DO UPDATE SET
       mode = excluded.mode, code_hash = excluded.code_hash, salt = excluded.salt, attempts = 0,
       sent_at = excluded.sent_at, expires_at = excluded.expires_at
     WHERE sys_sms_code.sent_at <= now() - make_interval(secs => ${SMS_CODE_RULES.resendSeconds})
-    RETURNING mobile`);
+    RETURNING mobile_hash`);
   return rows.length > 0 ? code : null;
 }
 
 /** Forgets the phone's code (its SMS could not be sent: the user may ask again at once). */
 export async function dropCode(db: Database, mobile: string): Promise<void> {
-  await db.orm.delete(sysSmsCode).where(eq(sysSmsCode.mobile, mobile));
+  await db.orm.delete(sysSmsCode).where(eq(sysSmsCode.mobileHash, codeKey(mobile)));
 }
 
 /**
@@ -63,7 +74,7 @@ export async function checkCode(
 ): Promise<CodeCheck> {
   const [row] = await db.rows<{ code_hash: string; salt: string }>(sql`
     UPDATE sys_sms_code SET attempts = attempts + 1
-    WHERE mobile = ${mobile} AND mode = ${mode} AND expires_at > now() AND attempts < ${SMS_CODE_RULES.maxAttempts}
+    WHERE mobile_hash = ${codeKey(mobile)} AND mode = ${mode} AND expires_at > now() AND attempts < ${SMS_CODE_RULES.maxAttempts}
     RETURNING code_hash, salt`);
   if (!row || !/^\d+$/.test(code)) return "wrong";
   const typed = Buffer.from(digest(row.salt, mobile, code));
@@ -71,8 +82,8 @@ export async function checkCode(
   if (!spend) return "ok";
   const spent = await db.orm
     .delete(sysSmsCode)
-    .where(and(eq(sysSmsCode.mobile, mobile), eq(sysSmsCode.codeHash, row.code_hash)))
-    .returning({ mobile: sysSmsCode.mobile });
+    .where(and(eq(sysSmsCode.mobileHash, codeKey(mobile)), eq(sysSmsCode.codeHash, row.code_hash)))
+    .returning({ mobile: sysSmsCode.mobileHash });
   return spent.length > 0 ? "ok" : "wrong";
 }
 
@@ -102,7 +113,7 @@ export async function sendCode(services: BackendServices, mobile: string, code: 
     tenantId,
     templateCode: "sms_code",
     esType: MessageChannel.sms,
-    esReceiver: mobile,
+    ...receiverValues(MessageChannel.sms, mobile),
     esTitle: PhoneTexts.smsTitle,
     // Only a recorded (unsent) SMS keeps its code: the development reading of docs/decisions/049.
     esContent: status === MessageStatus.recorded ? content : PhoneTexts.smsContent("******"),

@@ -5,7 +5,7 @@
 // it and see the stock back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs, rowAction, typeSearch, chooseOption, clickInPlace } from "./support/browser";
+import { cellText, chooseOption, clickInPlace, hydrated, launchBrowser, newPage, rowAction, signInAs, typeSearch } from "./support/browser";
 
 let browser: Browser;
 let page: Page;
@@ -58,14 +58,6 @@ async function dateTime(scope: Locator, label: string, value: string) {
 /** The form item labelled exactly `label` inside `scope`. */
 const formItem = (scope: Locator, label: string) => scope.locator(".ant-form-item").filter({ has: page.locator(`label:text-is("${label}")`) });
 
-/** The text of `title`'s column in `row`. */
-async function cellOf(row: Locator, title: string): Promise<string> {
-  const titles = await page.locator(".list-page .ant-table-thead th").allTextContents();
-  const index = titles.findIndex((text) => text.trim() === title);
-  expect(index).toBeGreaterThan(0);
-  return ((await row.locator("td").nth(index).textContent()) ?? "").trim();
-}
-
 describe("activities and sign-ups", () => {
   const title = `端到端活动${Date.now() % 100000}`;
 
@@ -89,7 +81,7 @@ describe("activities and sign-ups", () => {
     await expect.poll(() => toast("添加成功！").count()).toBeGreaterThan(0);
     const activity = rows().filter({ hasText: title });
     await expect.poll(() => activity.count()).toBe(1);
-    expect(await cellOf(activity, "状态")).toBe("草稿");
+    expect(await cellText(page, activity, "状态")).toBe("草稿");
 
     // 详情 shows the content as it reads, cleaned: the bold words bold, no tag as text (docs/decisions/148).
     await rowAction(page, activity, "详情");
@@ -102,7 +94,7 @@ describe("activities and sign-ups", () => {
 
     await rowAction(page, activity, "开放报名", { confirm: true });
     await expect.poll(() => toast("开放报名成功").count()).toBeGreaterThan(0);
-    await expect.poll(() => cellOf(activity, "状态")).toBe("报名中");
+    await expect.poll(() => cellText(page, activity, "状态")).toBe("报名中");
 
     // Three places: the fourth sign-up is refused.
     await open("/activity/signup");
@@ -130,7 +122,7 @@ describe("activities and sign-ups", () => {
     await expect.poll(async () => (await page.locator(".ant-message-notice").allTextContents()).join(" | "), { timeout: 20_000 }).toMatch(/确认成功，已生成活动账单 BL\d+/);
     const billNo = /BL\d+/.exec((await toast(/确认成功/).first().textContent())!)![0];
     await expect.poll(() => signup().count()).toBe(1);
-    await expect.poll(() => cellOf(signup(), "状态")).toBe("已确认");
+    await expect.poll(() => cellText(page, signup(), "状态")).toBe("已确认");
     await signup().getByRole("link", { name: billNo }).click();
     await expect.poll(() => page.url()).toContain("form=detail");
     await hydrated(page);
@@ -141,9 +133,9 @@ describe("activities and sign-ups", () => {
     // Owed by the student's payer.
     await open(`/billing/bill?billNo=${billNo}`);
     await expect.poll(() => rows().count()).toBe(1);
-    expect(await cellOf(rows().first(), "类型")).toBe("活动");
-    const payerType = await cellOf(rows().first(), "付款方类型");
-    const payerName = await cellOf(rows().first(), "付款方");
+    expect(await cellText(page, rows().first(), "类型")).toBe("活动");
+    const payerType = await cellText(page, rows().first(), "付款方类型");
+    const payerName = await cellText(page, rows().first(), "付款方");
 
     // The payer pays the activity bill at the cashier's.
     await open("/billing/payment");
@@ -173,18 +165,18 @@ describe("activities and sign-ups", () => {
 
     // Cancelled once paid: a refund (退费) of what was paid, receipted; the place is free again.
     await open("/activity/signup");
-    await expect.poll(() => cellOf(signup(), "已缴费")).toBe("是");
+    await expect.poll(() => cellText(page, signup(), "已缴费")).toBe("是");
     await rowAction(page, signup(), "取消报名", { confirm: true });
     await expect
       .poll(async () => (await page.locator(".ant-message-notice").allTextContents()).join(" | "), { timeout: 20_000 })
       .toMatch(/取消成功，已退费 88\.50（退费单 PM\d+，收据 RC\d+）/);
     const refundNo = /退费单 (PM\d+)/.exec((await toast(/已退费/).first().textContent())!)![1]!;
-    await expect.poll(() => cellOf(signup(), "状态")).toBe("已取消");
-    await expect.poll(() => cellOf(signup(), "退费")).toBe(`¥88.50（${refundNo}）`);
+    await expect.poll(() => cellText(page, signup(), "状态")).toBe("已取消");
+    await expect.poll(() => cellText(page, signup(), "退费")).toBe(`¥88.50（${refundNo}）`);
     await open(`/billing/payment?paymentNo=${refundNo}`);
     await expect.poll(() => rows().count()).toBe(1);
-    expect(await cellOf(rows().first(), "类型")).toBe("退费");
-    expect(await cellOf(rows().first(), "付款金额")).toBe("-88.50");
+    expect(await cellText(page, rows().first(), "类型")).toBe("退费");
+    expect(await cellText(page, rows().first(), "付款金额")).toBe("-88.50");
     await open("/activity/signup");
     await page.getByRole("button", { name: /新\s*增/ }).click();
     const form = page.getByRole("dialog", { name: "新增" });
@@ -203,7 +195,7 @@ describe("the shop", () => {
     await open("/shop/commodity");
     const row = rows().filter({ hasText: commodity });
     await expect.poll(() => row.count()).toBe(1);
-    return Number(await cellOf(row, "库存"));
+    return Number(await cellText(page, row, "库存"));
   }
 
   it("places an order from a parent's cart and sees the stock fall, then refunds it and sees the stock back", async () => {
@@ -225,11 +217,11 @@ describe("the shop", () => {
     await open(`/shop/order?orderNo=${orderNo}`);
     const order = rows().first();
     await expect.poll(() => rows().count()).toBe(1);
-    expect(await cellOf(order, "状态")).toBe("待付款");
+    expect(await cellText(page, order, "状态")).toBe("待付款");
     await rowAction(page, order, "付款", { confirm: true });
-    await expect.poll(() => cellOf(rows().first(), "状态")).toBe("已付款");
+    await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("已付款");
     await rowAction(page, rows().first(), "退款", { confirm: true });
-    await expect.poll(() => cellOf(rows().first(), "状态")).toBe("已退款");
+    await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("已退款");
     expect(await stock()).toBe(before);
   });
 });

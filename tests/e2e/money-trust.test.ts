@@ -6,7 +6,7 @@
 // 分配) and the receipt naming things, never showing an id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { baseUrl, chooseOption, confirmOk, hydrated, launchBrowser, newPage, openedDialog, rowAction, signInAs } from "./support/browser";
+import { baseUrl, cellText, chooseOption, confirmOk, hydrated, launchBrowser, newPage, openedDialog, rowAction, signInAs } from "./support/browser";
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -56,14 +56,6 @@ const toast = (text: string | RegExp) => page.locator(".ant-message").getByText(
 async function open(path: string) {
   await page.goto(path);
   await hydrated(page);
-}
-
-/** The text of `row`'s cell under the column titled `title`. */
-async function cellText(row: Locator, title: string): Promise<string> {
-  const titles = await page.locator(".list-page .ant-table-thead th").allTextContents();
-  const index = titles.findIndex((text) => text.trim() === title);
-  expect(index).toBeGreaterThanOrEqual(0);
-  return ((await row.locator("td").nth(index).textContent()) ?? "").trim();
 }
 
 /** Opens `row`'s 详情 and answers the dialog once its description is shown. */
@@ -183,7 +175,7 @@ describe("money a bursar can trust", () => {
     await reason.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => toast("作废成功").count()).toBeGreaterThan(0);
     const voided = rows().filter({ hasText: issued });
-    await expect.poll(() => cellText(voided, "状态")).toBe("已作废");
+    await expect.poll(() => cellText(page, voided, "状态")).toBe("已作废");
 
     await rowAction(page, voided, "重开");
     await confirmOk(page, "确定为该收据的付款重开一张收据吗?");
@@ -191,10 +183,10 @@ describe("money a bursar can trust", () => {
     // Two receipts: the voided one keeps its number; the new one has the next and names the old.
     await expect.poll(() => rows().count()).toBe(2);
     const reissued = rows().filter({ hasNotText: "已作废" });
-    await expect.poll(() => cellText(reissued, "重开自")).toBe(issued);
-    expect(await cellText(reissued, "收据编号")).not.toBe(issued);
-    expect(await cellText(reissued, "状态")).toBe("有效");
-    expect(await cellText(rows().filter({ hasText: "已作废" }), "收据编号")).toBe(issued);
+    await expect.poll(() => cellText(page, reissued, "重开自")).toBe(issued);
+    expect(await cellText(page, reissued, "收据编号")).not.toBe(issued);
+    expect(await cellText(page, reissued, "状态")).toBe("有效");
+    expect(await cellText(page, rows().filter({ hasText: "已作废" }), "收据编号")).toBe(issued);
   });
 
   it("shows who issued and voided the receipt, and why, in its 历史 tab", { timeout: 120_000 }, async () => {

@@ -6,7 +6,7 @@
 // gives one set of trades, and reconciliation creates the missing payment.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, signInAs, typeSearch, chooseOption, rowAction, useSession } from "./support/browser";
+import { cellText, chooseOption, hydrated, launchBrowser, newPage, rowAction, signInAs, typeSearch, useSession } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { amountInWords } from "../../contract/amount-in-words";
 import { fenToYuan, formatMoney, toFen } from "../../contract/money";
@@ -36,13 +36,6 @@ async function open(path: string) {
 }
 
 
-/** The text of `row`'s cell under the column titled `title`. */
-async function cellText(row: Locator, title: string): Promise<string> {
-  const titles = await page.locator(".list-page .ant-table-thead th").allTextContents();
-  const index = titles.findIndex((text) => text.trim() === title);
-  expect(index).toBeGreaterThanOrEqual(0);
-  return ((await row.locator("td").nth(index).textContent()) ?? "").trim();
-}
 
 /** The form item labelled exactly `label` inside `scope`. */
 const formItem = (scope: Locator, label: string) => scope.locator(".ant-form-item").filter({ has: page.locator(`label:text-is("${label}")`) });
@@ -57,8 +50,8 @@ describe("payments, receipts and vouchers", () => {
     await open("/billing/receivableBill?payerType=1&status=1&period=2026-2027-1&column=totalAmount&order=desc");
     const family = rows().first();
     await family.waitFor();
-    payerName = await cellText(family, "付款方");
-    expect(toFen((await cellText(family, "应收金额")).replaceAll(",", ""))).toBeGreaterThan(6_000_000n);
+    payerName = await cellText(page, family, "付款方");
+    expect(toFen((await cellText(page, family, "应收金额")).replaceAll(",", ""))).toBeGreaterThan(6_000_000n);
 
     await open("/billing/payment");
     await page.getByRole("button", { name: /新\s*增/ }).first().click();
@@ -111,11 +104,11 @@ describe("payments, receipts and vouchers", () => {
 
     await open(`/billing/bill?billNo=${encodeURIComponent(billNos[0]!)}`);
     await expect.poll(() => rows().count()).toBe(1);
-    await expect.poll(() => cellText(rows().first(), "状态")).toBe("已付");
+    await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("已付");
     await open(`/billing/bill?billNo=${encodeURIComponent(billNos[1]!)}`);
     await expect.poll(() => rows().count()).toBe(1);
-    await expect.poll(() => cellText(rows().first(), "状态")).toBe("部分");
-    await expect.poll(async () => cellText(rows().first(), "已付金额")).toBe(formatMoney(amounts[1]!));
+    await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("部分");
+    await expect.poll(async () => cellText(page, rows().first(), "已付金额")).toBe(formatMoney(amounts[1]!));
   });
 
   it("issues the payment's receipt and prints it: the print view shows the amount in capitals", async () => {
@@ -127,7 +120,7 @@ describe("payments, receipts and vouchers", () => {
     await open(`/billing/receipt?payerName=${encodeURIComponent(payerName)}`);
     await expect.poll(() => rows().count()).toBe(1);
     const words = amountInWords(toFen(paymentAmount));
-    await expect.poll(() => cellText(rows().first(), "大写金额")).toBe(words);
+    await expect.poll(() => cellText(page, rows().first(), "大写金额")).toBe(words);
     const [printView] = await Promise.all([page.context().waitForEvent("page"), rowAction(page, rows().first(), "打印")]);
     await printView.waitForLoadState();
     const sheet = printView.locator("main.sheet");
@@ -140,7 +133,7 @@ describe("payments, receipts and vouchers", () => {
     expect(await printView.locator("style").textContent()).toContain("size: A5");
     await printView.close();
     await open(`/billing/receipt?payerName=${encodeURIComponent(payerName)}`);
-    await expect.poll(() => cellText(rows().first(), "打印次数")).toBe("1");
+    await expect.poll(() => cellText(page, rows().first(), "打印次数")).toBe("1");
   });
 
   it("refuses a voucher that does not balance with both sums shown, and a posted voucher cannot be edited", async () => {
@@ -180,7 +173,7 @@ describe("payments, receipts and vouchers", () => {
     expect(await voucher.getByText("编辑", { exact: true }).count()).toBe(1);
     await rowAction(page, voucher, "过账", { confirm: true });
     await expect.poll(() => toast("过账成功").count()).toBeGreaterThan(0);
-    await expect.poll(() => cellText(voucher, "状态")).toBe("已过账");
+    await expect.poll(() => cellText(page, voucher, "状态")).toBe("已过账");
     expect(await voucher.getByText("编辑", { exact: true }).count()).toBe(0);
   });
 
@@ -232,7 +225,7 @@ describe("payments, receipts and vouchers", () => {
 
     await open("/billing/payment?tradeNo=E2E-WX-1");
     await expect.poll(() => rows().count()).toBe(1);
-    expect(await cellText(rows().first(), "付款方")).toBe(payerName);
-    expect(await cellText(rows().first(), "付款金额")).toBe("880.00");
+    expect(await cellText(page, rows().first(), "付款方")).toBe(payerName);
+    expect(await cellText(page, rows().first(), "付款金额")).toBe("880.00");
   });
 });

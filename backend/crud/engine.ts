@@ -102,6 +102,11 @@ export interface CrudHooks {
   listConditions?(context: CrudContext, query: ListQueryParams): SQL[] | Promise<SQL[]>;
   /** Extra fields of list and queryById records, after `_dictText`. */
   decorate?(context: CrudContext, records: ListRecord[]): void | Promise<void>;
+  /**
+   * Whether a detail (queryById) showed personal data in full that `decorate` opened itself (not a
+   * sensitive field of the module definition): then the view is logged like the engine's own.
+   */
+  viewedInFull?(context: CrudContext, record: ListRecord): boolean | Promise<boolean>;
   /** In the transaction, before the write; may change `values` or refuse with an ApiError. */
   beforeSave?(save: SaveContext): void | Promise<void>;
   /** In the transaction, after the write (relations such as user roles). */
@@ -443,7 +448,9 @@ export function createCrud(config: CrudConfig): CrudResource {
     },
     async viewById(context, id) {
       const record = await resource.findById(context, id);
-      if (record && sensitive && (await sees(context))) logSensitiveAccess(context, { title: config.title ?? config.pagePath, export: false, ids: [id] });
+      if (record && ((sensitive && (await sees(context))) || (await hooks.viewedInFull?.(context, record)))) {
+        logSensitiveAccess(context, { title: config.title ?? config.pagePath, export: false, ids: [id] });
+      }
       return record;
     },
     validate: (body, operation) => parseBody(operation === "add" ? schemas.add : schemas.edit, body),

@@ -12,6 +12,7 @@ import { maskValue } from "#contract/modules/sensitive";
 import { PhoneTexts } from "#contract/phone-auth";
 import { rotatePersonalData } from "../../backend/crud/encrypted-rotation";
 import { encryptStoredValues } from "../../backend/crud/encrypted";
+import { SensitiveLogText } from "../../backend/crud/sensitive";
 import { decryptValue, installKeyring, parseKeyring, searchHash } from "../../backend/security/personal-data";
 import { migrationsFolder } from "../../backend/db/migrate";
 import { call, loginToken, postgresReachable, startTestBackend, userWithRole, type TestBackend } from "../support/backend";
@@ -106,6 +107,10 @@ describe.each(databases)("the last clear copies of phones on %s", (kind) => {
     expect(masked.text).not.toContain(mobile);
     expect((await get(clerk, `/sys/message/sysMessage/queryById?id=${message!.id}`)).json.result.esReceiver).toBe(maskValue("phone", mobile));
     expect((await get(admin, `/sys/message/sysMessage/queryById?id=${message!.id}`)).json.result.esReceiver).toBe(mobile);
+    // The full view is in 系统日志 like any other (the clerk's masked one is not).
+    await server.backend.services.logs.flush();
+    const views = await rows<{ log_content: string; userid: string }>(`SELECT log_content, userid FROM sys_log WHERE log_content LIKE '${SensitiveLogText.view}%${message!.id}'`);
+    expect(views.map((view) => view.userid)).toEqual(["admin"]);
     // A part of the phone finds no SMS row; other channels' receivers are searched as before.
     expect((await get(admin, `/sys/message/sysMessage/list?esReceiver=*5811112*`)).json.result.records).toEqual([]);
     await rows(`INSERT INTO sys_message (id, tenant_id, es_type, es_receiver, es_title, es_content) VALUES ('phones0site0001', 1, '4', 'teacher_li', '通知', '站内')`);

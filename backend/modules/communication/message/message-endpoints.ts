@@ -8,7 +8,7 @@ import { sysMessage, sysSmsTemplate } from "../../../db/schema";
 import { endpoint, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok } from "../../../http/envelope";
 import { parseReceivers, sendTemplateMessage } from "./message-service";
-import { openSmsReceivers, receiverConditions } from "./sms-receiver";
+import { openSmsReceivers, receiverConditions, smsReceiverInFull } from "./sms-receiver";
 
 export const messageTemplateCrud = createModuleCrud(messageTemplateModule, {
   table: sysSmsTemplate,
@@ -27,7 +27,7 @@ export const messageCrud = createModuleCrud(messageModule, {
   // An SMS row's receiver is stored encrypted (docs/decisions/155): opened here, searched by
   // receiverConditions rather than by the engine.
   entity: { tenantColumn: "tenant_id", fields: { esReceiver: { searchable: false, sortable: false } } },
-  hooks: { decorate: openSmsReceivers, listConditions: receiverConditions },
+  hooks: { decorate: openSmsReceivers, listConditions: receiverConditions, viewedInFull: smsReceiverInFull },
 });
 
 /** The test data: a JSON object of placeholder values. */

@@ -55,6 +55,11 @@ export function receiverValues(channel: string, receiver: string): { esReceiver:
 }
 
 /** 消息's records: each SMS row's receiver in clear, masked as a phone without `message:viewSensitive`. */
+/** Whether `record` (opened by openSmsReceivers) shows an SMS row's phone in full: 系统日志 then logs the view. */
+export async function smsReceiverInFull(context: CrudContext, record: ListRecord): Promise<boolean> {
+  return record.esType === MessageChannel.sms && typeof record.esReceiver === "string" && record.esReceiver !== "" && (await seesSensitive(context, "message"));
+}
+
 export async function openSmsReceivers(context: CrudContext, records: ListRecord[]): Promise<void> {
   const sms = records.filter((record) => record.esType === MessageChannel.sms && typeof record.esReceiver === "string" && record.esReceiver !== "");
   if (sms.length === 0) return;

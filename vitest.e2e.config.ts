@@ -3,8 +3,8 @@ import { slowFilesFirst } from "./tests/support/sequencer";
 
 // End-to-end tests: Debian Chromium driven by playwright-core against the production build.
 // Files run in parallel, each worker on its own product server and database (docs/decisions/101);
-// E2E_WORKERS chooses how many (2 measured fastest on the 2-core machine).
-const workers = Number(process.env.E2E_WORKERS ?? 2);
+// E2E_WORKERS chooses how many (3 measured fastest on the quiet 2-core machine: docs/decisions/101).
+const workers = Number(process.env.E2E_WORKERS ?? 3);
 
 export default defineConfig({
   test: {

@@ -20,6 +20,7 @@ export const PAGE_CATALOGUE: ReadonlyArray<readonly [component: string, path: st
   ["school/BillList", "/billing/bill"],
   ["school/ReceivableBillList", "/billing/receivableBill"],
   ["school/AgeingReport", "/billing/ageing"],
+  ["school/Statement", "/billing/statement"],
   ["school/PaymentList", "/billing/payment"],
   ["school/ReceiptList", "/billing/receipt"],
   ["school/VoucherList", "/billing/voucher"],

@@ -68,6 +68,9 @@ export default [
   route("api/billing/voucher-entries", "routes/api/billing/voucher-entries.tsx"),
   // The receipt's print view: plain HTML outside the layout (no script).
   route("billing/receipt/print", "routes/billing/receipt-print.tsx"),
+  // The statement's print view (A4) and its .xlsx (issue #33 item 2).
+  route("billing/statement/print", "routes/billing/statement-print.tsx"),
+  route("api/billing/statement-export", "routes/api/billing/statement-export.tsx"),
   // People (issue #12 A).
   route("api/people/student-parents", "routes/api/people/student-parents.tsx"),
   // A class's roster, its print view, and the teacher picker (issue #29 items 1, 6).
@@ -111,6 +114,7 @@ export default [
     route("billing/bill", "routes/billing/bills.tsx"),
     route("billing/receivableBill", "routes/billing/receivables.tsx"),
     route("billing/ageing", "routes/billing/ageing.tsx"),
+    route("billing/statement", "routes/billing/statement.tsx"),
     route("billing/payment", "routes/billing/payments.tsx"),
     route("billing/receipt", "routes/billing/receipts.tsx"),
     route("billing/voucher", "routes/billing/vouchers.tsx"),

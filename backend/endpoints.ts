@@ -33,6 +33,7 @@ import { projectEndpoints } from "./modules/billing/project/project-endpoints";
 import { allowanceEndpoints } from "./modules/billing/allowance/allowance-endpoints";
 import { billEndpoints } from "./modules/billing/bill/bill-endpoints";
 import { receivableEndpoints } from "./modules/billing/receivable/receivable-endpoints";
+import { statementEndpoints } from "./modules/billing/statement/statement-endpoints";
 import { paymentEndpoints } from "./modules/billing/payment/payment-endpoints";
 import { receiptEndpoints } from "./modules/billing/receipt/receipt-endpoints";
 import { voucherEndpoints } from "./modules/billing/voucher/voucher-endpoints";
@@ -94,6 +95,7 @@ export const allEndpoints: Endpoint[] = [
   ...allowanceEndpoints,
   ...billEndpoints,
   ...receivableEndpoints,
+  ...statementEndpoints,
   ...paymentEndpoints,
   ...receiptEndpoints,
   ...voucherEndpoints,

@@ -19,6 +19,7 @@ import { ageingReport } from "../backend/modules/billing/receivable/ageing";
 import { round } from "./lib";
 import { billGenerationOnPglite, summarizeBillGeneration } from "./billing";
 import { benchHistoryCost } from "./history-cost";
+import { summarizeStatement, timeStatement } from "./statement";
 
 const STUDENTS = 2_000;
 const PROJECTS = 8;
@@ -100,17 +101,19 @@ export async function benchFeeOffice(): Promise<Record<string, unknown>> {
   const db = await openDatabase({});
   let generation: Record<string, number>;
   let ageing: Record<string, unknown>;
+  let statement: Record<string, unknown>;
   try {
     await migrate(db);
     await seedDatabase(db, { adminPassword: "Bench-Admin-2026" });
     generation = await timeGeneration(db);
     ageing = await timeAgeing(db);
+    statement = await timeStatement(db);
   } finally {
     await db.close();
   }
   const generation2000x6 = await billGenerationOnPglite();
   const history = await benchHistoryCost();
-  return { pglite: { generation, ageing, generation2000x6, history }, goals: FEE_OFFICE_GOALS };
+  return { pglite: { generation, ageing, statement, generation2000x6, history }, goals: FEE_OFFICE_GOALS };
 }
 
 export function summarizeFeeOffice(result: Record<string, unknown> | undefined): string[] {
@@ -120,6 +123,7 @@ export function summarizeFeeOffice(result: Record<string, unknown> | undefined):
   return [
     `generation on PGlite (${generation?.students} students × ${generation?.projects} projects, grade prices, ${generation?.siblingLines} sibling lines): preview ${generation?.previewMs} ms + generation ${generation?.generateMs} ms = ${generation?.totalMs} ms (goal ≤ 3000)`,
     `ageing on PGlite (${ageing?.bills} bills, ${ageing?.payers} payers): median ${ageing?.medianMs} ms of ${String(ageing?.runsMs ?? "")} (goal ≤ 500)`,
+    summarizeStatement((figures as { statement?: Record<string, unknown> }).statement),
     ...summarizeBillGeneration({ pglite: (result?.pglite as Record<string, unknown> | undefined)?.generation2000x6 }).slice(0, 1),
     ...(["plainSave", "allocation"] as const).map((kind) => {
       const cost = ((result?.pglite as Record<string, Record<string, Record<string, number>>> | undefined)?.history ?? {})[kind];

@@ -550,6 +550,8 @@ export const billBill = pgTable("bill_bill", {
   status: varchar("status", { length: 2 }).notNull().default("1"),
   kind: varchar("kind", { length: 2 }).notNull().default("1"),
   remark: varchar("remark", { length: 255 }),
+  // When it was voided, kept by a trigger (migration 0810; the statement dates its 作废 by it).
+  voidedAt: timestamp("voided_at", { withTimezone: true, mode: "date" }),
   ...audit,
 });
 
@@ -583,6 +585,8 @@ export const billPayment = pgTable("bill_payment", {
   status: varchar("status", { length: 2 }).notNull().default("1"),
   kind: varchar("kind", { length: 2 }).notNull().default("1"),
   remark: varchar("remark", { length: 255 }),
+  // When it was reversed (冲销), kept by a trigger (migration 0810).
+  reversedAt: timestamp("reversed_at", { withTimezone: true, mode: "date" }),
   ...audit,
 });
 

@@ -5,6 +5,7 @@ import { Button, Card, Space, Table, Typography } from "antd";
 import { Link, useNavigate } from "react-router";
 import { z } from "zod";
 import { AGEING_BUCKETS, ageingBillsHref, type AgeingBucketKey, type AgeingRow } from "#contract/modules/billing";
+import { statementHref } from "#contract/modules/billing-statement";
 import { formatMoney } from "#contract/money";
 import type { Route } from "./+types/ageing";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
@@ -90,7 +91,21 @@ export default function AgeingPage({ loaderData }: Route.ComponentProps) {
           onChange: (next) => navigate(`?${new URLSearchParams({ asOf: report.asOf, pageNo: String(next) }).toString()}`),
         }}
         columns={[
-          { title: "付款方", dataIndex: "payerName", width: 180, fixed: "left", render: (name: string | null) => name ?? "无付款人" },
+          {
+            title: "付款方",
+            dataIndex: "payerName",
+            width: 180,
+            fixed: "left",
+            // The payer's 对账单 (docs/decisions/160).
+            render: (name: string | null, row: Row) =>
+              row.payerType && row.payerId ? (
+                <Link to={statementHref(row)} title="对账单">
+                  {name ?? row.payerId}
+                </Link>
+              ) : (
+                (name ?? "无付款人")
+              ),
+          },
           { title: "付款方类型", dataIndex: "payerType", width: 100, render: (type: string | null) => payerTypeText(type) },
           ...AGEING_BUCKETS.map((bucket) => ({
             title: bucket.label,

@@ -1,7 +1,10 @@
 // 应收账单 (/billing/receivableBill): one per payer and period, aggregating bills; listed through
 // `GET /bill/bill/ReceivableBilllist` as the contract names it. 邮件发送 e-mails a corporation its
 // statement (.xlsx); a mail that fails is kept under 消息中心 → 邮件 for 重发.
+import { useMemo } from "react";
+import { useNavigate } from "react-router";
 import type { Route } from "./+types/receivables";
+import { statementHref } from "#contract/modules/billing-statement";
 import { receivableModule } from "#contract/modules/billing";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage } from "~/components/widgets/list/module-page";
@@ -34,7 +37,13 @@ export const action = (route: Route.ActionArgs) =>
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "应收账单" }];
 
 export default function ReceivablesPage({ loaderData }: Route.ComponentProps) {
-  const rowActions = useRowIntents(RECEIVABLE_FETCHER, ROW_ACTIONS);
+  const intents = useRowIntents(RECEIVABLE_FETCHER, ROW_ACTIONS);
+  const navigate = useNavigate();
+  // The payer's 对账单 (docs/decisions/160).
+  const rowActions = useMemo(
+    () => [...intents, { key: "statement", label: "查看对账单", run: (row: ListRecord) => navigate(statementHref({ payerType: String(row.payerType ?? ""), payerId: String(row.payerId ?? "") })) }],
+    [intents, navigate],
+  );
   return <ModuleListPage page={receivablePage} data={loaderData} fetcherKey={RECEIVABLE_FETCHER} rowActions={rowActions} />;
 }
 

@@ -133,6 +133,12 @@ export const menuTree: MenuSeed[] = [
       ),
       // The open amounts by days overdue (issue #33 item 2; migration 0520 gives older databases the same).
       page("账龄分析", "/billing/ageing", "school/AgeingReport"),
+      // 对账单 of a family or a company (issue #33 item 2; migration 0810 gives older databases the same).
+      page("对账单", "/billing/statement", "school/Statement", [
+        { name: "打印", perms: "statement:print" },
+        { name: "导出", perms: "statement:export" },
+        { name: "邮件发送", perms: "statement:email" },
+      ]),
       page("付款", "/billing/payment", "school/PaymentList", crudButtons("payment", [["分配", "allocate"], ["冲销", "reverse"]], ["add", "edit", "delete", "batch_delete", "export"])),
       page("收据", "/billing/receipt", "school/ReceiptList", crudButtons("receipt", [["开收据", "add"], ["打印", "print"], ["作废", "void"]], ["edit", "export"])),
       page("凭证", "/billing/voucher", "school/VoucherList", crudButtons("voucher", [["过账", "post"]], ["add", "edit", "delete", "batch_delete", "export"])),

@@ -1,29 +1,40 @@
 // What personal data's protection costs (issue #34 "Figures"; docs/decisions/087 masking, 119
-// encryption), in the `lists` section, on its database and web server: 100,000 students with a
-// passport number each, the student list loader (page 1 of 三年级 在读, newest first: the route's
-// `.data` request, as bench/school.ts measures it) and the Excel export of every student.
+// encryption, 157 what the figures measured), in the `lists` section, on its database and web
+// server: 100,000 students with a passport number each, the student list loader (page 1 of 三年级
+// 在读, newest first: the route's `.data` request, as bench/school.ts measures it) and the Excel
+// export of every student.
 // - before: the passport numbers in clear, read by 教务 (who holds 查看敏感信息): nothing to open,
 //   nothing to mask — what the code did before masking and encryption existed;
 // - after: the same numbers encrypted (AES-256-GCM with their search hashes, as the backend writes
 //   them), read by 教务 (opened) and by 教师 (opened and masked).
+// The two are two tables of the same rows in the same physical order that swap names between
+// phases, alternated within the run (A B, B A, …), so that the machine's load falls on both; the
+// load average is written beside the figures, with the plans of the list's count and page and of
+// an export page in both phases, and the tables' widths.
 // Goals (issue #34): the list loader with masking and decryption ≤ 1.15 × before, the export with
 // decryption ≤ 1.2 × before. CPU per request of the web server (which embeds the backend) is
 // given beside each wall-clock figure: other load on the machine inflates it less.
 import { readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { encryptValue, parseKeyring, searchHash, type PersonalDataKeyring } from "../backend/security/personal-data";
 import { maskValue } from "#contract/modules/sensitive";
-import { fetchWithTimeout, round, signIn } from "./lib";
+import { fetchWithTimeout, getPage, round, signIn } from "./lib";
 import { BENCH_ADMIN_PASSWORD, withBenchDatabase } from "./database";
-import { cpuMs, timeDataRequest } from "./lists";
+import { cpuMs, stats } from "./lists";
 
 const STUDENTS = 100_000;
 const STUDENT_QUERY = { grade: "3", status: "1", column: "createTime", order: "desc" } as const;
 const STUDENTS_ROUTE = "routes/people/students";
-/** Exports of each kind, alternated (before, after, before, after…): the medians are compared. */
-const EXPORT_ROUNDS = 3;
+/** Rounds of before and after, alternated (A B, B A, A B…); each round times every kind once. */
+const ROUNDS = 4;
+/** Loader requests per kind and round: warm-ups, then timed ones. */
+const LOADER_WARMUP = 10;
+const LOADER_SAMPLES = 20;
 const ENCRYPT_CHUNK = 10_000;
+/** The copy of school_student with encrypted passports that swaps places with it. */
+const SEALED_TABLE = "school_student_sealed";
 
 export const PERSONAL_DATA_GOALS = { listLoaderRatio: 1.15, exportRatio: 1.2 } as const;
 
@@ -58,7 +69,6 @@ export async function benchPersonalData(client: pg.Client, web: WebServer, dataD
   const total = String((await client.query<{ n: string }>(`SELECT count(*) AS n FROM school_student WHERE tenant_id = 1 AND grade = '3' AND status = '1'`)).rows[0]!.n);
   const query = new URLSearchParams({ ...STUDENT_QUERY, _routes: STUDENTS_ROUTE });
   const listUrl = `${web.baseUrl}/school/student.data?${query.toString()}`;
-  const loader = (cookie: string) => timeDataRequest(listUrl, cookie, [first!.student_no, total], web.pid);
   /** What the backend answers the reader for the first student's passport (checked once per phase). */
   const passportSeen = async (token: string) => {
     const response = await fetchWithTimeout(`${web.baseUrl}/jeecg-boot/school/student/list?${new URLSearchParams({ ...STUDENT_QUERY, pageSize: "1" })}`, { headers: { "X-Access-Token": token } });
@@ -71,33 +81,57 @@ export async function benchPersonalData(client: pg.Client, web: WebServer, dataD
   };
   const exportRows = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM school_student WHERE tenant_id = 1`)).rows[0]!.n);
 
-  // ---- before: clear values, a reader who sees them in full ------------------------------------
-  await expectSeen(officeToken, first!.passport);
-  await expectSeen(teacherToken, maskValue("idNumber", first!.passport));
-  const listBefore = await loader(office);
-  const listMaskOnly = await loader(teacher);
-  const exportBefore: ExportFigure[] = [];
-  for (let round = 0; round < EXPORT_ROUNDS; round++) exportBefore.push(await timeExport(web, officeToken, exportRows));
-
-  // ---- after: encrypted values ---------------------------------------------------------------------
+  // The same students with their passports encrypted, in a table of their own written in the same
+  // physical order; the two tables swap names between phases, so before and after alternate
+  // within one run (A B B A …) and the load of the machine falls on both alike.
   started = performance.now();
-  await encryptPassports(client, readKeyring(dataDir));
+  await buildSealedCopy(client, readKeyring(dataDir));
   const encryptMs = round(performance.now() - started, 0);
-  // Every row was just rewritten: compared with an unvacuumed table the figures measured the dead
-  // rows (autovacuum settles a real upgrade's table minutes later), not the decryption.
-  await client.query("VACUUM ANALYZE school_student");
-  const [stored] = (await client.query<{ passport_no: string }>(`SELECT passport_no FROM school_student WHERE student_no = $1`, [first!.student_no])).rows;
-  if (!stored!.passport_no.startsWith("pd1:")) throw new Error("the passport numbers were not encrypted");
-  await expectSeen(officeToken, first!.passport);
-  await expectSeen(teacherToken, maskValue("idNumber", first!.passport));
-  const listDecrypted = await loader(office);
-  const listDecryptedMasked = await loader(teacher);
+  await client.query(`VACUUM ANALYZE school_student`);
+  await client.query(`VACUUM ANALYZE ${SEALED_TABLE}`);
+  let current: "clear" | "sealed" = "clear";
+  const use = async (phase: "clear" | "sealed") => {
+    if (phase === current) return;
+    await swapTables(client);
+    current = phase;
+    const [stored] = (await client.query<{ passport_no: string }>(`SELECT passport_no FROM school_student WHERE student_no = $1`, [first!.student_no])).rows;
+    if (stored!.passport_no.startsWith("pd1:") !== (phase === "sealed")) throw new Error(`the ${phase} table is not in place`);
+  };
+
+  // The statements the engine runs for the list (its count and page) and for an export's keyset
+  // page halfway through the school (as the web server issues them), explained in both phases.
+  const plans: Record<string, unknown> = {};
+  for (const phase of ["clear", "sealed"] as const) {
+    await use(phase);
+    plans[phase] = await explainStatements(client);
+  }
+
+  const loaders = { before: new LoaderFigures(), maskedOnly: new LoaderFigures(), decrypted: new LoaderFigures(), decryptedMasked: new LoaderFigures() };
+  const exportBefore: ExportFigure[] = [];
   const exportDecrypted: ExportFigure[] = [];
   const exportDecryptedMasked: ExportFigure[] = [];
-  for (let round = 0; round < EXPORT_ROUNDS; round++) {
-    exportDecrypted.push(await timeExport(web, officeToken, exportRows));
-    exportDecryptedMasked.push(await timeExport(web, teacherToken, exportRows));
+  const loads: number[][] = [];
+  for (let turn = 0; turn < ROUNDS; turn++) {
+    const phases = turn % 2 === 0 ? (["clear", "sealed"] as const) : (["sealed", "clear"] as const);
+    for (const phase of phases) {
+      await use(phase);
+      await expectSeen(officeToken, first!.passport);
+      await expectSeen(teacherToken, maskValue("idNumber", first!.passport));
+      if (phase === "clear") {
+        // Before: the passport numbers in clear, 教务 sees them whole (nothing to open or mask).
+        await loaders.before.sample(listUrl, office, [first!.student_no, total], web.pid);
+        await loaders.maskedOnly.sample(listUrl, teacher, [first!.student_no, total], web.pid);
+        exportBefore.push(await timeExport(web, officeToken, exportRows));
+      } else {
+        await loaders.decrypted.sample(listUrl, office, [first!.student_no, total], web.pid);
+        await loaders.decryptedMasked.sample(listUrl, teacher, [first!.student_no, total], web.pid);
+        exportDecrypted.push(await timeExport(web, officeToken, exportRows));
+        exportDecryptedMasked.push(await timeExport(web, teacherToken, exportRows));
+      }
+    }
+    loads.push(os.loadavg().map((value) => round(value, 2)));
   }
+  await use("clear");
 
   const exportMedian = (figures: ExportFigure[]) => ({
     ms: median(figures.map((figure) => figure.ms)),
@@ -111,19 +145,25 @@ export async function benchPersonalData(client: pg.Client, web: WebServer, dataD
     decrypted: exportMedian(exportDecrypted),
     decryptedMasked: exportMedian(exportDecryptedMasked),
   };
+  const list = {
+    before: loaders.before.stats(),
+    maskedOnly: loaders.maskedOnly.stats(),
+    decrypted: loaders.decrypted.stats(),
+    decryptedMasked: loaders.decryptedMasked.stats(),
+  };
   const result = {
     students: STUDENTS,
     matching: Number(total),
     query: STUDENT_QUERY,
+    rounds: ROUNDS,
     seedMs,
     encryptMs,
+    tables: await tableSizes(client),
+    plans,
     listLoader: {
-      before: listBefore,
-      maskedOnly: listMaskOnly,
-      decrypted: listDecrypted,
-      decryptedMasked: listDecryptedMasked,
-      ratio: round(listDecryptedMasked.p50 / listBefore.p50, 2),
-      cpuRatio: round(listDecryptedMasked.cpuMsPerRequest / listBefore.cpuMsPerRequest, 2),
+      ...list,
+      ratio: round(list.decryptedMasked.p50 / list.before.p50, 2),
+      cpuRatio: round(list.decryptedMasked.cpuMsPerRequest / list.before.cpuMsPerRequest, 2),
     },
     export: {
       ...exports,
@@ -131,6 +171,8 @@ export async function benchPersonalData(client: pg.Client, web: WebServer, dataD
       maskedRatio: round(exports.decryptedMasked.ms / exports.before.ms, 2),
       cpuRatio: round(exports.decrypted.cpuMs / exports.before.cpuMs, 2),
     },
+    /** The load average (1, 5, 15 min) after each round. */
+    loadAverage: loads,
     goals: PERSONAL_DATA_GOALS,
   };
   // Printed at once: the rest of the section (a million users) may still run past its time limit.
@@ -138,11 +180,41 @@ export async function benchPersonalData(client: pg.Client, web: WebServer, dataD
   return result;
 }
 
+/** Loader samples of one kind gathered over the rounds: warm-ups before each round's samples. */
+class LoaderFigures {
+  private durations: number[] = [];
+  private cpu = 0;
+
+  async sample(url: string, cookie: string, mustCarry: readonly string[], webPid: number): Promise<void> {
+    for (let index = 0; index < LOADER_WARMUP; index++) await loadOnce(url, cookie, mustCarry);
+    const cpuBefore = cpuMs(webPid);
+    for (let index = 0; index < LOADER_SAMPLES; index++) this.durations.push(await loadOnce(url, cookie, mustCarry));
+    this.cpu += cpuMs(webPid) - cpuBefore;
+  }
+
+  stats() {
+    return { ...stats(this.durations), cpuMsPerRequest: round(this.cpu / this.durations.length, 1) };
+  }
+}
+
+/** The route's `.data` request once (as bench/lists.ts times it): its wall-clock milliseconds. */
+async function loadOnce(url: string, cookie: string, mustCarry: readonly string[]): Promise<number> {
+  const started = performance.now();
+  const answer = await getPage(url, cookie);
+  const elapsed = performance.now() - started;
+  if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
+  const body = answer.body.toString("utf8");
+  if (!mustCarry.every((text) => body.includes(text))) throw new Error(`GET ${url} did not carry ${mustCarry.join(", ")}`);
+  return elapsed;
+}
+
 export function summarizePersonalData(result: Record<string, unknown> | undefined): string[] {
   if (!result) return [];
   const list = result.listLoader as { before: { p50: number; cpuMsPerRequest: number }; decryptedMasked: { p50: number; cpuMsPerRequest: number }; ratio: number; cpuRatio: number };
   const exported = result.export as { rows: number; before: { ms: number; cpuMs: number }; decrypted: { ms: number; cpuMs: number }; decryptedMasked: { ms: number }; ratio: number; maskedRatio: number; cpuRatio: number };
+  const loads = (result.loadAverage as number[][] | undefined)?.map((load) => load[0]).join(", ");
   return [
+    `before/after alternated over ${String(result.rounds)} rounds, load average (1 min) after each: ${loads}`,
     `student list (100k students, passports): loader p50 ${list.before.p50} ms before, ${list.decryptedMasked.p50} ms decrypted and masked = ${list.ratio}× (goal ≤ ${PERSONAL_DATA_GOALS.listLoaderRatio}); web CPU ${list.before.cpuMsPerRequest} → ${list.decryptedMasked.cpuMsPerRequest} ms per request (${list.cpuRatio}×)`,
     `export ${exported.rows} students: ${exported.before.ms} ms before, ${exported.decrypted.ms} ms decrypted = ${exported.ratio}× (goal ≤ ${PERSONAL_DATA_GOALS.exportRatio}), ${exported.decryptedMasked.ms} ms decrypted and masked (${exported.maskedRatio}×); CPU ${exported.before.cpuMs} → ${exported.decrypted.cpuMs} ms (${exported.cpuRatio}×)`,
   ];
@@ -187,23 +259,93 @@ function readKeyring(dataDir: string): PersonalDataKeyring {
   return parseKeyring({ keys: read("personal-data-keys"), hashKey: read("personal-data-hash-key") });
 }
 
-/** Every passport number as the backend stores it: ciphertext and search hash, in chunks. */
-async function encryptPassports(client: pg.Client, ring: PersonalDataKeyring): Promise<void> {
-  let after = "";
-  for (;;) {
-    const { rows } = await client.query<{ id: string; passport_no: string }>(
-      `SELECT id, passport_no FROM school_student WHERE id > $1 AND passport_no IS NOT NULL AND passport_no NOT LIKE 'pd1:%' ORDER BY id LIMIT $2`,
-      [after, ENCRYPT_CHUNK],
-    );
-    if (rows.length === 0) break;
-    const sealed = rows.map((row) => ({ id: row.id, value: encryptValue(row.passport_no, ring), hash: searchHash("idNumber", row.passport_no, ring) }));
+/**
+ * SEALED_TABLE: a copy of school_student (same columns, indexes, physical order) whose passport
+ * numbers are stored as the backend stores them: ciphertext and search hash.
+ */
+async function buildSealedCopy(client: pg.Client, ring: PersonalDataKeyring): Promise<void> {
+  await client.query(`CREATE TABLE ${SEALED_TABLE} (LIKE school_student INCLUDING ALL)`);
+  const { rows } = await client.query<{ id: string; passport_no: string | null }>(`SELECT id, passport_no FROM school_student ORDER BY ctid`);
+  for (let start = 0; start < rows.length; start += ENCRYPT_CHUNK) {
+    const sealed = rows.slice(start, start + ENCRYPT_CHUNK).map((row, index) => {
+      const clear = row.passport_no === null || row.passport_no.startsWith("pd1:") ? null : row.passport_no;
+      return { id: row.id, at: start + index, value: clear === null ? null : encryptValue(clear, ring), hash: clear === null ? null : searchHash("idNumber", clear, ring) };
+    });
     await client.query(
-      `UPDATE school_student s SET passport_no = r.value, passport_no_hash = r.hash FROM json_to_recordset($1::json) AS r (id text, value text, hash text) WHERE s.id = r.id`,
+      `INSERT INTO ${SEALED_TABLE}
+       SELECT (jsonb_populate_record(s, CASE WHEN r.value IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('passport_no', r.value, 'passport_no_hash', r.hash) END)).*
+       FROM school_student s JOIN json_to_recordset($1::json) AS r (id text, at int, value text, hash text) ON s.id = r.id ORDER BY r.at`,
       [JSON.stringify(sealed)],
     );
-    after = rows[rows.length - 1]!.id;
   }
-  await client.query("ANALYZE school_student");
+}
+
+/** school_student and SEALED_TABLE exchange names (the web server's next statement reads the other). */
+async function swapTables(client: pg.Client): Promise<void> {
+  await client.query("BEGIN");
+  try {
+    await client.query(`ALTER TABLE school_student RENAME TO school_student_swapping`);
+    await client.query(`ALTER TABLE ${SEALED_TABLE} RENAME TO school_student`);
+    await client.query(`ALTER TABLE school_student_swapping RENAME TO ${SEALED_TABLE}`);
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  }
+}
+
+const STUDENT_COLUMNS = `"id", "tenant_id", "student_no", "name_cn", "name_en", "sex", to_char("birthday", 'YYYY-MM-DD'), "nationality", "passport_no", "grade", "class_id", to_char("enroll_date", 'YYYY-MM-DD'), "status", "corp_id", "photo", "remark", "create_by", "create_time", "update_by", "update_time"`;
+
+/** EXPLAIN ANALYZE of the list's count and page and of an export's keyset page: plan, buffers, time. */
+async function explainStatements(client: pg.Client): Promise<Record<string, unknown>> {
+  const [middle] = (await client.query<{ at: string; id: string }>(`SELECT create_time::text AS at, id FROM school_student WHERE tenant_id = 1 ORDER BY create_time DESC NULLS LAST, id ASC OFFSET 50000 LIMIT 1`)).rows;
+  const statements: Record<string, [string, unknown[]]> = {
+    count: [`SELECT count(*) AS "total" FROM "school_student" WHERE "grade" = $1 AND "status" = $2 AND ("tenant_id" = $3)`, ["3", "1", 1]],
+    page: [`SELECT ${STUDENT_COLUMNS} FROM "school_student" WHERE "grade" = $1 AND "status" = $2 AND ("tenant_id" = $3) ORDER BY "create_time" DESC NULLS LAST, "id" ASC LIMIT $4`, ["3", "1", 1, 10]],
+    exportPage: [
+      `SELECT ${STUDENT_COLUMNS} FROM "school_student" WHERE (("tenant_id" = $1)) AND "create_time" <= $2 AND (("create_time" < $2) OR ("create_time" = $2 AND "id" > $3)) ORDER BY "create_time" DESC NULLS LAST, "id" ASC LIMIT 1000`,
+      [1, middle!.at, middle!.id],
+    ],
+  };
+  const plans: Record<string, unknown> = {};
+  for (const [name, [text, params]] of Object.entries(statements)) {
+    await client.query(text, params);
+    const [row] = (await client.query<{ "QUERY PLAN": Array<{ Plan: PlanNode; "Execution Time": number }> }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, params)).rows;
+    const { Plan: plan, "Execution Time": ms } = row!["QUERY PLAN"][0]!;
+    const nodes: string[] = [];
+    const walk = (node: PlanNode) => {
+      nodes.push(node["Index Name"] ? `${node["Node Type"]} ${node["Index Name"]}` : node["Node Type"]);
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    walk(plan);
+    plans[name] = { plan: nodes.join(" < "), buffers: plan["Shared Hit Blocks"] + plan["Shared Read Blocks"], ms: round(ms, 2) };
+  }
+  return plans;
+}
+
+interface PlanNode {
+  "Node Type": string;
+  "Index Name"?: string;
+  "Shared Hit Blocks": number;
+  "Shared Read Blocks": number;
+  Plans?: PlanNode[];
+}
+
+/** Heap pages and average row and passport widths of both tables (bytes). */
+async function tableSizes(client: pg.Client): Promise<Record<string, unknown>> {
+  const sizes: Record<string, unknown> = {};
+  for (const table of ["school_student", SEALED_TABLE]) {
+    const [row] = (
+      await client.query<{ pages: string; row_bytes: string; passport_bytes: string; hash_bytes: string | null; sealed: boolean }>(
+        `SELECT pg_relation_size('${table}') / current_setting('block_size')::int AS pages, avg(pg_column_size(s.*))::int AS row_bytes,
+                avg(pg_column_size(passport_no))::int AS passport_bytes, avg(pg_column_size(passport_no_hash))::int AS hash_bytes,
+                bool_and(passport_no LIKE 'pd1:%') AS sealed
+         FROM ${table} s WHERE id LIKE 'bench%'`,
+      )
+    ).rows;
+    sizes[row!.sealed ? "sealed" : "clear"] = { pages: Number(row!.pages), rowBytes: Number(row!.row_bytes), passportBytes: Number(row!.passport_bytes), hashBytes: row!.hash_bytes === null ? null : Number(row!.hash_bytes) };
+  }
+  return sizes;
 }
 
 // ---- requests -----------------------------------------------------------------------------------

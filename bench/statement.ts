@@ -22,7 +22,7 @@ async function prepareFamily(db: Database): Promise<void> {
   await db.rows(sql`
     insert into bill_bill (id, tenant_id, bill_no, student_id, school_year, term, total, payable, paid_amount, payer_type, payer_id, status, kind, create_time)
     select 'stm-b' || c || '-' || y || '-' || t, 1, 'STMB' || c || y || t, 'stm-s' || c, (2022 + y) || '-' || (2023 + y), t::text,
-           10000 + c * 100.25, 10000 + c * 100.25, 10000 + c * 100.25, '1', 'stm-parent', '3', '1',
+           10000 + c * 100.50, 10000 + c * 100.50, 10000 + c * 100.50, '1', 'stm-parent', '3', '1',
            make_timestamptz(2022 + y + (t - 1), case when t = 1 then 9 else 2 end, 1, 10, 0, 0, 'Asia/Shanghai')
     from generate_series(1, 3) c, generate_series(1, 3) y, generate_series(1, 2) t`);
   await db.rows(sql`

@@ -24,6 +24,8 @@ import { benchPageload, summarizePageload } from "./pageload";
 import { benchTopology, summarizeTopology } from "./topology";
 // 50 loaded keep-alive sessions and probes on fresh connections (issue #35 item 1).
 import { benchFairness, summarizeFairness } from "./fairness";
+// The Vue 2 client's .xls: our BIFF8 writer against @e965/xlsx's (issue #31, decision 158).
+import { benchXlsExport, summarizeXlsExport } from "./xls-export";
 import { PROJECT_ROOT, installCleanupHandlers, killAllServers } from "./lib";
 
 interface Section {
@@ -60,6 +62,7 @@ const SECTIONS: Record<string, Section> = {
   fairness: { run: benchFairness, summarize: summarizeFairness, timeoutMs: 10 * 60_000 },
   // The fee office (issue #33): generation with grade prices and siblings, 账龄分析 over 100,000 bills.
   billing: { run: benchFeeOffice, summarize: summarizeFeeOffice, timeoutMs: 10 * 60_000 },
+  "xls-export": { run: benchXlsExport, summarize: summarizeXlsExport, timeoutMs: 10 * 60_000 },
 };
 
 const RESULTS_FILE = path.join(PROJECT_ROOT, "bench", "results", "latest.json");

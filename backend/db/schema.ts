@@ -946,6 +946,8 @@ export const sysGatewayRoute = pgTable("sys_gateway_route", {
   predicates: varchar("predicates", { length: 200 }).notNull(),
   stripPrefix: integer("strip_prefix").notNull().default(1),
   status: integer("status").notNull().default(1),
+  // 回收站 (migration 0790, docs/decisions/158): 1 while the route is in the bin.
+  delFlag: integer("del_flag").notNull().default(0),
   ...audit,
 });
 

@@ -82,6 +82,10 @@ export const GatewayRouteMessages = {
   reserved: (segment: string) => `路径 /${segment} 属于系统自身，不能用作网关路由`,
   dotInPath: "路径不能含有“..”或“.”段",
   dotInTarget: "目标地址不能含有“..”或“.”段，也不能含有编码的点、斜杠、反斜杠或百分号（%2e、%2f、%5c、%25）",
+  notFound: "未找到对应数据",
+  notInRecycleBin: "所选路由不在回收站中",
+  routerIdInRecycleBin: (routerId: string) => `路由ID ${routerId} 已被回收站中的路由占用，请先还原或彻底删除它`,
+  pathInRecycleBin: (path: string) => `路径 ${path} 已被回收站中的路由占用，请先还原或彻底删除它`,
 } as const;
 
 /** What a web server needs of one enabled route. */

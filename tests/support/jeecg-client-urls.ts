@@ -18,6 +18,8 @@ export const MAPPED_SCREENS: Record<JeecgClient, string[]> = {
     "views/system/position",
     "views/system/category",
     "views/monitor/mynews",
+    // 网关路由 (decisions 153, 158): v3.9.3 adds 复制 and 回收站.
+    "views/monitor/route",
     // The bell on every page and its message pop-up (decision 151).
     "layouts/default/header/components/notify",
     "views/system/message/components",
@@ -105,6 +107,14 @@ export const VUE3_MAPPED_URLS: string[] = [
   "/sys/dictItem/edit",
   "/sys/dictItem/list",
   "/sys/duplicate/check",
+  "/sys/gatewayRoute/add",
+  "/sys/gatewayRoute/copyRoute",
+  "/sys/gatewayRoute/delete",
+  "/sys/gatewayRoute/deleteList",
+  "/sys/gatewayRoute/deleteRecycleBin",
+  "/sys/gatewayRoute/list",
+  "/sys/gatewayRoute/putRecycleBin",
+  "/sys/gatewayRoute/updateAll",
   "/sys/getLoginQrcode",
   "/sys/getQrcodeToken",
   "/sys/login",

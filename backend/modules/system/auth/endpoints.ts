@@ -13,7 +13,8 @@ import { isRecentPassword, rememberPassword } from "../../../security/password-h
 import { passwordProblem } from "#contract/password-policy";
 import { ResultCode } from "#contract/envelope";
 import { SignInGuard } from "./sign-in-guard";
-import { menuClientOf, menuForClient, withHomePage } from "../permission/client-menus";
+import { menuForClient, withHomePage } from "../permission/client-menus";
+import { clientOf } from "../../../http/client";
 import { actorOf } from "../permission/permission-service";
 import { homePageFor } from "../role/role-home";
 import { toDepart, toUserInfo } from "./user-info";
@@ -78,7 +79,7 @@ export const authEndpoints: Endpoint[] = [
     const auth = requireAuth(request);
     const [user] = await request.services.db.orm.select().from(sysUser).where(eq(sysUser.id, auth.user.id));
     // The Vue 3 client opens the home page of the user's roles after signing in (docs/decisions/135).
-    const home = menuClientOf(request.req) === "vue3" ? await homePageFor(request.services.db, actorOf(auth)) : undefined;
+    const home = clientOf(request.req) === "vue3" ? await homePageFor(request.services.db, actorOf(auth)) : undefined;
     const userInfo = { ...toUserInfo(user!), ...(home ? { homePath: home.url } : {}) };
     return ok({ userInfo, sysAllDictItems: await request.services.dictionaries.allEnabled() }, "");
   }),
@@ -99,7 +100,7 @@ export const authEndpoints: Endpoint[] = [
     const answer = await request.services.permissions.answerFor(auth, request.services.config.safeMode);
     // One menu definition, in the terms of the client that asks (docs/decisions/084); the Vue 3
     // client's 首页 is the home page of the user's roles where one is set (docs/decisions/135).
-    const client = menuClientOf(request.req);
+    const client = clientOf(request.req);
     const menu = menuForClient(answer.menu, client);
     const home = client === "vue3" ? await homePageFor(request.services.db, actorOf(auth)) : undefined;
     return okWithoutCode({ ...answer, menu: home ? withHomePage(menu, home) : menu });

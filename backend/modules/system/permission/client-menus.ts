@@ -2,24 +2,10 @@
 // the terms of the client that asks (issue #31 item 2, docs/decisions/084): the JeecgBoot Vue 3 client
 // gets its own routes and views (`/system/user`, `system/user/index`), the original Vue 2 client only
 // the pages whose component it ships, and our web app everything as stored.
-import type { Request } from "express";
 import type { MenuNode } from "#contract/permission";
+import type { JeecgClient } from "../../../http/client";
 
-export type MenuClient = "web" | "vue2" | "vue3";
-
-/** What axios (both JeecgBoot clients' HTTP library) sends as Accept unless told otherwise. */
-const AXIOS_ACCEPT = "application/json, text/plain, */*";
-
-/**
- * Which client asks: the Vue 3 client sends `X-Version: v3` on every call (its defHttp); the Vue 2
- * client is axios with its default Accept header; anything else (our web app, scripts, tests) is
- * answered in the stored terms.
- */
-export function menuClientOf(req: Request): MenuClient {
-  if ((req.get("X-Version") ?? "").toLowerCase() === "v3") return "vue3";
-  if ((req.get("Accept") ?? "").startsWith(AXIOS_ACCEPT)) return "vue2";
-  return "web";
-}
+export type MenuClient = JeecgClient;
 
 /** A page's route and view in a client; `null`: the client has no view for it (left out). */
 type Terms = { url: string; component: string } | null;

@@ -7,6 +7,7 @@
 // with and one without in turn (A B A B, in four rounds), so that a machine getting busier or
 // quieter favours neither. The figures are the mean and the median per call of each; the goal is at
 // most 15 % more with the history.
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { startBenchBackend } from "./in-process";
@@ -18,6 +19,7 @@ const CALLS_PER_ROUND = 240;
 const WARM_UP = 20;
 
 export async function benchHistoryCost(): Promise<Record<string, unknown>> {
+  const loadBefore = loadavg()[0]!;
   const { backend, base, headers, close } = await startBenchBackend(ADMIN_PASSWORD, { scheduler: false });
   try {
     const call = async (method: string, path: string, body: unknown) => {
@@ -97,6 +99,8 @@ export async function benchHistoryCost(): Promise<Record<string, unknown>> {
       };
     };
     return {
+      // The machine's 1-minute load average as the run started and ended (a shared machine).
+      loadAverage: { start: round(loadBefore, 2), end: round(loadavg()[0]!, 2) },
       callsPerRound: CALLS_PER_ROUND,
       plainSave: figures("save"),
       allocation: figures("allocation"),
@@ -108,4 +112,17 @@ export async function benchHistoryCost(): Promise<Record<string, unknown>> {
     historyWriting.enabled = true;
     await close();
   }
+}
+
+/** The section's lines (`npx tsx bench/run.ts history-cost`). */
+export function summarizeHistoryCost(result: Record<string, unknown> | undefined): string[] {
+  const load = (result?.loadAverage ?? {}) as { start?: number; end?: number };
+  return [
+    `load average ${load.start} → ${load.end}`,
+    ...(["plainSave", "allocation"] as const).map((kind) => {
+      const cost = (result?.[kind] ?? {}) as Record<string, number>;
+      const label = kind === "plainSave" ? "plain save (收费项目 编辑)" : "payment with its allocation";
+      return `${label}: with history ${cost.withHistoryMeanMs} ms, without ${cost.withoutHistoryMeanMs} ms (mean): +${cost.addedPercent} %; p50 ${cost.withHistoryP50Ms} / ${cost.withoutHistoryP50Ms} ms: +${cost.addedPercentP50} % (goal ≤ 15 %)`;
+    }),
+  ];
 }

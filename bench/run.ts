@@ -12,6 +12,7 @@ import { benchJobs, summarizeJobs } from "./jobs";
 import { benchMonitor, summarizeMonitor } from "./monitor";
 import { benchSchool, summarizeSchool } from "./school";
 import { benchFeeOffice, summarizeFeeOffice } from "./fee-office";
+import { benchHistoryCost, summarizeHistoryCost } from "./history-cost";
 import { benchGrid, summarizeGrid } from "./grid";
 import { benchDashboard, summarizeDashboard } from "./dashboard";
 // 在线开发 (issue #18): online forms (bench/online-form.ts).
@@ -63,6 +64,8 @@ const SECTIONS: Record<string, Section> = {
   // The fee office (issue #33): generation with grade prices and siblings, 账龄分析 over 100,000 bills.
   billing: { run: benchFeeOffice, summarize: summarizeFeeOffice, timeoutMs: 10 * 60_000 },
   "xls-export": { run: benchXlsExport, summarize: summarizeXlsExport, timeoutMs: 10 * 60_000 },
+  // What the record history adds to a plain save and to a payment with its allocation, alone (issue #32: ≤ 15 %).
+  "history-cost": { run: benchHistoryCost, summarize: summarizeHistoryCost, timeoutMs: 20 * 60_000 },
 };
 
 const RESULTS_FILE = path.join(PROJECT_ROOT, "bench", "results", "latest.json");

@@ -55,6 +55,11 @@ export interface SaveContext extends CrudContext {
   body: Record<string, unknown>;
   /** Edit: the row before the change. */
   existing?: ListRecord;
+  /**
+   * Set by an add's afterSave that wrote the record's history row itself, folded into a statement
+   * of its own (a payment's settling UPDATE, action add): the engine then writes none.
+   */
+  historyWritten?: boolean;
 }
 
 export interface DeleteContext extends CrudContext {
@@ -111,6 +116,18 @@ export interface CrudHooks {
   beforeSave?(save: SaveContext): void | Promise<void>;
   /** In the transaction, after the write (relations such as user roles). */
   afterSave?(save: SaveContext): void | Promise<void>;
+  /**
+   * Whether beforeSave may change what the record's history snapshot reads (its row, or the rows
+   * of its `extra`) before an edit's UPDATE: the snapshot is then read before it is called, in a
+   * statement of its own. Default: yes when there is a beforeSave. A hook that only checks, locks or
+   * fills `values` says false, and the UPDATE reads the snapshot itself (the history's cost, #32).
+   */
+  beforeSaveChangesRecord?: boolean;
+  /**
+   * Whether this save's afterSave changes what the record's history snapshot reads (default: yes
+   * when there is an afterSave). When not, an edit's UPDATE writes the history row itself.
+   */
+  afterSaveChangesRecord?(save: SaveContext): boolean;
   /** In the transaction, before deleting; answers the ids the engine should still delete. */
   beforeDelete?(remove: DeleteContext): void | readonly string[] | Promise<void | readonly string[]>;
   /** In the transaction, after deleting `deleted`. */
@@ -321,7 +338,7 @@ export function createCrud(config: CrudConfig): CrudResource {
     // beforeSave may choose the key (a numbered row such as a tenant).
     await insertRow(tx, entity, { ...save.values, ...audit(context, "add"), [key.property]: save.id });
     await hooks.afterSave?.(save);
-    await historyAdded(tx, historyActor(context), history, [save.id], { action: "add" });
+    if (!save.historyWritten) await historyAdded(tx, historyActor(context), history, [save.id], { action: "add" });
     return save.id;
   };
 
@@ -404,7 +421,7 @@ export function createCrud(config: CrudConfig): CrudResource {
       config.table,
     );
     if (hooks.afterSave) for (const save of saves) await hooks.afterSave(save);
-    await historyAdded(tx, historyActor(context), history, ids, { action: "add" });
+    await historyAdded(tx, historyActor(context), history, saves.filter((save) => !save.historyWritten).map((save) => save.id), { action: "add" });
     return ids;
   };
 
@@ -476,16 +493,16 @@ export function createCrud(config: CrudConfig): CrudResource {
         if (loaded !== undefined && isStale(loaded, existing.updateTime)) throw new ApiError(STALE_EDIT_MESSAGE);
         // The hooks compare the body with values, not ciphertext (docs/decisions/119).
         openRecords(entity, [existing]);
-        // Without a beforeSave hook nothing changes the record before its UPDATE: the snapshot
-        // before is read by the UPDATE itself, and without an afterSave hook its history is written
-        // by it too (one statement; the history's cost, issue #32).
-        const folded = !hooks.beforeSave;
+        // When no beforeSave changes the record before its UPDATE, the snapshot before is read by
+        // the UPDATE itself, and when no afterSave changes it after, its history is written by it
+        // too (one statement; the history's cost, issue #32).
+        const folded = !hooks.beforeSave || hooks.beforeSaveChangesRecord === false;
         let before = folded ? NO_SNAPSHOT : await historyBefore(tx, history, [id]);
         const save: SaveContext = { ...context, operation: "edit", tx, id, values, body, existing };
         await hooks.beforeSave?.(save);
         const stamp = audit(context, "edit");
         if (has("updateTime")) stamp.updateTime = nextUpdateTime(existing.updateTime);
-        const afterLater = !folded || Boolean(hooks.afterSave);
+        const afterLater = !folded || (hooks.afterSave ? (hooks.afterSaveChangesRecord?.(save) ?? true) : false);
         const written = await updateRow(tx, entity, id, { ...save.values, ...stamp }, visibility(context), folded ? async (update) => {
           const done = await updateWithHistory(tx, historyActor(context), history, [id], { action: "edit" }, update, { afterLater });
           before = done.before;

@@ -110,9 +110,11 @@ export async function historyRemoved(tx: Executor, actor: HistoryActor, source: 
  * update answers. A change that is one UPDATE pays no round trip for its history (issue #32: the
  * history's cost, docs/decisions/148). `afterLater` is for a caller that changes more of the record
  * after (a hook, the rows its snapshot's `extra` reads): it writes with historyAfter and the
- * answered `before`. The snapshot's `extra` is read as the statement starts, so `update` must not
- * change what it reads. Answers the updated rows' `answer` columns (of the rows aliased `t`; the key
- * by default) — never more than asked, each column costs its reading.
+ * answered `before`. `added`: the rows are new (an add whose own row this UPDATE finishes, such as a
+ * payment settled after its allocations): its history row is the add's, with every value it holds.
+ * The snapshot's `extra` is read as the statement starts, so `update` must not change what it reads.
+ * Answers the updated rows' `answer` columns (of the rows aliased `t`; the key by default) — never
+ * more than asked, each column costs its reading.
  */
 export async function updateWithHistory<T extends Record<string, unknown>>(
   tx: Executor,
@@ -121,10 +123,21 @@ export async function updateWithHistory<T extends Record<string, unknown>>(
   ids: readonly string[],
   change: HistoryAction,
   update: SQL,
-  options: { afterLater?: boolean; answer?: SQL } = {},
+  options: { afterLater?: boolean; answer?: SQL; added?: boolean } = {},
 ): Promise<{ rows: T[]; before: HistorySnapshot }> {
   const answer = options.answer ?? sql`${keyOf(source)} as key`;
   if (ids.length === 0 || !historyWriting.enabled) return { rows: await tx.rows<T>(sql`with t as (${update}) select ${answer} from t`), before: NO_SNAPSHOT };
+  if (options.added) {
+    // The rows are new (an add finishing its record): no snapshot before, every value is the change.
+    const rows = await tx.rows<T>(sql`
+      with t as (${update}), history as (
+        insert into sys_record_history (tenant_id, module, record_id, action, username, changes, reason)
+        select ${actor.tenantId}, ${source.table}, ${keyOf(source)}, ${change.action}, ${actor.username.slice(0, 100)},
+               sys_record_history_changes(null::jsonb, ${snapshotOf(source)}, ${idArray(source.masked ?? [])}::text[]), ${change.reason ?? null}
+        from t order by ${keyOf(source)})
+      select ${answer} from t`);
+    return { rows, before: NO_SNAPSHOT };
+  }
   const unique = [...new Set(ids)].sort();
   const written = options.afterLater
     ? sql``

@@ -112,6 +112,8 @@ export function createModuleCrud(module: ModuleDefinition, options: ModuleCrudOp
         }
         await hooks.beforeSave?.(save);
       },
+      // The checks above change no stored row: only the module's own beforeSave may.
+      beforeSaveChangesRecord: hooks.beforeSaveChangesRecord ?? Boolean(hooks.beforeSave),
     },
   });
 

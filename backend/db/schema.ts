@@ -587,6 +587,10 @@ export const billPayment = pgTable("bill_payment", {
   remark: varchar("remark", { length: 255 }),
   // When it was reversed (冲销), kept by a trigger (migration 0810).
   reversedAt: timestamp("reversed_at", { withTimezone: true, mode: "date" }),
+  // 作废 of a payment recorded by mistake (migration 0770, docs/decisions/156).
+  voidReason: varchar("void_reason", { length: 255 }),
+  voidedBy: varchar("voided_by", { length: 32 }),
+  voidedAt: timestamp("voided_at", { withTimezone: true, mode: "date" }),
   ...audit,
 });
 
@@ -633,6 +637,10 @@ export const billVoucher = pgTable("bill_voucher", {
   postedBy: varchar("posted_by", { length: 32 }),
   postedAt: timestamp("posted_at", { withTimezone: true, mode: "date" }),
   remark: varchar("remark", { length: 255 }),
+  // 作废 of a draft voucher (migration 0770, docs/decisions/156).
+  voidReason: varchar("void_reason", { length: 255 }),
+  voidedBy: varchar("voided_by", { length: 32 }),
+  voidedAt: timestamp("voided_at", { withTimezone: true, mode: "date" }),
   ...audit,
 });
 

@@ -228,6 +228,9 @@ export const paymentModule = defineModule({
   api: "/billing/payment",
   page: "/billing/payment",
   permissionPrefix: "payment",
+  // Never deleted (its number would leave a gap, docs/decisions/156): reversed (冲销) or, recorded by
+  // mistake and never allocated nor receipted, voided (作废) with a reason.
+  operations: ["list", "add", "edit", "queryById"],
   fields: {
     paymentNo: { label: "付款单号", readOnly: true, show: { search: true } },
     payerType: { label: "付款方类型", dict: "payer_type", required: "请选择付款方类型!", fixed: true, show: { search: true } },
@@ -243,6 +246,8 @@ export const paymentModule = defineModule({
     // 收款, or 退费: money paid back, a negative amount (docs/decisions/138).
     kind: { label: "类型", dict: "payment_kind", readOnly: true, show: { search: true } },
     remark: { label: "备注", maxLength: 255, show: { list: false } },
+    voidReason: { label: "作废原因", readOnly: true, show: { list: false } },
+    voidedAt: { label: "作废时间", type: "datetime", readOnly: true, show: { list: false } },
     createTime: created,
   },
 });
@@ -282,8 +287,8 @@ export const ReasonMessages = {
   void: "请输入作废原因",
 } as const;
 
-/** dict voucher_status. */
-export const VoucherStatus = { draft: "1", posted: "2" } as const;
+/** dict voucher_status: a draft is voided (作废) with a reason, never deleted (docs/decisions/156). */
+export const VoucherStatus = { draft: "1", posted: "2", void: "3" } as const;
 
 export const voucherModule = defineModule({
   title: "凭证",
@@ -291,6 +296,8 @@ export const voucherModule = defineModule({
   api: "/billing/voucher",
   page: "/billing/voucher",
   permissionPrefix: "voucher",
+  // Never deleted: a draft is voided (作废) with a reason, a posted one stays (docs/decisions/156).
+  operations: ["list", "add", "edit", "queryById"],
   fields: {
     voucherNo: { label: "凭证号", readOnly: true, show: { search: true } },
     voucherDate: { label: "凭证日期", type: "date", required: "请选择凭证日期!" },
@@ -301,6 +308,8 @@ export const voucherModule = defineModule({
     status: { label: "状态", dict: "voucher_status", readOnly: true, show: { search: true } },
     postedAt: { label: "过账时间", type: "datetime", readOnly: true, show: { list: false } },
     remark: { label: "备注", maxLength: 255, show: { list: false } },
+    voidReason: { label: "作废原因", readOnly: true, show: { list: false } },
+    voidedAt: { label: "作废时间", type: "datetime", readOnly: true, show: { list: false } },
     createTime: created,
   },
 });
@@ -319,8 +328,11 @@ export const VoucherMessages = {
   badAmount: (row: number) => `第${row}条分录的借方或贷方金额格式不正确`,
   oneSide: (row: number) => `第${row}条分录只能填写借方或贷方其中一项`,
   unbalanced: (debit: string, credit: string) => `借贷不平衡：借方合计 ${debit}，贷方合计 ${credit}`,
-  posted: "已过账的凭证不能修改或删除",
+  posted: "已过账的凭证不能修改",
   postedAlready: "该凭证已过账",
+  voided: "已作废的凭证不能修改或过账",
+  voidedAlready: "该凭证已作废",
+  voidPosted: "已过账的凭证不能作废",
 } as const;
 
 /** Debit and credit sums of a voucher's lines in fen; lines that are not amounts count as 0. */

@@ -3,10 +3,11 @@
 // dialog, and his bill owed by that payer; the payment's receipt voided with a reason (the number
 // stays) and reissued (the new one marked 重开自 the old); the voided receipt's 历史 tab showing who
 // issued and voided it and why; and the details of the bill, the payment (付款方, the bills of its
-// 分配) and the receipt naming things, never showing an id.
+// 分配) and the receipt naming things, never showing an id; a payment recorded by mistake and a
+// draft voucher voided (作废) with a reason, their numbers kept, neither offering 删除.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { baseUrl, cellText, chooseOption, confirmOk, hydrated, launchBrowser, newPage, openedDialog, rowAction, signInAs } from "./support/browser";
+import { baseUrl, cellText, chooseOption, confirmOk, hydrated, inPlace, launchBrowser, newPage, openedDialog, rowAction, signInAs } from "./support/browser";
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -20,6 +21,8 @@ const SCHOOL_YEAR = "2031-2032";
 const PARENT = "付款人待定家长";
 const STUDENT = "无付款人学生甲";
 const TRADE_NO = "E2E-MONEY-TRUST-1";
+const MISTAKE = "E2E-MONEY-TRUST-MISTAKE";
+const VOUCHER = "端到端作废凭证";
 
 async function backend<T>(method: string, path: string, body?: unknown): Promise<T> {
   const answer = (await fetch(`${baseUrl()}/jeecg-boot${path}`, {
@@ -213,5 +216,40 @@ describe("money a bursar can trust", () => {
     const status = voidEntry.locator("tr").filter({ hasText: "状态" });
     expect((await status.textContent())?.replace(/\s+/g, "")).toBe("状态有效已作废");
     await detail.getByRole("button", { name: "关闭" }).click();
+  });
+
+  it("voids a payment recorded by mistake and a draft voucher with a reason, keeping their numbers; neither offers 删除", { timeout: 120_000 }, async () => {
+    const parent = await firstRecord<{ id: string }>(`/school/parent/list?name=${encodeURIComponent(PARENT)}`);
+    await backend("POST", "/billing/payment/add", { payerType: "1", payerId: parent.id, channel: "4", amount: "66.50", paidAt: "2031-09-02 10:00:00", tradeNo: MISTAKE });
+    await backend("POST", "/billing/voucher/add", {
+      voucherDate: "2031-09-02",
+      summary: VOUCHER,
+      entries: [
+        { account: "1001 库存现金", debit: "66.50", credit: "" },
+        { account: "6001 学费收入", debit: "", credit: "66.50" },
+      ],
+    });
+    for (const [path, title, reasonText] of [
+      [`/billing/payment?tradeNo=${MISTAKE}`, "作废付款（录入有误，编号保留）", "重复录入"],
+      [`/billing/voucher?summary=${encodeURIComponent(VOUCHER)}`, "作废凭证（凭证号保留）", "科目填错"],
+    ] as const) {
+      await open(path);
+      await expect.poll(() => rows().count()).toBe(1);
+      const row = rows().first();
+      await row.locator(".list-row-actions").getByRole("button", { name: /更多/ }).click();
+      const menu = page.locator(".ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu");
+      await inPlace(menu.locator(".ant-dropdown-menu-item").first());
+      const more = (await menu.locator(".ant-dropdown-menu-item").allTextContents()).map((text) => text.trim());
+      expect(more).toContain("作废");
+      expect(more).not.toContain("删除");
+      await page.keyboard.press("Escape");
+      await rowAction(page, row, "作废");
+      const reason = await openedDialog(page, title);
+      await reason.getByLabel("原因").fill(reasonText);
+      await reason.getByRole("button", { name: /确\s*定/ }).click();
+      await expect.poll(() => toast("作废成功").count()).toBeGreaterThan(0);
+      await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("已作废");
+      expect(await rows().first().getByText("编辑", { exact: true }).count()).toBe(0);
+    }
   });
 });

@@ -1,5 +1,6 @@
 // The money invariant under random sequences (issue #32 items 1, 4 and 6): 200 sequences of random
-// operations — a bill, a full, partial or split payment, 冲销, a bill's 作废, a receipt issued or
+// operations — a bill, a full, partial or split payment, 冲销, a payment's 作废 (one recorded by
+// mistake; refused for one allocated or receipted), a bill's 作废, a receipt issued or
 // voided, a student's payer changed (付费企业 set or cleared, another parent marked 付款人), a
 // sign-up confirmed on an activity with a fee (its own activity bill), a sign-up cancelled (its
 // bill voided, or refunded when paid: 退费; or, by 教务 without 退费, left 待退费 for 财务's 退费),
@@ -140,6 +141,26 @@ describe.each(databases)("the books agree after every random operation on %s", (
       if (payments.length === 0) return { name: "reverse (no payment)" };
       const id = random.pick(payments).id;
       return { name: `reverse ${id}`, answer: await send(finance, "POST", "/billing/payment/reverse", { id, reason: "性质测试冲销" }) };
+    },
+    // 作废 of a payment: one just recorded by mistake (nothing allocated), or any live one (refused
+    // when allocated or receipted: 冲销 is for those, docs/decisions/156).
+    voidPayment: async (random) => {
+      const live = await rows<{ id: string }>(`select id from bill_payment where payer_id like 'pq-%' and status <> '4' order by id`);
+      let id: string;
+      let name: string;
+      if (live.length === 0 || random.next() < 0.5) {
+        const student = random.int(STUDENTS.length);
+        const tradeNo = `PQ-V-${random.int(1_000_000_000)}`;
+        const body = { payerType: "1", payerId: `pq-p${student}a`, channel: "4", amount: yuan(1 + random.int(100_000)), paidAt: "2040-09-07 09:00:00", tradeNo };
+        const added = await send(finance, "POST", "/billing/payment/add", body);
+        if (!added.json.success) return { name: `record ${body.amount} by mistake`, answer: added };
+        id = (await rows<{ id: string }>(`select id from bill_payment where trade_no = '${tradeNo}'`))[0]!.id;
+        name = `record ${body.amount} by mistake and void ${id}`;
+      } else {
+        id = random.pick(live).id;
+        name = `void payment ${id}`;
+      }
+      return { name, answer: await send(finance, "POST", "/billing/payment/void", { id, reason: "性质测试作废付款" }) };
     },
     voidBill: async (random) => {
       const bills = await rows<{ id: string }>(`select id from bill_bill where student_id like 'pq-%' and status <> '4' order by id`);

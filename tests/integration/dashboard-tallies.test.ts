@@ -68,7 +68,7 @@ describe.each(databases)("dashboard tallies on %s", (kind) => {
     expect(first.every((answer) => answer.json?.success), JSON.stringify(first.find((answer) => !answer.json?.success)?.json)).toBe(true);
     await expectKeptEqualsRecount();
 
-    // Round 2: at once, reverse some, move others to another time and amount, delete the
+    // Round 2: at once, reverse some, move others to another time and amount, void the
     // unallocated ones, record more, and add and move students.
     const mine = await rows<{ id: string; allocated: string }>(
       `select id, allocated_amount::text as allocated from bill_payment where payer_id = 'tl-p1' order by payment_no`,
@@ -78,7 +78,7 @@ describe.each(databases)("dashboard tallies on %s", (kind) => {
       ...mine.map((row, index) => {
         if (index % 4 === 0) return send(finance, "POST", "/billing/payment/reverse", { id: row.id, reason: "统计测试冲销" });
         if (index % 4 === 1) return send(finance, "PUT", "/billing/payment/edit", { id: row.id, ...payment(index + 40), paidAt: "2031-10-10 08:00:00" });
-        if (index % 4 === 2 && row.allocated === "0.00") return send(finance, "DELETE", `/billing/payment/delete?id=${row.id}`);
+        if (index % 4 === 2 && row.allocated === "0.00") return send(finance, "POST", "/billing/payment/void", { id: row.id, reason: "统计测试作废" });
         return send(finance, "POST", "/billing/payment/add", payment(index + 100, [{ billId: "tl-b1", amount: "0.01" }]));
       }),
       ...students.map((student, index) => send(admin, "POST", "/school/student/edit", { id: student.id, status: index % 2 ? "2" : "1", grade: String(1 + (index % 6)) })),

@@ -181,7 +181,7 @@ describe.each(databases)("payments, receipts and vouchers on %s", (kind) => {
     ]);
   });
 
-  it("过账 locks a voucher: the backend refuses its edit and delete", async () => {
+  it("过账 locks a voucher: the backend refuses its edit, delete and void", async () => {
     const [voucher] = await rows<{ id: string }>(`select id from bill_voucher where summary = '收学费'`);
     const id = voucher!.id;
     expect((await send(finance, "POST", "/billing/voucher/post", { id })).json).toMatchObject({ success: true });
@@ -190,9 +190,10 @@ describe.each(databases)("payments, receipts and vouchers on %s", (kind) => {
       { account: "6001 学费收入", debit: "", credit: "1" },
     ];
     const edit = await send(finance, "PUT", "/billing/voucher/edit", { id, voucherDate: "2026-09-06", summary: "改了", entries });
-    expect(edit.json).toMatchObject({ success: false, message: "已过账的凭证不能修改或删除" });
-    const remove = await send(finance, "DELETE", `/billing/voucher/delete?id=${id}`);
-    expect(remove.json).toMatchObject({ success: false, message: "已过账的凭证不能修改或删除" });
+    expect(edit.json).toMatchObject({ success: false, message: "已过账的凭证不能修改" });
+    // Nothing numbered is deleted (docs/decisions/156), and a posted voucher is not voided either.
+    expect((await send(finance, "DELETE", `/billing/voucher/delete?id=${id}`)).json.success).toBe(false);
+    expect((await send(finance, "POST", "/billing/voucher/void", { id, reason: "想删掉" })).json).toMatchObject({ success: false, message: "已过账的凭证不能作废" });
     expect(await rows(`select summary from bill_voucher where id = '${id}'`)).toEqual([{ summary: "收学费" }]);
     expect((await send(finance, "POST", "/billing/voucher/post", { id })).json.message).toBe("该凭证已过账");
   });

@@ -9,6 +9,8 @@
 //  - right after a student's payer changed (`payerChanged`), the student's open bills are owed by
 //    the new payer;
 //  - at most one live receipt per payment;
+//  - a voided payment (作废, docs/decisions/156) is out of the totals and never held an allocation
+//    nor a receipt;
 //  - sign-ups (docs/decisions/138): a live confirmed sign-up of an activity with a fee has a live
 //    activity bill of its fee; a cancelled one's activity bill is voided, or (待退费, 148) live with
 //    what was paid and nothing open; a live refund paid back exactly what its bill's payments had
@@ -55,6 +57,12 @@ export async function booksProblems(rows: RowsOf, prefix: string, payerChanged?:
   for (const row of stray) found.push(`open bill ${row.bill_no} is not owed by its student's payer`);
   const receipts = await rows<{ payment_id: string }>(`select payment_id from bill_receipt where status = '1' group by payment_id having count(*) > 1`);
   for (const row of receipts) found.push(`payment ${row.payment_id} has two live receipts`);
+  const voided = await rows<{ payment_no: string }>(`
+    select p.payment_no from bill_payment p
+    where p.payer_id like '${prefix}%' and p.void_reason is not null
+      and (p.status <> '4' or p.allocated_amount <> 0 or exists (select 1 from bill_payment_allocation a where a.payment_id = p.id)
+           or exists (select 1 from bill_receipt r where r.payment_id = p.id))`);
+  for (const row of voided) found.push(`voided payment ${row.payment_no} is live, or held an allocation or a receipt`);
 
   const signups = await rows<{ id: string; problem: string }>(`
     select s.id, case

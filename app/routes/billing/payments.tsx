@@ -1,7 +1,8 @@
 // 付款 (/billing/payment): payments with their allocation over the payer's bills (contract
 // paymentModule). Saving a payment and its allocation grid is one backend transaction that moves
 // the bills' statuses (未付 / 部分 / 已付) and receivables; 冲销 takes a payment back; 开收据 issues
-// its receipt (收据 page: print view).
+// its receipt (收据 page: print view). Nothing is deleted (docs/decisions/156): a payment recorded by
+// mistake, never allocated nor receipted, is voided (作废) with a reason and keeps its number.
 import { useCallback, useMemo } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
@@ -29,6 +30,7 @@ export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "
 export const action = (route: Route.ActionArgs) =>
   listAction(route, page.list, {
     reverse: postRowId("/billing/payment/reverse", "冲销成功"),
+    void: postRowId("/billing/payment/void", "作废成功"),
     receipt: async (api, form) => {
       const answer = await api.post("/billing/receipt/issue", z.unknown(), { paymentId: String(form.get("id") ?? "") });
       return { message: answer.message || "收据已开具" };
@@ -56,6 +58,16 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
         reason: { title: "冲销付款（其分配将从账单中撤回）", required: ReasonMessages.reverse },
         danger: true,
         run: (row, reason) => void fetcher.submit({ intent: "reverse", id: String(row.id), reason: reason ?? "" }, { method: "post" }),
+      },
+      // 作废: recorded by mistake, nothing allocated (a receipt the backend names); else 冲销.
+      {
+        key: "void",
+        label: "作废",
+        permission: "payment:void",
+        visible: (row) => String(row.status) === PaymentStatus.unallocated && String(row.kind) !== PaymentKind.refund,
+        reason: { title: "作废付款（录入有误，编号保留）", required: ReasonMessages.void },
+        danger: true,
+        run: (row, reason) => void fetcher.submit({ intent: "void", id: String(row.id), reason: reason ?? "" }, { method: "post" }),
       },
       // A refund's 冲销: its money never went out; its bill awaits the refund again (docs/decisions/147).
       {

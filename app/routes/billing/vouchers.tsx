@@ -1,12 +1,12 @@
 // 凭证 (/billing/voucher): accounting vouchers with their entries on the editable grid (contract
 // voucherModule). Debits must equal credits to the fen — the form and the backend refuse otherwise,
-// naming both sums; 附件 with the upload widget; 过账 locks a voucher (the backend refuses edits and
-// deletes of a posted one).
+// naming both sums; 附件 with the upload widget; 过账 locks a voucher (the backend refuses edits of a
+// posted one). Nothing is deleted (docs/decisions/156): a draft is voided (作废) with a reason.
 import { useCallback, useMemo } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/vouchers";
-import { voucherModule, voucherProblem, VoucherStatus, type VoucherEntryInput } from "#contract/modules/billing";
+import { ReasonMessages, voucherModule, voucherProblem, VoucherStatus, type VoucherEntryInput } from "#contract/modules/billing";
 import { VoucherEntriesField } from "~/components/billing/voucher-entries-field";
 import { UploadField } from "~/components/widgets/upload";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
@@ -37,6 +37,7 @@ export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "
 export const action = (route: Route.ActionArgs) =>
   listAction(route, page.list, {
     post: postRowId("/billing/voucher/post", "过账成功"),
+    void: postRowId("/billing/voucher/void", "作废成功"),
   });
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "凭证" }];
@@ -50,8 +51,17 @@ export default function VouchersPage({ loaderData }: Route.ComponentProps) {
         label: "过账",
         permission: "voucher:post",
         visible: (row) => String(row.status) === VoucherStatus.draft,
-        confirm: "过账后凭证不能再修改或删除，确定过账吗?",
+        confirm: "过账后凭证不能再修改或作废，确定过账吗?",
         run: (row) => void fetcher.submit({ intent: "post", id: row.id }, { method: "post" }),
+      },
+      {
+        key: "void",
+        label: "作废",
+        permission: "voucher:void",
+        visible: (row) => String(row.status) === VoucherStatus.draft,
+        reason: { title: "作废凭证（凭证号保留）", required: ReasonMessages.void },
+        danger: true,
+        run: (row, reason) => void fetcher.submit({ intent: "void", id: String(row.id), reason: reason ?? "" }, { method: "post" }),
       },
     ],
     // The fetcher's submit is stable.
@@ -62,8 +72,6 @@ export default function VouchersPage({ loaderData }: Route.ComponentProps) {
     () => ({
       detailUrl: "/api/billing/voucher-entries",
       canEdit: (row: ListRecord) => String(row.status) === VoucherStatus.draft,
-      // A posted voucher offers no 删除 (the backend refuses it anyway).
-      canDelete: (row: ListRecord) => String(row.status) === VoucherStatus.draft,
       defaults: { entries: "[]" },
     }),
     [],

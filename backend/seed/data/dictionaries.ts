@@ -497,6 +497,7 @@ export const dictionaries: DictSeed[] = [
     items: [
       ["1", "草稿"],
       ["2", "已过账"],
+      ["3", "已作废"],
     ],
   },
   {

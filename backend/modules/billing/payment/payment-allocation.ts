@@ -13,7 +13,7 @@ import { newId } from "../../../db/ids";
 import { ApiError } from "../../../http/envelope";
 import { BillStatus } from "../bill/bill-endpoints";
 import { recomputeReceivables, waiveCancelledActivityBills } from "../bill/bill-store";
-import { updateWithHistory, type HistoryChange } from "../../../crud/history";
+import { updateWithHistory, type HistoryChange, type HistorySource } from "../../../crud/history";
 import { BillHistory } from "../history-sources";
 
 export const PaymentMessages = {
@@ -30,7 +30,9 @@ export const PaymentMessages = {
   reversedAlready: "该付款已冲销",
   reversedDone: "冲销成功",
   allocatedDone: "分配成功",
-  hasLedger: "已分配或已开收据的付款不能删除，请使用冲销",
+  voidUsed: "已分配或已开收据的付款不能作废，请使用冲销",
+  voidedAlready: "该付款已作废",
+  voidedDone: "作废成功",
   unknownPayer: "付款方不存在",
   amountBelowAllocated: (allocated: string) => `付款金额不能小于已分配金额 ${allocated}`,
 } as const;
@@ -152,9 +154,18 @@ export async function settleBills(tx: Executor, bills: ReadonlyMap<string, Locke
   await recomputeReceivables(tx, receivableIds, history);
 }
 
-/** The payment's allocated amount and status from its allocations. */
-async function settlePayment(tx: Executor, paymentId: string): Promise<void> {
-  await tx.rows(sql`
+/** A new payment's own history row (action add), written by its settling UPDATE (issue #32). */
+export interface AddedPaymentHistory {
+  source: HistorySource;
+  change: HistoryChange;
+}
+
+/**
+ * The payment's allocated amount and status from its allocations. With `added` (a payment just
+ * recorded with its allocations) the same statement writes the payment's add history row.
+ */
+async function settlePayment(tx: Executor, paymentId: string, added?: AddedPaymentHistory): Promise<void> {
+  const update = sql`
     update bill_payment p
     set allocated_amount = s.allocated,
         status = case when p.status = ${PaymentStatus.reversed} then p.status
@@ -162,7 +173,9 @@ async function settlePayment(tx: Executor, paymentId: string): Promise<void> {
                       when s.allocated < p.amount then ${PaymentStatus.partial}
                       else ${PaymentStatus.allocated} end
     from (select coalesce(sum(amount), 0) as allocated from bill_payment_allocation where payment_id = ${paymentId}) s
-    where p.id = ${paymentId}`);
+    where p.id = ${paymentId}`;
+  if (added) await updateWithHistory(tx, added.change, added.source, [paymentId], added.change, sql`${update} returning p.*`, { added: true });
+  else await tx.rows(update);
 }
 
 /** The payment's current allocations (bill id → fen). */
@@ -181,9 +194,17 @@ export function sameAllocations(stored: ReadonlyMap<string, bigint>, allocations
 /**
  * Replaces the payment's allocations with `allocations`, in the caller's transaction: locks the
  * payment, then every bill involved (old and new) by id, checks both limits on the locked rows,
- * writes, and settles bills, receivables and the payment.
+ * writes, and settles bills, receivables and the payment (with `added`, a payment just recorded:
+ * its add history row written by its settling UPDATE).
  */
-export async function replaceAllocations(tx: Executor, tenantId: number, paymentId: string, allocations: readonly AllocationInput[], history: HistoryChange): Promise<void> {
+export async function replaceAllocations(
+  tx: Executor,
+  tenantId: number,
+  paymentId: string,
+  allocations: readonly AllocationInput[],
+  history: HistoryChange,
+  added?: AddedPaymentHistory,
+): Promise<void> {
   const payment = await lockPayment(tx, tenantId, paymentId);
   if (!payment) throw new ApiError(PaymentMessages.badAllocations);
   if (payment.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.reversed);
@@ -227,7 +248,7 @@ export async function replaceAllocations(tx: Executor, tenantId: number, payment
       from json_to_recordset(${JSON.stringify(rows)}::json) as r(id varchar, payment_id varchar, bill_id varchar, amount numeric, sort_no integer)`);
   }
   await settleBills(tx, bills, history);
-  await settlePayment(tx, paymentId);
+  await settlePayment(tx, paymentId, added);
 }
 
 /**

@@ -2,7 +2,9 @@
 // over bills in the same form (the allocation grid). Saving a payment with its allocations is one
 // transaction: the payment, its allocations, each bill's paid amount and status (未付 / 部分 /
 // 已付) and its receivable (./payment-allocation.ts). Changing allocations needs 分配
-// (payment:allocate); 冲销 (payment:reverse) takes a payment back and restores the bills.
+// (payment:allocate); 冲销 (payment:reverse) takes a payment back and restores the bills. A payment
+// is never deleted (its number would leave a gap, docs/decisions/156): one recorded by mistake,
+// never allocated nor receipted, is voided (作废, payment:void) with a reason and keeps its number.
 import { sql } from "drizzle-orm";
 import { paymentModule, PaymentKind, PaymentStatus, ReasonMessages, RefundMessages } from "#contract/modules/billing";
 import { Messages } from "#contract/messages";
@@ -20,11 +22,11 @@ import { PayerType } from "../bill/bill-plan";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
 import { currentAllocations, lockPayment, parseAllocations, PaymentMessages, replaceAllocations, reversePayment, sameAllocations } from "./payment-allocation";
 import "../student-dictionary";
-import { historyReason, withHistory, type HistoryChange } from "../../../crud/history";
+import { historyReason, updateWithHistory, withHistory, type HistoryChange } from "../../../crud/history";
 import { HistoryLabels, PaymentHistory } from "../history-sources";
 
 export const PAYMENT_PAGE = paymentModule.page;
-export const PaymentButtons = { allocate: "payment:allocate", reverse: "payment:reverse" } as const;
+export const PaymentButtons = { allocate: "payment:allocate", reverse: "payment:reverse", void: "payment:void" } as const;
 const PAYMENT_NO_RULE = "payment_no";
 
 export const paymentCrud = createModuleCrud(paymentModule, {
@@ -70,14 +72,11 @@ export const paymentCrud = createModuleCrud(paymentModule, {
     },
     afterSave: async (save) => {
       const allocations = parseAllocations(save.body.allocations);
-      if (allocations) await replaceAllocations(save.tx, save.tenantId, save.id, allocations, { tenantId: save.tenantId, username: save.username, action: "allocate" });
-    },
-    beforeDelete: async (remove) => {
-      const used = await remove.tx.rows<{ id: string }>(sql`
-        select p.id from bill_payment p
-        where p.id = any(${`{${remove.ids.join(",")}}`}::varchar[])
-          and (exists (select 1 from bill_payment_allocation a where a.payment_id = p.id) or exists (select 1 from bill_receipt r where r.payment_id = p.id))`);
-      if (used.length > 0) throw new ApiError(PaymentMessages.hasLedger);
+      if (!allocations) return;
+      // A new payment's own history row is written by its settling UPDATE (one statement less, issue #32).
+      const added = save.operation === "add" ? { source: paymentCrud.history, change: { ...paymentCrud.historyActor(save), action: "add" } } : undefined;
+      await replaceAllocations(save.tx, save.tenantId, save.id, allocations, { tenantId: save.tenantId, username: save.username, action: "allocate" }, added);
+      if (added) save.historyWritten = true;
     },
   },
 });
@@ -139,5 +138,33 @@ export const paymentEndpoints: Endpoint[] = [
     });
     if (!found) throw notFound();
     return okMessage(PaymentMessages.reversedDone);
+  }),
+  // 作废: a payment recorded by mistake (never allocated nor receipted: else 冲销) keeps its number,
+  // with its state and the reason, out of every total as a reversed one (status 已作废).
+  endpoint("POST", "/billing/payment/void", PaymentButtons.void, async (request) => {
+    const context = crudContext(request);
+    const id = singleId(request.body.id ?? request.query.id);
+    if (!id) throw notFound();
+    const reason = historyReason(request.body);
+    if (!reason) throw new ApiError(ReasonMessages.void);
+    const history: HistoryChange = { ...paymentCrud.historyActor(context), action: "void", reason };
+    const username = context.username.slice(0, 32);
+    const found = await inTransaction(context.services.db, async (tx) => {
+      // Under the payment's lock, which allocation and 开收据 take too: neither can slip in between.
+      const payment = await lockPayment(tx, context.tenantId, id);
+      if (!payment) return false;
+      if (payment.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.voidedAlready);
+      const [used] = await tx.rows<{ used: boolean }>(sql`
+        select exists (select 1 from bill_payment_allocation where payment_id = ${id}) or exists (select 1 from bill_receipt where payment_id = ${id}) as used`);
+      if (used?.used) throw new ApiError(PaymentMessages.voidUsed);
+      await updateWithHistory(tx, history, paymentCrud.history, [id], history, sql`
+        update bill_payment p set status = ${PaymentStatus.reversed}, void_reason = ${reason.slice(0, 255)}, voided_by = ${username}, voided_at = now(),
+               update_by = ${username}, update_time = now()
+        where p.id = ${id}
+        returning p.*`);
+      return true;
+    });
+    if (!found) throw notFound();
+    return okMessage(PaymentMessages.voidedDone);
   }),
 ];

@@ -47,6 +47,8 @@ export const projectCrud = createModuleCrud(projectModule, {
       if (given(prepared.body.siblingPercent) && given(prepared.body.siblingAmount)) throw new ApiError(ProjectMessages.siblingOne);
       pricesOf(prepared.body);
     },
+    // An edit that sends no 年级价格 leaves them: its UPDATE writes the history row itself.
+    afterSaveChangesRecord: (save) => pricesOf(save.body) !== undefined,
     afterSave: async (save) => {
       const prices = pricesOf(save.body);
       if (prices === undefined) return;

@@ -1,9 +1,11 @@
 // 凭证 (/billing/voucher): accounting vouchers with their double-entry lines (a grid on the page).
 // Saving requires debits = credits to the fen (contract voucherProblem, the refusal names both
-// sums); the backend sums the lines itself. 过账 (voucher:post) locks a voucher: edits and deletes
-// are refused on the locked row, so a post racing an edit never lets the edit through.
+// sums); the backend sums the lines itself. 过账 (voucher:post) locks a voucher: edits are refused
+// on the locked row, so a post racing an edit never lets the edit through. Nothing numbered is
+// deleted (docs/decisions/156): a draft is voided (作废, voucher:void) with a reason and keeps its
+// number; a posted voucher stays as it is.
 import { sql } from "drizzle-orm";
-import { voucherModule, VoucherMessages, voucherProblem, voucherSums, VoucherStatus, type VoucherEntryInput } from "#contract/modules/billing";
+import { ReasonMessages, voucherModule, VoucherMessages, voucherProblem, voucherSums, VoucherStatus, type VoucherEntryInput } from "#contract/modules/billing";
 import { fenToYuan, toFen } from "#contract/money";
 import { billVoucher } from "../../../db/schema";
 import { createModuleCrud } from "../../../crud/module";
@@ -13,10 +15,9 @@ import { newId } from "../../../db/ids";
 import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok, okMessage } from "../../../http/envelope";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
-import { withHistory } from "../../../crud/history";
+import { historyReason, updateWithHistory, withHistory } from "../../../crud/history";
 
 const VOUCHER_NO_RULE = "voucher_no";
-const idArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
 
 /** The body's lines as the contract checks them; refuses the first problem. */
 function entriesOf(body: Record<string, unknown>): VoucherEntryInput[] {
@@ -45,6 +46,7 @@ export const voucherCrud = createModuleCrud(voucherModule, {
       if (save.operation === "edit") {
         const [row] = await save.tx.rows<{ status: string }>(sql`select status from bill_voucher where id = ${save.id} for update`);
         if (row?.status === VoucherStatus.posted) throw new ApiError(VoucherMessages.posted);
+        if (row?.status === VoucherStatus.void) throw new ApiError(VoucherMessages.voided);
         return;
       }
       const voucherNo = await nextNumber(save.tx, save.tenantId, VOUCHER_NO_RULE, save.services.config.schoolTimeZone);
@@ -66,11 +68,6 @@ export const voucherCrud = createModuleCrud(voucherModule, {
         insert into bill_voucher_entry (id, voucher_id, account, debit, credit, remark, sort_no)
         select r.id, r.voucher_id, r.account, r.debit, r.credit, r.remark, r.sort_no
         from json_to_recordset(${JSON.stringify(rows)}::json) as r(id varchar, voucher_id varchar, account varchar, debit numeric, credit numeric, remark varchar, sort_no integer)`);
-    },
-    beforeDelete: async (remove) => {
-      const rows = await remove.tx.rows<{ status: string }>(sql`
-        select status from bill_voucher where id = any(${idArray(remove.ids)}::varchar[]) order by id for update`);
-      if (rows.some((row) => row.status === VoucherStatus.posted)) throw new ApiError(VoucherMessages.posted);
     },
   },
 });
@@ -96,6 +93,7 @@ export const voucherEndpoints: Endpoint[] = [
       const [voucher] = await tx.rows<{ status: string }>(sql`select status from bill_voucher where id = ${id} and tenant_id = ${context.tenantId} for update`);
       if (!voucher) throw notFound();
       if (voucher.status === VoucherStatus.posted) throw new ApiError(VoucherMessages.postedAlready);
+      if (voucher.status === VoucherStatus.void) throw new ApiError(VoucherMessages.voided);
       await withHistory(tx, voucherCrud.historyActor(context), voucherCrud.history, [id], { action: "post" }, () =>
         tx.rows(sql`
           update bill_voucher set status = ${VoucherStatus.posted}, posted_by = ${context.username.slice(0, 32)}, posted_at = now(),
@@ -104,5 +102,28 @@ export const voucherEndpoints: Endpoint[] = [
       );
     });
     return okMessage("过账成功");
+  }),
+  // 作废 of a draft: the voucher stays with its number, its state and the reason (no gap in the series).
+  endpoint("POST", "/billing/voucher/void", "voucher:void", async (request) => {
+    const context = crudContext(request);
+    const id = singleId(request.body.id ?? request.query.id);
+    if (!id) throw notFound();
+    const reason = historyReason(request.body);
+    if (!reason) throw new ApiError(ReasonMessages.void);
+    const username = context.username.slice(0, 32);
+    await inTransaction(context.services.db, async (tx) => {
+      // Under the row's lock, as 过账 and 编辑 take it: a void racing a post sees the post.
+      const [voucher] = await tx.rows<{ status: string }>(sql`select status from bill_voucher where id = ${id} and tenant_id = ${context.tenantId} for update`);
+      if (!voucher) throw notFound();
+      if (voucher.status === VoucherStatus.posted) throw new ApiError(VoucherMessages.voidPosted);
+      if (voucher.status === VoucherStatus.void) throw new ApiError(VoucherMessages.voidedAlready);
+      const history = { ...voucherCrud.historyActor(context), action: "void", reason };
+      await updateWithHistory(tx, history, voucherCrud.history, [id], history, sql`
+        update bill_voucher v set status = ${VoucherStatus.void}, void_reason = ${reason.slice(0, 255)}, voided_by = ${username}, voided_at = now(),
+               update_by = ${username}, update_time = now()
+        where v.id = ${id}
+        returning v.*`);
+    });
+    return okMessage("作废成功");
   }),
 ];

@@ -76,6 +76,8 @@ export default [
   // A class's roster, its print view, and the teacher picker (issue #29 items 1, 6).
   route("api/people/class-roster", "routes/api/people/class-roster.tsx"),
   route("school/class/print", "routes/people/class-print.tsx"),
+  // An activity session's attendance sheet for print (issue #29 items 5-6).
+  route("activity/attendance/print", "routes/activity/attendance-print.tsx"),
   route("api/widgets/teachers", "routes/api/widgets/teachers.tsx"),
   // Activities and the shop (issue #14).
   route("api/activity/third-party-students", "routes/api/activity/third-party-students.tsx"),
@@ -145,6 +147,8 @@ export default [
     // Activities and the shop (issue #14).
     route("activity/activity", "routes/activity/activities.tsx"),
     route("activity/signup", "routes/activity/signups.tsx"),
+    // 出勤 of one activity, opened from 活动 (docs/decisions/162).
+    route("activity/attendance", "routes/activity/attendance.tsx"),
     route("activity/community", "routes/activity/community.tsx"),
     route("activity/thirdParty", "routes/activity/third-party.tsx"),
     route("shop/commodity", "routes/shop/commodities.tsx"),

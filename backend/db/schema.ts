@@ -797,6 +797,8 @@ export const actActivity = pgTable("act_activity", {
   content: text("content"),
   organiser: varchar("organiser", { length: 100 }),
   status: varchar("status", { length: 2 }).notNull().default("1"),
+  // 适用年级: 年级 values joined by commas (migration 0830); empty = every grade.
+  grades: varchar("grades", { length: 200 }),
   ...audit,
 });
 
@@ -813,6 +815,25 @@ export const actSignup = pgTable("act_signup", {
   billItemId: varchar("bill_item_id", { length: 32 }),
   refundPaymentId: varchar("refund_payment_id", { length: 32 }),
   remark: varchar("remark", { length: 255 }),
+  // 候补: the arrival number in the activity's waiting list (migration 0830, docs/decisions/162).
+  waitlistNo: integer("waitlist_no"),
+  ...audit,
+});
+
+export const actSession = pgTable("act_session", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  activityId: varchar("activity_id", { length: 32 }).notNull(),
+  sessionDate: date("session_date", { mode: "string" }).notNull(),
+  ...audit,
+});
+
+export const actAttendance = pgTable("act_attendance", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  sessionId: varchar("session_id", { length: 32 }).notNull(),
+  signupId: varchar("signup_id", { length: 32 }).notNull(),
+  status: varchar("status", { length: 2 }).notNull(),
   ...audit,
 });
 

@@ -10,7 +10,16 @@ const CAPACITY_PATTERN = { regex: /^[1-9]\d{0,4}$/, message: "名额请输入1�
 /** dict activity_status: 草稿 → 报名中 → 已结束; 草稿 or 报名中 → 取消. */
 export const ActivityStatus = { draft: "1", open: "2", ended: "3", cancelled: "4" } as const;
 /** dict signup_status. */
-export const SignupStatus = { pending: "1", confirmed: "2", cancelled: "3" } as const;
+export const SignupStatus = { pending: "1", confirmed: "2", cancelled: "3", waiting: "4" } as const;
+/** The statuses that hold a place (候补 and 已取消 hold none). */
+export const PLACE_HOLDING_STATUSES = [SignupStatus.pending, SignupStatus.confirmed] as const;
+/** dict attendance_status: 出勤 of a signed-up student at one session of an activity. */
+export const AttendanceStatus = { present: "1", absent: "2", excused: "3" } as const;
+export const ATTENDANCE_TEXT: Record<string, string> = { "1": "出席", "2": "缺席", "3": "请假" };
+/** One bulk sign-up's outcome per student (批量报名). */
+export const BulkSignupOutcome = { signedUp: "成功", waiting: "候补", notEligible: "不符合年级", already: "已报名" } as const;
+/** At most this many students in one bulk sign-up (a class is well under it). */
+export const MAX_BULK_SIGNUP = 500;
 /** The kind of an activity row: the school's own, or a community activity (open to parents and staff). */
 export const ActivityKind = { school: "1", community: "2" } as const;
 
@@ -24,6 +33,18 @@ export type ActivityTransition = keyof typeof ACTIVITY_TRANSITIONS;
 
 export const ActivityMessages = {
   full: "名额已满，报名失败",
+  /** A sign-up beyond capacity joins the waiting list (docs/decisions/162). */
+  waiting: (position: number) => `名额已满，已加入候补，第${position}位`,
+  signedUp: "报名成功",
+  notEligible: (student: string, grade: string, grades: string) => `学生 ${student}（${grade}）不在本活动的适用年级（${grades}）内，不能报名`,
+  bulkEmpty: "请选择班级或学生",
+  bulkTooMany: `一次最多报名${MAX_BULK_SIGNUP}名学生`,
+  promotedTitle: (activity: string) => `活动候补转正：${activity}`,
+  promotedBody: (parent: string, student: string, activity: string) =>
+    `${parent}您好：${student} 报名的活动「${activity}」有名额空出，已由候补转为正式报名（待确认）。如不再参加，请联系学校取消。`,
+  attendanceNotSignedUp: "出勤只能记录已报名（待确认或已确认）的学生",
+  badAttendance: "出勤请选择出席、缺席或请假",
+  badSessionDate: "请选择场次日期",
   notOpen: "活动未开放报名",
   deadlinePassed: "报名已截止",
   signedUpAlready: "该学生已报名此活动",
@@ -31,6 +52,7 @@ export const ActivityMessages = {
   unknownStudent: "学生不存在",
   cancelledAlready: "该报名已取消",
   confirmedAlready: "该报名已确认",
+  waitingNotConfirmable: "候补中的报名不能确认，请等待名额空出",
   billPaid: "该报名的账单已有付款，不能取消",
   noPayer: (student: string) => `学生 ${student} 无付款人（付款家长或付费企业），不能确认收费活动的报名，请先在学生档案中设置`,
   refundDue: (billNo: string) => `活动已取消，费用已缴（账单 ${billNo}），待退款`,
@@ -58,6 +80,8 @@ const activityFields = {
   signupDeadline: { label: "报名截止", type: "datetime", required: "请输入报名截止时间!" },
   content: { label: "活动内容", type: "text", show: { list: false, query: false, excel: false } },
   status: { label: "状态", dict: "activity_status", readOnly: true, show: { search: true } },
+  // 适用年级 (docs/decisions/162): values of the 年级 dictionary joined by commas; empty = all.
+  grades: { label: "适用年级", dict: "grade", maxLength: 200, show: { query: false } },
 } as const;
 
 export const activityModule = defineModule({
@@ -95,6 +119,8 @@ export const signupModule = defineModule({
     billId: { label: "账单", readOnly: true, show: { list: false, excel: false, query: false }, shownBy: "billNo" },
     // The refund (退费, a negative payment) made when the paid sign-up was cancelled.
     refundPaymentId: { label: "退费", readOnly: true, show: { list: false, excel: false, query: false }, shownBy: "refundNo" },
+    // 候补's arrival number; the list shows the position among those still waiting (waitlistPosition).
+    waitlistNo: { label: "候补序号", type: "int", readOnly: true, show: { list: false, excel: false, query: false, form: false, detail: false } },
     remark: { label: "备注", maxLength: 255, show: { list: false } },
     createTime: created,
   },

@@ -1,7 +1,7 @@
 // Activities and the shop in Chromium (issue #14): create an activity with a cover and content
-// (its 详情 shows the content rendered, cleaned; issue #32), open its sign-ups, sign students up until it is full and see the refusal; confirm a paid
+// (its 详情 shows the content rendered, cleaned; issue #32), open its sign-ups, sign students up until it is full and see the next one wait (候补); confirm a paid
 // sign-up and open its own activity bill from the sign-up, pay it, cancel the sign-up and see the
-// refund (退费) and the place freed (issue #32 item 6); place an order from a parent's cart and see the stock fall, refund
+// refund (退费) and the place freed and taken by the one waiting (issue #32 item 6, #29 item 5); place an order from a parent's cart and see the stock fall, refund
 // it and see the stock back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
@@ -96,7 +96,7 @@ describe("activities and sign-ups", () => {
     await expect.poll(() => toast("开放报名成功").count()).toBeGreaterThan(0);
     await expect.poll(() => cellText(page, activity, "状态")).toBe("报名中");
 
-    // Three places: the fourth sign-up is refused.
+    // Three places: the fourth sign-up waits (候补, docs/decisions/162).
     await open("/activity/signup");
     for (const index of [0, 1, 2, 3]) {
       await page.getByRole("button", { name: /新\s*增/ }).click();
@@ -104,15 +104,12 @@ describe("activities and sign-ups", () => {
       await choose(form, "活动", { search: title });
       await choose(form, "学生", { index });
       await form.getByRole("button", { name: ok }).click();
-      if (index < 3) {
-        await expect.poll(() => form.isVisible()).toBe(false);
-      } else {
-        await expect.poll(() => page.getByText("名额已满，报名失败").count()).toBeGreaterThan(0);
-        await form.getByRole("button", { name: /取\s*消/ }).click();
-      }
+      await expect.poll(() => form.isVisible()).toBe(false);
+      if (index === 3) await expect.poll(() => toast("名额已满，已加入候补，第1位").count()).toBeGreaterThan(0);
     }
     await open(`/activity/signup`);
-    const signups = rows().filter({ hasText: title });
+    await expect.poll(() => rows().filter({ hasText: title }).count()).toBe(4);
+    const signups = rows().filter({ hasText: title }).filter({ hasText: "待确认" });
     await expect.poll(() => signups.count()).toBe(3);
 
     // 确认 bills the fee on its own activity bill, linked from the sign-up's 账单 column.
@@ -177,14 +174,10 @@ describe("activities and sign-ups", () => {
     await expect.poll(() => rows().count()).toBe(1);
     expect(await cellText(page, rows().first(), "类型")).toBe("退费");
     expect(await cellText(page, rows().first(), "付款金额")).toBe("-88.50");
+    // The freed place went to the one waiting.
     await open("/activity/signup");
-    await page.getByRole("button", { name: /新\s*增/ }).click();
-    const form = page.getByRole("dialog", { name: "新增" });
-    await choose(form, "活动", { search: title });
-    await choose(form, "学生", { index: 3 });
-    await form.getByRole("button", { name: ok }).click();
-    await expect.poll(() => form.isVisible()).toBe(false);
     await expect.poll(() => rows().filter({ hasText: title }).filter({ hasText: "待确认" }).count()).toBe(3);
+    await expect.poll(() => rows().filter({ hasText: title }).filter({ hasText: "候补" }).count()).toBe(0);
   });
 });
 

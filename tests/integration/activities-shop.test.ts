@@ -63,20 +63,22 @@ describe.each(databases)("activities and the shop on %s", (kind) => {
     expect((await send(office, "POST", "/activity/activity/cancel", { id: activity.id })).json.message).toBe("当前状态不能取消");
   });
 
-  it("lets exactly 3 of 50 racing sign-ups take the last 3 places", async () => {
+  it("lets exactly 3 of 50 racing sign-ups take the last 3 places, the other 47 wait (候补)", { timeout: 120_000 }, async () => {
     const activity = await newActivity("抢名额", 10);
     await send(office, "POST", "/activity/activity/open", { id: activity.id });
     for (const studentId of studentIds.slice(0, 7))
       expect((await send(office, "POST", "/activity/signup/add", { activityId: activity.id, studentId })).json).toMatchObject({ success: true });
     const answers = await Promise.all(studentIds.slice(7, 57).map((studentId) => send(office, "POST", "/activity/signup/add", { activityId: activity.id, studentId })));
-    expect(answers.filter((answer) => answer.json.success)).toHaveLength(3);
-    expect(new Set(answers.filter((answer) => !answer.json.success).map((answer) => answer.json.message))).toEqual(new Set(["名额已满，报名失败"]));
-    expect((await rows<{ n: number }>(`select count(*)::int n from act_signup where activity_id = '${activity.id}' and status <> '3'`))[0]!.n).toBe(10);
-    // Cancelling frees a place, which the next sign-up takes.
+    expect(answers.every((answer) => answer.json.success)).toBe(true);
+    expect(answers.filter((answer) => answer.json.message === "报名成功")).toHaveLength(3);
+    // The waiting list's positions, 1 to 47, each given once (tests/integration/activity-waitlist.test.ts checks their order).
+    const positions = answers.map((answer) => /^名额已满，已加入候补，第(\d+)位$/.exec(answer.json.message)?.[1]).filter(Boolean).map(Number);
+    expect(positions.sort((a, b) => a - b)).toEqual(Array.from({ length: 47 }, (_, index) => index + 1));
+    expect((await rows<{ n: number }>(`select count(*)::int n from act_signup where activity_id = '${activity.id}' and status in ('1', '2')`))[0]!.n).toBe(10);
+    // Cancelling frees a place, which the first in line takes; a new sign-up joins the end of the line.
     const [first] = await rows<{ id: string }>(`select id from act_signup where activity_id = '${activity.id}' order by signup_time limit 1`);
-    expect((await send(office, "POST", "/activity/signup/cancel", { id: first!.id })).json).toMatchObject({ success: true });
-    expect((await send(office, "POST", "/activity/signup/add", { activityId: activity.id, studentId: studentIds[58] })).json).toMatchObject({ success: true });
-    expect((await send(office, "POST", "/activity/signup/add", { activityId: activity.id, studentId: studentIds[59] })).json.message).toBe("名额已满，报名失败");
+    expect((await send(office, "POST", "/activity/signup/cancel", { id: first!.id })).json.message).toBe("取消成功，候补1人已转为正式报名并通知家长");
+    expect((await send(office, "POST", "/activity/signup/add", { activityId: activity.id, studentId: studentIds[58] })).json.message).toBe("名额已满，已加入候补，第47位");
   });
 
   it("refuses a second sign-up of a student, a closed activity and a passed deadline", async () => {
@@ -246,7 +248,7 @@ describe.each(databases)("activities and the shop on %s", (kind) => {
     expect((await rows<{ stock: number }>(`select stock from shop_commodity where id = '${book}'`))[0]!.stock).toBe(100);
   });
 
-  it("imports sign-ups through the same capacity rule: a file that overfills an activity adds nothing", async () => {
+  it("imports sign-ups through the same capacity rule: beyond the places a file's rows wait (候补) in its order", async () => {
     const activity = await newActivity("导入报名", 2);
     await send(office, "POST", "/activity/activity/open", { id: activity.id });
     const sheetOf = async (students: string[]) => {
@@ -261,10 +263,11 @@ describe.each(databases)("activities and the shop on %s", (kind) => {
     };
     // Students with names of their own (a name shared by two students is ambiguous in a sheet).
     const unique = await rows<{ id: string }>(`select min(id) id from school_student where tenant_id = 1 group by name_cn having count(*) = 1 order by 1 limit 3`);
-    expect((await sheetOf(unique.map((row) => row.id))).success).toBe(false);
-    expect((await rows<{ n: number }>(`select count(*)::int n from act_signup where activity_id = '${activity.id}'`))[0]!.n).toBe(0);
-    expect((await sheetOf(unique.slice(0, 2).map((row) => row.id))).success).toBe(true);
-    expect((await rows<{ n: number }>(`select count(*)::int n from act_signup where activity_id = '${activity.id}' and status = '1'`))[0]!.n).toBe(2);
+    expect((await sheetOf(unique.map((row) => row.id))).success).toBe(true);
+    const signed = await rows<{ student_id: string; status: string; waitlist_no: number | null }>(
+      `select student_id, status, waitlist_no from act_signup where activity_id = '${activity.id}' order by student_id`,
+    );
+    expect(signed).toEqual(unique.map((row, index) => ({ student_id: row.id, status: index < 2 ? "1" : "4", waitlist_no: index < 2 ? null : 1 })));
   });
 
   it("keeps community activities apart and shows a chosen one's sign-ups and bills", async () => {

@@ -117,15 +117,16 @@ describe.each(databases)("activity bills and refunds on %s", (kind) => {
     const activityId = await openActivity(1, "66.60");
     const signupId = await signUp(activityId, "ab-s2");
     expect((await send(office, "POST", "/activity/signup/confirm", { id: signupId })).json.success).toBe(true);
-    expect((await send(office, "POST", "/activity/signup/add", { activityId, studentId: "ab-s3" })).json.message).toBe("名额已满，报名失败");
+    expect((await send(office, "POST", "/activity/signup/add", { activityId, studentId: "ab-s3" })).json.message).toBe("名额已满，已加入候补，第1位");
     const billId = (await signupRow(signupId)).bill_id!;
-    expect((await send(office, "POST", "/activity/signup/cancel", { id: signupId })).json.message).toBe("取消成功");
+    expect((await send(office, "POST", "/activity/signup/cancel", { id: signupId })).json.message).toBe("取消成功，候补1人已转为正式报名并通知家长");
     expect(await billRow(billId)).toMatchObject({ status: "4", paid: "0.00" });
     expect(await rows(`select action, reason from sys_record_history where module = 'bill_bill' and record_id = '${billId}' order by id`)).toEqual([
       { action: "add", reason: null },
       { action: "void", reason: "报名取消" },
     ]);
-    expect((await send(office, "POST", "/activity/signup/add", { activityId, studentId: "ab-s3" })).json).toMatchObject({ success: true });
+    // The freed place went to the one waiting (docs/decisions/162).
+    expect(await rows(`select status from act_signup where activity_id = '${activityId}' and student_id = 'ab-s3'`)).toEqual([{ status: "1" }]);
     expect(await books()).toEqual([]);
   });
 

@@ -86,7 +86,13 @@ export async function booksProblems(rows: RowsOf, prefix: string, payerChanged?:
     where p.kind = '2' and p.status <> '4' and p.payer_id like '${prefix}%'`);
   for (const row of refunds) if (row.problem) found.push(`refund ${row.payment_no} ${row.problem}`);
   const overfull = await rows<{ title: string }>(`
-    select a.title from act_activity a where (select count(*) from act_signup s where s.activity_id = a.id and s.status <> '3') > a.capacity`);
+    select a.title from act_activity a where (select count(*) from act_signup s where s.activity_id = a.id and s.status in ('1', '2')) > a.capacity`);
   for (const row of overfull) found.push(`activity ${row.title} holds more sign-ups than places`);
+  // 候补 (docs/decisions/162): nobody waits while a place is free.
+  const waitingForAFreePlace = await rows<{ title: string }>(`
+    select a.title from act_activity a
+    where exists (select 1 from act_signup s where s.activity_id = a.id and s.status = '4')
+      and (select count(*) from act_signup s where s.activity_id = a.id and s.status in ('1', '2')) < a.capacity`);
+  for (const row of waitingForAFreePlace) found.push(`activity ${row.title} keeps a waiting list with a place free`);
   return found;
 }

@@ -20,6 +20,7 @@ export function activityPage(definition: ModuleDefinition) {
   const page = modulePage(definition, {
     columns: {
       title: { width: 180 },
+      grades: { width: 160 },
       startTime: { width: 170 },
       signupDeadline: { width: 170 },
       capacity: { width: 70 },
@@ -31,12 +32,20 @@ export function activityPage(definition: ModuleDefinition) {
       startTime: dateTime,
       endTime: dateTime,
       signupDeadline: dateTime,
+      // 适用年级: several grades of the dictionary, none = every grade (docs/decisions/162).
+      grades: { kind: "multi-select", placeholder: "不限年级" },
       // 详情 shows the content as it reads, cleaned (docs/decisions/148), never its HTML.
       content: { kind: "custom", render: () => <RichTextEditor aria-label="活动内容" />, detail: (record) => <RichTextView html={String(record.content ?? "")} className="activity-content" /> },
     },
   });
   const columns = [...page.columns];
-  columns.splice(columns.findIndex((column) => column.dataIndex === "capacity") + 1, 0, { title: "已报名", dataIndex: "signedUp", width: 70 });
+  columns.splice(
+    columns.findIndex((column) => column.dataIndex === "capacity") + 1,
+    0,
+    { title: "已报名", dataIndex: "signedUp", width: 70 },
+    // 候补: sign-ups waiting for a place (docs/decisions/162).
+    { title: "候补", dataIndex: "waiting", width: 60 },
+  );
   return { ...page, columns };
 }
 

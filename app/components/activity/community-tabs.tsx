@@ -1,6 +1,8 @@
 // The chosen community activity under the list, as the original's tab list (master-detail): 活动
 // (its fields and content), 报名 (its sign-ups) and 缴费 (the bills its paid sign-ups created).
 import { Card, Descriptions, Empty, Table, Tabs, Tag } from "antd";
+import { Link } from "react-router";
+import { billModule } from "#contract/modules/billing";
 import { RichTextView } from "~/components/shell/notices/rich-text-view";
 import type { FieldOption } from "~/components/widgets/list/types";
 
@@ -10,12 +12,14 @@ export interface CommunityDetail {
   bills: Array<Record<string, unknown>>;
 }
 
+const billHref = (id: unknown) => `${billModule.page}?form=detail&id=${encodeURIComponent(String(id))}`;
 const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
 const labelOf = (options: readonly FieldOption[] | undefined, value: unknown) => options?.find((option) => option.value === String(value))?.label ?? text(value);
 
 export function CommunityTabs({ detail, signupStatus, billStatus }: { detail: CommunityDetail; signupStatus?: FieldOption[]; billStatus?: FieldOption[] }) {
   const { activity } = detail;
-  const live = detail.signups.filter((signup) => String(signup.status) !== "3").length;
+  // The places held: 待确认 and 已确认 (候补 and 已取消 hold none, docs/decisions/162).
+  const live = detail.signups.filter((signup) => ["1", "2"].includes(String(signup.status))).length;
   return (
     <Card size="small" title={`社区活动：${text(activity.title)}`} style={{ marginTop: 12 }} data-testid="community-detail">
       <Tabs
@@ -56,7 +60,8 @@ export function CommunityTabs({ detail, signupStatus, billStatus }: { detail: Co
                   { title: "家长", dataIndex: "parentName" },
                   { title: "报名时间", dataIndex: "signupTime" },
                   { title: "状态", dataIndex: "status", render: (value) => <Tag>{labelOf(signupStatus, value)}</Tag> },
-                  { title: "账单", dataIndex: "billNo" },
+                  // The sign-up's bill, opened in 账单's 详情.
+                  { title: "账单", dataIndex: "billNo", render: (value, row) => (value && row.billId ? <Link to={billHref(row.billId)}>{text(value)}</Link> : text(value)) },
                 ]}
               />
             ),
@@ -72,7 +77,7 @@ export function CommunityTabs({ detail, signupStatus, billStatus }: { detail: Co
                 dataSource={detail.bills}
                 locale={{ emptyText: <Empty description="暂无账单" /> }}
                 columns={[
-                  { title: "账单编号", dataIndex: "billNo" },
+                  { title: "账单编号", dataIndex: "billNo", render: (value, row) => <Link to={billHref(row.id)}>{text(value)}</Link> },
                   { title: "学生", dataIndex: "studentName" },
                   { title: "明细", dataIndex: "itemName" },
                   { title: "金额", dataIndex: "amount" },

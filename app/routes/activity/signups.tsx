@@ -1,8 +1,12 @@
-// 报名 (/activity/signup): sign-ups of students for activities. The backend holds capacity and
-// deadline (名额已满 / 报名已截止); 确认 bills an activity's fee on its own activity bill (its number
-// links to it), 取消 frees the place and voids an unpaid bill or refunds (退费) a paid one.
-import { useCallback, useMemo } from "react";
-import { Link, useFetcher } from "react-router";
+// 报名 (/activity/signup): sign-ups of students for activities. The backend holds capacity, grades
+// and deadline: beyond capacity a sign-up waits (候补, its position shown) and a freed place goes to
+// the first in line (docs/decisions/162); 批量报名 signs up a class or a selection; 确认 bills an
+// activity's fee on its own activity bill (its number links to it), 取消 frees the place and voids
+// an unpaid bill or refunds (退费) a paid one.
+import { useCallback, useMemo, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { z } from "zod";
+import UsergroupAddOutlined from "@ant-design/icons/UsergroupAddOutlined";
 import type { Route } from "./+types/signups";
 import { SignupStatus, signupModule } from "#contract/modules/activity";
 import { billModule } from "#contract/modules/billing";
@@ -14,12 +18,19 @@ import { searchableFields } from "~/components/widgets/list/searchable-fields";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, postRowId, type ListRecord } from "~/services/list.server";
 import { loadModulePage } from "~/services/module-page.server";
+import { requireMenuPage } from "~/services/menu-access.server";
+import { failureData } from "~/services/route-errors.server";
+import { BulkSignupDialog, type BulkSignupAnswer, type BulkSignupResult } from "~/components/activity/bulk-signup-dialog";
 
 const derived = modulePage(signupModule, { columns: { activityId: { width: 180 }, signupTime: { width: 170 }, status: { width: 80 }, paid: { width: 80 } } });
+/** The 班级 choices of 批量报名: the current year's classes (docs/decisions/115). */
+const CLASS_DICT = "school_class,name,id";
 const page = {
   ...derived,
   columns: [
     ...derived.columns,
+    // 候补: the position among those still waiting (docs/decisions/162).
+    { title: "候补位次", dataIndex: "waitlistPosition", width: 90, render: (value: unknown) => (value ? `第${String(value)}位` : null) },
     // The sign-up's activity bill, opened in 账单's 详情 (docs/decisions/138).
     {
       title: "账单",
@@ -41,18 +52,42 @@ const page = {
 };
 const FETCHER = "signup-list";
 
-export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "报名");
+export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "报名", [CLASS_DICT]);
 
-export const action = (route: Route.ActionArgs) =>
-  listAction(route, page.list, {
+const bulkSchema = z.object({ results: z.array(z.object({ studentId: z.string(), studentName: z.string(), outcome: z.string(), position: z.number().optional() })) });
+
+export async function action(route: Route.ActionArgs) {
+  const intent = String((await route.request.clone().formData()).get("intent") ?? "");
+  if (intent === "bulk") return bulkSignup(route);
+  return listAction(route, page.list, {
     confirm: postRowId("/activity/signup/confirm", "确认成功"),
     cancel: postRowId("/activity/signup/cancel", "取消成功"),
   });
+}
+
+/** 批量报名: a class or students by 学号, each student's outcome answered. */
+async function bulkSignup(route: Route.ActionArgs) {
+  const access = await requireMenuPage(route);
+  const form = await route.request.formData();
+  const text = (name: string) => String(form.get(name) ?? "");
+  try {
+    const answer = await access.signedIn.api.post("/activity/signup/bulk", bulkSchema, {
+      activityId: text("activityId"),
+      ...(text("classId") ? { classId: text("classId") } : {}),
+      ...(text("studentNos") ? { studentNos: text("studentNos") } : {}),
+    });
+    return data<BulkSignupAnswer>({ intent: "bulk", ok: true, message: answer.message, results: answer.result.results as BulkSignupResult[] });
+  } catch (error) {
+    const failure = failureData(error);
+    return data<BulkSignupAnswer>({ intent: "bulk", ok: false, message: failure.failure.message });
+  }
+}
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "报名" }];
 
 export default function SignupsPage({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher({ key: FETCHER });
+  const [bulkOpen, setBulkOpen] = useState(false);
   const rowActions = useMemo<RowAction<ListRecord>[]>(
     () => [
       {
@@ -79,14 +114,23 @@ export default function SignupsPage({ loaderData }: Route.ComponentProps) {
   );
   const formFields = useCallback((fields: FormField[]) => searchableFields(fields, ["activityId", "studentId", "parentId"]), []);
   return (
-    <ModuleListPage
-      page={page}
-      data={loaderData}
-      fetcherKey={FETCHER}
-      rowActions={rowActions}
-      formFields={formFields}
-      form={{ canEdit: (row) => String(row.status) !== SignupStatus.cancelled }}
-    />
+    <>
+      <ModuleListPage
+        page={page}
+        data={loaderData}
+        fetcherKey={FETCHER}
+        rowActions={rowActions}
+        formFields={formFields}
+        toolbarActions={[{ key: "bulk", label: "批量报名", icon: <UsergroupAddOutlined />, permission: "signup:bulk", run: () => setBulkOpen(true) }]}
+        form={{ canEdit: (row) => String(row.status) !== SignupStatus.cancelled }}
+      />
+      <BulkSignupDialog
+        open={bulkOpen}
+        onClose={() => setBulkOpen(false)}
+        activities={loaderData.options[signupModule.fields.activityId.dict] ?? []}
+        classes={loaderData.options[CLASS_DICT] ?? []}
+      />
+    </>
   );
 }
 

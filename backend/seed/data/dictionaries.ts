@@ -551,6 +551,16 @@ export const dictionaries: DictSeed[] = [
       ["1", "待确认"],
       ["2", "已确认"],
       ["3", "已取消"],
+      ["4", "候补"],
+    ],
+  },
+  {
+    code: "attendance_status",
+    name: "出勤状态",
+    items: [
+      ["1", "出席"],
+      ["2", "缺席"],
+      ["3", "请假"],
     ],
   },
   {

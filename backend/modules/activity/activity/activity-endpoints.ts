@@ -7,6 +7,7 @@ import {
   ActivityKind,
   ActivityMessages,
   ActivityStatus,
+  SignupStatus,
   activityModule,
   communityActivityModule,
   type ActivityTransition,
@@ -16,6 +17,7 @@ import { actActivity } from "../../../db/schema";
 import { createModuleCrud } from "../../../crud/module";
 import { crudContext, inTransaction } from "../../../crud/context";
 import { cancelSignupsOf } from "../signup/signup-endpoints";
+import { HOLDS_PLACE, lockActivity, promoteWaitlist, sendPromotionNotices, type PromotionNotice } from "../signup/waitlist";
 import { notFound, singleId } from "../../../crud/crud-messages";
 import { columnTenantScope, type TenantScope } from "../../../crud/tenant";
 import { hasDictTable, registerDictTable } from "../../../crud/table-dict";
@@ -37,6 +39,9 @@ function kindScope(resource: () => CrudResource, kind: string): TenantScope {
     managedProperty: "tenantId",
   };
 }
+
+/** Promotions of an edit's transaction, sent once it committed (afterSave → afterCommit). */
+const promotedOnEdit = new Map<string, PromotionNotice[]>();
 
 function activityCrudOf(module: ModuleDefinition, kind: string): CrudResource {
   const resource: CrudResource = createModuleCrud(module, {
@@ -60,18 +65,36 @@ function activityCrudOf(module: ModuleDefinition, kind: string): CrudResource {
         const status = String(save.existing?.status);
         if (status === ActivityStatus.ended || status === ActivityStatus.cancelled) throw new ApiError(ActivityMessages.closedNotEditable);
         if (save.values.capacity !== undefined) {
-          const [live] = await save.tx.rows<{ n: number }>(sql`select count(*)::int as n from act_signup where activity_id = ${save.id} and status <> '3'`);
-          if (Number(save.values.capacity) < live!.n) throw new ApiError(ActivityMessages.capacityBelowSignups(live!.n));
+          // The activity's row, where sign-ups queue: the places counted cannot go stale.
+          const locked = await lockActivity(save.tx, save.tenantId, save.id);
+          if (locked && Number(save.values.capacity) < locked.placed) throw new ApiError(ActivityMessages.capacityBelowSignups(locked.placed));
+        }
+      },
+      // A raised capacity takes the first in line from the waiting list (docs/decisions/162).
+      afterSave: async (save) => {
+        if (save.operation !== "edit" || save.values.capacity === undefined) return;
+        const notices = await promoteWaitlist(save.tx, save, save.id);
+        if (notices.length > 0) promotedOnEdit.set(`${save.tenantId}:${save.id}`, notices);
+      },
+      afterCommit: async (context, operation, ids) => {
+        if (operation !== "edit") return;
+        for (const id of ids) {
+          const notices = promotedOnEdit.get(`${context.tenantId}:${id}`);
+          promotedOnEdit.delete(`${context.tenantId}:${id}`);
+          if (notices) await sendPromotionNotices(context.services, notices);
         }
       },
       decorate: async (context, records) => {
         if (records.length === 0) return;
         const ids = records.map((record) => String(record.id));
-        const counts = await context.services.db.rows<{ activity_id: string; n: number }>(sql`
-          select activity_id, count(*)::int as n from act_signup
-          where activity_id = any(${`{${ids.join(",")}}`}::varchar[]) and status <> '3' group by activity_id`);
-        const byId = new Map(counts.map((row) => [row.activity_id, row.n]));
-        for (const record of records) record.signedUp = byId.get(String(record.id)) ?? 0;
+        const counts = await context.services.db.rows<{ activity_id: string; n: number; waiting: number }>(sql`
+          select activity_id, count(*) filter (where status in ${HOLDS_PLACE})::int as n, count(*) filter (where status = ${SignupStatus.waiting})::int as waiting
+          from act_signup where activity_id = any(${`{${ids.join(",")}}`}::varchar[]) group by activity_id`);
+        const byId = new Map(counts.map((row) => [row.activity_id, row]));
+        for (const record of records) {
+          record.signedUp = byId.get(String(record.id))?.n ?? 0;
+          record.waiting = byId.get(String(record.id))?.waiting ?? 0;
+        }
       },
     },
   });

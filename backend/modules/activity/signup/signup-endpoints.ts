@@ -5,7 +5,15 @@
 // same transaction (./signup-bill.ts); 取消 frees the place and voids an unpaid bill, or refunds
 // (退费) a paid one for whoever holds bill:refund (docs/decisions/138).
 import { sql } from "drizzle-orm";
-import { ActivityMessages, ActivityStatus, SignupStatus, communityActivityModule, signupModule } from "#contract/modules/activity";
+import {
+  ActivityMessages,
+  ActivityStatus,
+  BulkSignupOutcome,
+  MAX_BULK_SIGNUP,
+  SignupStatus,
+  communityActivityModule,
+  signupModule,
+} from "#contract/modules/activity";
 import { toFen } from "#contract/money";
 import { actSignup } from "../../../db/schema";
 import { createModuleCrud } from "../../../crud/module";
@@ -17,18 +25,15 @@ import "../../billing/student-dictionary";
 import { billSignup, isActivityBill, settleSignupBill, unbillLegacySignup, withRefundRetry, type SignupBillOutcome } from "./signup-bill";
 import { BillKind, RefundMessages } from "#contract/modules/billing";
 import { historyReason } from "../../../crud/history";
-
-interface LockedActivity {
-  status: string;
-  capacity: number;
-  late: boolean;
-}
+import { newId } from "../../../db/ids";
+import { checkEligible, isEligible, lockActivity, promoteWaitlist, sendPromotionNotices, waitlistPosition, type PromotionNotice } from "./waitlist";
 
 /**
  * Sign-ups of one import not yet written (insertMany runs every beforeSave, then one INSERT): per
- * transaction, activity → students, so a file cannot overfill an activity either.
+ * transaction and activity, the students, the places and the waiting numbers they took, so a file
+ * fills an activity and its waiting list exactly as one sign-up after another would.
  */
-const unwritten = new WeakMap<object, Map<string, Set<string>>>();
+const unwritten = new WeakMap<object, Map<string, { students: Set<string>; placed: number; waiting: number }>>();
 
 export const signupCrud = createModuleCrud(signupModule, {
   table: actSignup,
@@ -38,27 +43,36 @@ export const signupCrud = createModuleCrud(signupModule, {
       if (save.operation === "edit") return;
       const activityId = String(save.values.activityId);
       const studentId = String(save.values.studentId);
-      // Every sign-up of this activity queues here: the count below cannot go stale.
-      const [activity] = await save.tx.rows<LockedActivity>(sql`
-        select status, capacity, now() > signup_deadline as late from act_activity
-        where id = ${activityId} and tenant_id = ${save.tenantId} for update`);
+      // Every sign-up of this activity queues here: the counts below cannot go stale.
+      const activity = await lockActivity(save.tx, save.tenantId, activityId);
       if (!activity) throw new ApiError(ActivityMessages.unknownActivity);
       if (activity.status !== ActivityStatus.open) throw new ApiError(ActivityMessages.notOpen);
       if (activity.late) throw new ApiError(ActivityMessages.deadlinePassed);
-      const [student] = await save.tx.rows<{ parent_id: string | null }>(sql`
-        select (select sp.parent_id from school_student_parent sp where sp.student_id = s.id order by sp.is_payer desc, sp.sort_no limit 1) as parent_id
+      const [student] = await save.tx.rows<{ name: string; grade: string | null; parent_id: string | null }>(sql`
+        select s.name_cn as name, s.grade,
+               (select sp.parent_id from school_student_parent sp where sp.student_id = s.id order by sp.is_payer desc, sp.sort_no limit 1) as parent_id
         from school_student s where s.id = ${studentId} and s.tenant_id = ${save.tenantId}`);
       if (!student) throw new ApiError(ActivityMessages.unknownStudent);
-      const [taken] = await save.tx.rows<{ live: number; mine: number }>(sql`
-        select count(*)::int as live, count(*) filter (where student_id = ${studentId})::int as mine
-        from act_signup where activity_id = ${activityId} and status <> '3'`);
-      const batch = unwritten.get(save.tx) ?? new Map<string, Set<string>>();
+      const [mine] = await save.tx.rows(sql`select 1 from act_signup where activity_id = ${activityId} and student_id = ${studentId} and status <> ${SignupStatus.cancelled} limit 1`);
+      const batch = unwritten.get(save.tx) ?? new Map<string, { students: Set<string>; placed: number; waiting: number }>();
       unwritten.set(save.tx, batch);
-      const ofActivity = batch.get(activityId) ?? new Set<string>();
-      if (taken!.mine > 0 || ofActivity.has(studentId)) throw new ApiError(ActivityMessages.signedUpAlready);
-      if (taken!.live + ofActivity.size >= activity.capacity) throw new ApiError(ActivityMessages.full);
-      batch.set(activityId, ofActivity.add(studentId));
-      Object.assign(save.values, { status: SignupStatus.pending, paid: "N", signupTime: new Date(), billId: null, billItemId: null });
+      const ofActivity = batch.get(activityId) ?? { students: new Set<string>(), placed: 0, waiting: 0 };
+      if (mine || ofActivity.students.has(studentId)) throw new ApiError(ActivityMessages.signedUpAlready);
+      await checkEligible(save.tx, activity, student);
+      ofActivity.students.add(studentId);
+      batch.set(activityId, ofActivity);
+      // Beyond capacity: 候补, numbered in arrival order (docs/decisions/162).
+      const full = activity.placed + ofActivity.placed >= activity.capacity;
+      if (full) ofActivity.waiting += 1;
+      else ofActivity.placed += 1;
+      Object.assign(save.values, {
+        status: full ? SignupStatus.waiting : SignupStatus.pending,
+        waitlistNo: full ? activity.lastWaitlistNo + ofActivity.waiting : null,
+        paid: "N",
+        signupTime: new Date(),
+        billId: null,
+        billItemId: null,
+      });
       save.values.parentId ??= student.parent_id;
     },
     beforeDelete: async (remove) => {
@@ -67,6 +81,14 @@ export const signupCrud = createModuleCrud(signupModule, {
       if (confirmed) throw new ApiError(ActivityMessages.confirmedNotDeletable);
     },
     decorate: async (context, records) => {
+      const waiting = records.filter((record) => String(record.status) === SignupStatus.waiting).map((record) => String(record.id));
+      if (waiting.length > 0) {
+        const positions = await context.services.db.rows<{ id: string; position: number }>(sql`
+          select w.id, (select count(*)::int from act_signup o where o.activity_id = w.activity_id and o.status = ${SignupStatus.waiting} and o.waitlist_no <= w.waitlist_no) as position
+          from act_signup w where w.id = any(${`{${waiting.join(",")}}`}::varchar[])`);
+        const byId = new Map(positions.map((row) => [row.id, row.position]));
+        for (const record of records) if (byId.has(String(record.id))) record.waitlistPosition = byId.get(String(record.id));
+      }
       const billIds = [...new Set(records.map((record) => record.billId).filter((id): id is string => typeof id === "string"))];
       const refundIds = [...new Set(records.map((record) => record.refundPaymentId).filter((id): id is string => typeof id === "string"))];
       if (billIds.length === 0) return;
@@ -114,6 +136,7 @@ const confirm = endpoint("POST", "/activity/signup/confirm", "signup:confirm", a
     if (!signup) throw notFound();
     if (signup.status === SignupStatus.confirmed) throw new ApiError(ActivityMessages.confirmedAlready);
     if (signup.status === SignupStatus.cancelled) throw new ApiError(ActivityMessages.cancelledAlready);
+    if (signup.status === SignupStatus.waiting) throw new ApiError(ActivityMessages.waitingNotConfirmable);
     let bill: { billId: string; itemId: string } | null = null;
     if (toFen(signup.fee) > 0n)
       bill = await billSignup(tx, context, { studentId: signup.student_id, activityTitle: signup.title, fee: signup.fee, startTime: new Date(signup.start_time) });
@@ -149,7 +172,11 @@ const cancel = endpoint("POST", "/activity/signup/cancel", "signup:cancel", asyn
   if (!id) throw notFound();
   const reason = historyReason(request.body) || RefundMessages.voidReason;
   const mayRefund = await context.services.permissions.hasButton(context.auth, RefundButton);
+  const [known] = await context.services.db.rows<{ activity_id: string }>(sql`select activity_id from act_signup where id = ${id} and tenant_id = ${context.tenantId}`);
+  if (!known) throw notFound();
   const outcome = await withRefundRetry(context, async (tx) => {
+    // The activity's row first (where sign-ups queue, docs/decisions/162), then the sign-up's.
+    await lockActivity(tx, context.tenantId, known.activity_id);
     const [signup] = await tx.rows<{ status: string; bill_id: string | null; bill_item_id: string | null }>(sql`
       select status, bill_id, bill_item_id from act_signup where id = ${id} and tenant_id = ${context.tenantId} for update`);
     if (!signup) throw notFound();
@@ -163,10 +190,18 @@ const cancel = endpoint("POST", "/activity/signup/cancel", "signup:cancel", asyn
              remark = coalesce(${settled.kind === "kept" ? ActivityMessages.signupRefundDue(settled.billNo) : null}, remark),
              update_by = ${context.username.slice(0, 32)}, update_time = now()
       where id = ${id}`);
-    return settled;
+    // The place it held goes to the first in line.
+    const notices = await promoteWaitlist(tx, context, known.activity_id);
+    return { settled, notices };
   });
-  return okMessage(`取消成功${refundAnswer(outcome)}`);
+  await sendPromotionNotices(context.services, outcome.notices);
+  return okMessage(`取消成功${refundAnswer(outcome.settled)}${promotedAnswer(outcome.notices)}`);
 });
+
+/** The answer's words for the sign-ups a freed place promoted from the waiting list. */
+function promotedAnswer(notices: readonly PromotionNotice[]): string {
+  return notices.length > 0 ? `，候补${notices.length}人已转为正式报名并通知家长` : "";
+}
 
 /** 退费 from 账单: an activity bill's payments refunded, its sign-up cancelled when still live. */
 const refund = endpoint("POST", "/activity/signup/refund", RefundButton, async (request) => {
@@ -175,7 +210,11 @@ const refund = endpoint("POST", "/activity/signup/refund", RefundButton, async (
   const billId = singleId(request.body.billId ?? request.body.id ?? request.query.billId ?? request.query.id);
   if (!billId) throw notFound();
   const reason = historyReason(request.body) || RefundMessages.voidReason;
+  const activityIds = (await context.services.db.rows<{ activity_id: string }>(sql`
+    select distinct activity_id from act_signup where bill_id = ${billId} and tenant_id = ${context.tenantId} order by activity_id`)).map((row) => row.activity_id);
   const outcome = await withRefundRetry(context, async (tx) => {
+    // The activities' rows first (where sign-ups queue, docs/decisions/162).
+    for (const activityId of activityIds) await lockActivity(tx, context.tenantId, activityId);
     const [bill] = await tx.rows<{ kind: string; status: string; paid: string }>(
       sql`select kind, status, paid_amount::text as paid from bill_bill where id = ${billId} and tenant_id = ${context.tenantId}`,
     );
@@ -193,9 +232,12 @@ const refund = endpoint("POST", "/activity/signup/refund", RefundButton, async (
                update_by = ${context.username.slice(0, 32)}, update_time = now()
         where id = ${signup.id}`);
     }
-    return settled;
+    const notices: PromotionNotice[] = [];
+    for (const activityId of activityIds) notices.push(...(await promoteWaitlist(tx, context, activityId)));
+    return { settled, notices };
   });
-  return okMessage(`退费成功${refundAnswer(outcome)}`);
+  await sendPromotionNotices(context.services, outcome.notices);
+  return okMessage(`退费成功${refundAnswer(outcome.settled)}${promotedAnswer(outcome.notices)}`);
 });
 
 /**
@@ -255,7 +297,7 @@ const activitySignups = endpoint("GET", "/activity/signup/ofActivity", menuAcces
   if (!activityId) throw notFound();
   const rows = await context.services.db.rows(sql`
     select s.id, st.name_cn as "studentName", p.name as "parentName", to_char(s.signup_time at time zone ${context.services.config.schoolTimeZone}, 'YYYY-MM-DD HH24:MI:SS') as "signupTime",
-           s.status, b.bill_no as "billNo"
+           s.status, b.bill_no as "billNo", s.bill_id as "billId"
     from act_signup s
     left join school_student st on st.id = s.student_id
     left join school_parent p on p.id = s.parent_id
@@ -265,4 +307,96 @@ const activitySignups = endpoint("GET", "/activity/signup/ofActivity", menuAcces
   return ok(rows);
 });
 
-export const signupEndpoints: Endpoint[] = [...signupCrud.endpoints, confirm, cancel, refund, activityBills, activitySignups];
+/** 添加 answers the waiting position of a sign-up beyond capacity (名额已满，已加入候补，第N位). */
+const addPath = `${signupModule.api}/add`;
+const crudEndpoints = signupCrud.endpoints.map((crud): Endpoint =>
+  crud.path !== addPath
+    ? crud
+    : {
+        ...crud,
+        handle: async (request) => {
+          const context = crudContext(request);
+          const id = await signupCrud.insert(context, request.body);
+          const position = await waitlistPosition(context.services.db, id);
+          return okMessage(position === null ? ActivityMessages.signedUp : ActivityMessages.waiting(position));
+        },
+      },
+);
+
+interface BulkResult {
+  studentId: string;
+  studentName: string;
+  outcome: (typeof BulkSignupOutcome)[keyof typeof BulkSignupOutcome];
+  position?: number;
+}
+
+/**
+ * 批量报名: a class's 在读 students or a selection, signed up in one transaction under the
+ * activity's lock, in class-list order (学号) or the selection's: each student 成功 (a place),
+ * 候补 (with its position), 不符合年级 or 已报名; one student's refusal does not stop the others.
+ */
+const bulk = endpoint("POST", "/activity/signup/bulk", "signup:bulk", async (request) => {
+  const context = crudContext(request);
+  const activityId = singleId(request.body.activityId);
+  if (!activityId) throw notFound();
+  const classId = typeof request.body.classId === "string" && request.body.classId ? request.body.classId : null;
+  // A selection: student ids, or student numbers (学号) separated by commas, spaces or lines.
+  const byNumber = typeof request.body.studentNos === "string" && request.body.studentNos.trim() !== "";
+  const chosen = byNumber
+    ? [...new Set(String(request.body.studentNos).split(/[\s,，;；]+/).filter(Boolean))]
+    : Array.isArray(request.body.studentIds)
+      ? [...new Set(request.body.studentIds.map(String).filter(Boolean))]
+      : [];
+  // Ids and numbers are letters, digits, '-' and '_': anything else names no student.
+  if (chosen.some((value) => !/^[\w-]{1,32}$/.test(value))) throw new ApiError(ActivityMessages.unknownStudent);
+  if (!classId && chosen.length === 0) throw new ApiError(ActivityMessages.bulkEmpty);
+  if (chosen.length > MAX_BULK_SIGNUP) throw new ApiError(ActivityMessages.bulkTooMany);
+  const results = await inTransaction(context.services.db, async (tx) => {
+    const activity = await lockActivity(tx, context.tenantId, activityId);
+    if (!activity) throw new ApiError(ActivityMessages.unknownActivity);
+    if (activity.status !== ActivityStatus.open) throw new ApiError(ActivityMessages.notOpen);
+    if (activity.late) throw new ApiError(ActivityMessages.deadlinePassed);
+    const students = await tx.rows<{ id: string; name: string; grade: string | null; parent_id: string | null; signed: boolean }>(sql`
+      select s.id, s.name_cn as name, s.grade,
+             (select sp.parent_id from school_student_parent sp where sp.student_id = s.id order by sp.is_payer desc, sp.sort_no limit 1) as parent_id,
+             exists (select 1 from act_signup a where a.activity_id = ${activityId} and a.student_id = s.id and a.status <> ${SignupStatus.cancelled}) as signed
+      from school_student s
+      where s.tenant_id = ${context.tenantId}
+        and ${classId ? sql`s.class_id = ${classId} and s.status = '1'` : sql`${byNumber ? sql`s.student_no` : sql`s.id`} = any(${`{${chosen.join(",")}}`}::varchar[])`}
+      order by ${classId ? sql`s.student_no, s.id` : sql`array_position(${`{${chosen.join(",")}}`}::varchar[], ${byNumber ? sql`s.student_no` : sql`s.id`}::varchar)`}`);
+    if (students.length > MAX_BULK_SIGNUP) throw new ApiError(ActivityMessages.bulkTooMany);
+    let { placed, lastWaitlistNo } = activity;
+    const out: BulkResult[] = [];
+    for (const student of students) {
+      const base = { studentId: student.id, studentName: student.name };
+      if (student.signed) {
+        out.push({ ...base, outcome: BulkSignupOutcome.already });
+        continue;
+      }
+      if (!isEligible(activity, student.grade)) {
+        out.push({ ...base, outcome: BulkSignupOutcome.notEligible });
+        continue;
+      }
+      const full = placed >= activity.capacity;
+      if (full) lastWaitlistNo += 1;
+      else placed += 1;
+      await tx.rows(sql`
+        insert into act_signup (id, tenant_id, activity_id, student_id, parent_id, signup_time, status, paid, waitlist_no, create_by, create_time)
+        values (${newId()}, ${context.tenantId}, ${activityId}, ${student.id}, ${student.parent_id}, now(), ${full ? SignupStatus.waiting : SignupStatus.pending}, 'N',
+                ${full ? lastWaitlistNo : null}, ${context.username.slice(0, 32)}, now())`);
+      out.push(full ? { ...base, outcome: BulkSignupOutcome.waiting, position: lastWaitlistNo } : { ...base, outcome: BulkSignupOutcome.signedUp });
+    }
+    // Positions among those waiting now (earlier arrivals may have left the queue).
+    const [waitingBefore] = await tx.rows<{ n: number }>(sql`
+      select count(*)::int as n from act_signup where activity_id = ${activityId} and status = ${SignupStatus.waiting} and waitlist_no <= ${activity.lastWaitlistNo}`);
+    for (const result of out) if (result.position !== undefined) result.position = waitingBefore!.n + (result.position - activity.lastWaitlistNo);
+    return out;
+  });
+  const count = (outcome: string) => results.filter((result) => result.outcome === outcome).length;
+  const summary = Object.values(BulkSignupOutcome)
+    .map((outcome) => `${outcome} ${count(outcome)}`)
+    .join("，");
+  return ok({ results }, `批量报名完成：${summary}`);
+}, { doc: { summary: "批量报名（班级或所选学生）" } });
+
+export const signupEndpoints: Endpoint[] = [...crudEndpoints, confirm, cancel, refund, bulk, activityBills, activitySignups];

@@ -1,0 +1,75 @@
+// An activity session's attendance sheet for print (/activity/attendance/print?id=&date=): plain
+// HTML with print CSS for A4 paper and no script, printed with the browser's print, like the class
+// roster's (issue #29 items 5-6, docs/decisions/162). A mark not taken yet prints as three boxes
+// to tick by hand.
+import { ATTENDANCE_TEXT, activityModule } from "#contract/modules/activity";
+import type { Route } from "./+types/attendance-print";
+import { attendanceSheetSchema, type AttendanceSheet } from "~/components/activity/attendance-sheet";
+import { requireMenuPage } from "~/services/menu-access.server";
+import { failureData } from "~/services/route-errors.server";
+
+const escape = (text: string | number | null | undefined) =>
+  String(text ?? "").replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
+
+const STYLE = `
+@page { size: A4 portrait; margin: 12mm; }
+* { box-sizing: border-box; }
+body { font-family: "SimSun", "Songti SC", "WenQuanYi Zen Hei", serif; color: #000; margin: 0; padding: 16px; background: #f0f0f0; }
+.sheet { width: 186mm; min-height: 273mm; margin: 0 auto; background: #fff; padding: 8mm 10mm; border: 1px solid #ccc; }
+h1 { text-align: center; font-size: 20px; letter-spacing: 4px; margin: 0 0 4mm; }
+.meta { display: flex; flex-wrap: wrap; justify-content: space-between; font-size: 13px; margin-bottom: 3mm; gap: 2mm 6mm; }
+table { width: 100%; border-collapse: collapse; font-size: 12px; }
+th, td { border: 1px solid #000; padding: 1.5mm 2mm; text-align: left; }
+th { font-weight: bold; background: #f5f5f5; }
+thead { display: table-header-group; }
+tr { page-break-inside: avoid; }
+.sign { display: flex; justify-content: space-between; margin-top: 6mm; font-size: 13px; }
+.hint { text-align: center; color: #666; font-size: 12px; margin: 8px 0 0; }
+@media print {
+  body { background: #fff; padding: 0; }
+  .sheet { border: none; width: auto; min-height: 0; padding: 0; }
+  .hint { display: none; }
+}`;
+
+const BOXES = Object.values(ATTENDANCE_TEXT)
+  .map((text) => `□${text}`)
+  .join("　");
+
+export function attendancePage(sheet: AttendanceSheet): string {
+  const rows = sheet.students
+    .map(
+      (student, index) =>
+        `<tr><td>${index + 1}</td><td>${escape(student.studentNo)}</td><td>${escape(student.studentName)}</td><td>${escape(student.className)}</td><td>${
+          student.attendance ? escape(ATTENDANCE_TEXT[student.attendance]) : BOXES
+        }</td><td></td></tr>`,
+    )
+    .join("");
+  const present = sheet.students.filter((student) => student.attendance === "1").length;
+  return `<!DOCTYPE html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>出勤表 ${escape(sheet.activity.title)} ${escape(sheet.date)}</title><style>${STYLE}</style></head>
+<body><main class="sheet">
+<h1>${escape(sheet.activity.title)} 出勤表</h1>
+<div class="meta"><span>场次：${escape(sheet.date)}</span><span>地点：${escape(sheet.activity.location)}</span><span>人数：${sheet.students.length}</span><span>出席：${present}</span></div>
+<table><thead><tr><th>序号</th><th>学号</th><th>学生</th><th>班级</th><th>出勤</th><th>备注</th></tr></thead>
+<tbody>${rows || `<tr><td colspan="6">暂无已报名的学生</td></tr>`}</tbody></table>
+<div class="sign"><span>带队老师签字：</span><span>日期：</span></div>
+</main>
+<p class="hint">使用浏览器的打印（Ctrl+P）打印本出勤表，纸张 A4 纵向。</p>
+</body></html>`;
+}
+
+export async function loader(route: Route.LoaderArgs) {
+  const access = await requireMenuPage(route, activityModule.page);
+  const id = route.url.searchParams.get("id") ?? "";
+  const date = route.url.searchParams.get("date") ?? "";
+  try {
+    const { result } = await access.signedIn.api.get("/activity/attendance/sheet", attendanceSheetSchema, { activityId: id, ...(date ? { date } : {}) });
+    return new Response(attendancePage(result), { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  } catch (error) {
+    const failure = failureData(error);
+    return new Response(`<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>出勤表</title></head><body><p>${escape(failure.failure.message)}</p></body></html>`, {
+      status: failure.failure.kind === "forbidden" || failure.failure.kind === "no-permission" ? 403 : 404,
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
+  }
+}

@@ -61,7 +61,7 @@ const formItem = (scope: Locator, label: string) => scope.locator(".ant-form-ite
 describe("activities and sign-ups", () => {
   const title = `端到端活动${Date.now() % 100000}`;
 
-  it("creates an activity with a cover and content, fills it and sees the refusal, bills a confirmed sign-up and refunds it when cancelled", { timeout: 300_000 }, async () => {
+  it("creates an activity with a cover and content, fills it and sees the next one wait (候补), bills a confirmed sign-up and refunds it when cancelled", { timeout: 300_000 }, async () => {
     await open("/activity/activity");
     await page.getByRole("button", { name: /新\s*增/ }).click();
     const dialog = page.getByRole("dialog", { name: "新增" });

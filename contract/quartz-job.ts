@@ -40,6 +40,11 @@ export const JOB_KINDS: readonly JobKindInfo[] = [
     label: "催缴未付账单",
     parameterHint: "应缴日期后超过几天算逾期，默认0",
   },
+  {
+    className: "org.jeecg.modules.quartz.job.ChargeLateFeeJob",
+    label: "计收滞纳金",
+    parameterHint: "无需参数：规则在收费项目中设置，每张账单每天最多计收一次",
+  },
 ];
 
 export const QuartzJobMessages = {

@@ -34,7 +34,16 @@ function gridRows(page: string, path: string, idParam: string, name: string, key
 }
 
 export const studentParents = gridRows(studentModule.page, `${studentModule.api}/queryParentsByStudentId`, "id", "parents", ["parentId", "relation", "isPayer"]);
-export const billItems = gridRows("/billing/bill", "/billing/bill/items", "billId", "items", ["projectId", "name", "quantity", "unitPrice", "allowance"]);
+const billItemRows = gridRows("/billing/bill", "/billing/bill/items", "billId", "items", ["projectId", "name", "quantity", "unitPrice", "allowance"]);
+const billInstalmentRows = gridRows("/billing/bill", "/billing/bill/instalments", "billId", "instalments", ["seq", "dueDate", "amount", "paid", "balance", "state"]);
+/** A bill's items (its grid) and its instalments (a read-only sub-table, docs/decisions/159). */
+export const billItems: FormDetail = {
+  page: "/billing/bill",
+  load: async (api, id) => {
+    const [items, instalments] = await Promise.all([billItemRows.load(api, id), billInstalmentRows.load(api, id)]);
+    return { ...items, ...instalments };
+  },
+};
 export const projectPrices = gridRows("/billing/project", "/billing/project/prices", "projectId", "prices", ["grade", "unitPrice"]);
 export const voucherEntries = gridRows("/billing/voucher", "/billing/voucher/entries", "voucherId", "entries", ["account", "debit", "credit", "remark"]);
 export const paymentAllocations = gridRows("/billing/payment", "/billing/payment/allocations", "paymentId", "allocations", ["billId", "amount"]);

@@ -25,6 +25,8 @@ export const HISTORY_ACTIONS: Readonly<Record<string, string>> = {
   reverse: "冲销",
   void: "作废",
   reduce: "减免",
+  instalment: "分期",
+  lateFee: "滞纳金",
   payer: "更换付款方",
   confirm: "确认报名",
   cancel: "取消报名",

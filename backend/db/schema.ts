@@ -487,6 +487,13 @@ export const billProject = pgTable("bill_project", {
   // The sibling discount (migration 0521): a percent or an amount, never both.
   siblingPercent: numeric("sibling_percent", { precision: 5, scale: 2 }),
   siblingAmount: money("sibling_amount"),
+  // The instalment plan and the late fee rule (migration 0800, docs/decisions/159).
+  instalmentCount: smallint("instalment_count"),
+  instalmentDates: varchar("instalment_dates", { length: 200 }),
+  lateFeeMode: varchar("late_fee_mode", { length: 2 }),
+  lateFeeValue: money("late_fee_value"),
+  lateFeeDays: integer("late_fee_days"),
+  lateFeeCap: money("late_fee_cap"),
   ...audit,
 });
 

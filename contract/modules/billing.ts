@@ -34,6 +34,14 @@ export const projectModule = defineModule({
     // The second and further children of the same paying parent (docs/decisions/111): one of the two.
     siblingPercent: { label: "兄弟姐妹优惠比例(%)", type: "decimal", pattern: { regex: /^\d{1,3}(\.\d{1,2})?$/, message: "请输入0到100的比例，最多两位小数" }, show: { list: false } },
     siblingAmount: { label: "兄弟姐妹优惠金额", type: "decimal", money: true, pattern: AMOUNT_PATTERN, show: { list: false } },
+    // The instalment plan applied at generation (docs/decisions/159): N instalments on these dates, or one a month.
+    instalmentCount: { label: "分期期数", type: "int", pattern: { regex: /^([1-9]|1[0-2])$/, message: "分期期数为1到12" }, show: { list: false } },
+    instalmentDates: { label: "分期到期日", maxLength: 200, show: { list: false } },
+    // The late fee: a daily or one-off amount or percent of the project's part of the bill, after N days overdue, capped.
+    lateFeeMode: { label: "滞纳金方式", dict: "late_fee_mode", show: { list: false } },
+    lateFeeValue: { label: "滞纳金金额或比例(%)", type: "decimal", pattern: AMOUNT_PATTERN, show: { list: false } },
+    lateFeeDays: { label: "逾期几天后计收", type: "int", pattern: { regex: /^\d{1,3}$/, message: "请输入0到999的天数" }, show: { list: false } },
+    lateFeeCap: { label: "滞纳金上限", type: "decimal", money: true, pattern: AMOUNT_PATTERN, show: { list: false } },
     remark: { label: "备注", maxLength: 255, show: { list: false } },
     createTime: created,
   },
@@ -51,6 +59,9 @@ export const ProjectMessages = {
   priceGrade: (row: number) => `第${row}条年级价格请选择年级`,
   priceAmount: (row: number) => `第${row}条年级价格的单价格式不正确`,
   priceTwice: (grade: string) => `年级价格中年级 ${grade} 重复`,
+  instalmentDates: (count: number) => `分期到期日须为${count}个日期（yyyy-MM-dd，逗号分隔），或不填（每月一期）`,
+  lateFeeValue: "请填写滞纳金金额或比例",
+  lateFeePercent: "滞纳金比例不能超过100",
 } as const;
 
 /** The first problem of a project's grade prices (the backend's and the form's words), or null. */
@@ -149,12 +160,12 @@ export interface PlanItem {
   unitPrice: string;
   amount: string;
   allowance: string;
-  /** A discount line (negative amount): "sibling" (兄弟姐妹优惠) or "reduction" (减免). */
+  /** A discount line (negative amount): "sibling" (兄弟姐妹优惠) or "reduction" (减免); "lateFee" 滞纳金. */
   kind?: BillLineKind;
 }
 
-/** bill_bill_item.kind: what a line that is not a plain fee is. */
-export type BillLineKind = "sibling" | "reduction";
+/** bill_bill_item.kind: what a line that is not a plain fee is (a late fee is positive). */
+export type BillLineKind = "sibling" | "reduction" | "lateFee";
 
 export interface PlannedBill {
   studentId: string;
@@ -167,6 +178,8 @@ export interface PlannedBill {
   total: string;
   allowanceTotal: string;
   payable: string;
+  /** The instalments (分期) of the projects' plans, when any has one: due dates and amounts summing to payable. */
+  instalments?: Array<{ dueDate: string; amount: string }>;
   /** The student's live bill of the term holding no project item yet (only sign-up fees): the items go on it. */
   intoBillNo?: string;
   /** The student has no payer of his own: the payer was chosen in the generation dialog. */

@@ -5,7 +5,8 @@
 // sign-up confirmed on an activity with a fee (its own activity bill), a sign-up cancelled (its
 // bill voided, or refunded when paid: 退费; or, by 教务 without 退费, left 待退费 for 财务's 退费),
 // a refund reversed (冲销: its bill awaits the refund again, and the payments that paid it may then
-// be reversed) — through the real backend, and after every step the
+// be reversed), a bill split into instalments (分期), the late fee job run on a day (滞纳金, once per
+// bill and day) — through the real backend, and after every step the
 // books agree (tests/support/books.ts, which also holds the sign-ups' rules):
 //  - per payer, the open amount of the live bills equals the open amount of the live receivables,
 //    and equals what was billed less what the live payments paid (exactly, in numeric);
@@ -24,6 +25,7 @@ import { sql } from "drizzle-orm";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "../support/constants";
 import { booksProblems } from "../support/books";
+import { chargeLateFees } from "../../backend/modules/billing/bill/late-fee";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
 const RUNS = Number(process.env.BILLS_PROPERTY_RUNS ?? 200);
@@ -83,6 +85,10 @@ describe.each(databases)("the books agree after every random operation on %s", (
     await rows(`insert into act_activity (id, tenant_id, kind, title, type, capacity, fee, start_time, signup_deadline, status)
       values ('pq-a1', 1, '1', '性质活动一', '1', 3, 35.50, '2040-10-01 09:00:00+08', '2040-09-20 18:00:00+08', '2'),
              ('pq-a2', 1, '1', '性质活动二', '1', 3, 1200.05, '2040-11-01 09:00:00+08', '2040-10-20 18:00:00+08', '2')`);
+    // A project of the generation with a plan of three instalments from 2040-09-01 and a late fee
+    // (1.5 % a day of its part after 3 days, at most 100.05).
+    await rows(`insert into bill_project (id, tenant_id, code, name, type, unit_price, period, active, sort_no, instalment_count, late_fee_mode, late_fee_value, late_fee_days, late_fee_cap)
+      values ('pq-late', 1, 'PQ_LATE', '性质分期项目', '1', 3000.01, '3', 1, 99, 3, '2', 1.5, 3, 100.05)`);
   }, 180_000);
 
   afterAll(async () => {
@@ -187,6 +193,7 @@ describe.each(databases)("the books agree after every random operation on %s", (
         schoolYear: random.pick(YEARS),
         term: String(1 + random.int(2)),
         studentNos: [...STUDENTS.map((_, index) => `PQ0${index}`), ...PAYERLESS.map((_, index) => `PN0${index}`)].join(","),
+        dueDate: "2040-09-01",
         payers: PAYERLESS.filter(() => random.next() < 0.7).map((studentId) =>
           random.next() < 0.5 ? { studentId, payerType: "1", payerId: `${studentId}-p` } : { studentId, payerType: "2", payerId: random.pick(CORPS) },
         ),
@@ -238,6 +245,22 @@ describe.each(databases)("the books agree after every random operation on %s", (
       if (live.length === 0) return { name: "cancel sign-up (none)" };
       const id = random.pick(live).id;
       return { name: `cancel sign-up ${id}`, answer: await send(admin, "POST", "/activity/signup/cancel", { id }) };
+    },
+    // 分期 of an open bill: one to three instalments a month apart (one: no longer split).
+    instalments: async (random) => {
+      const open = await openBills();
+      if (open.length === 0) return { name: "instalments (no open bill)" };
+      const id = random.pick(open).id;
+      const count = 1 + random.int(3);
+      const month = 9 + random.int(3);
+      const dueDates = Array.from({ length: count }, (_, index) => `2041-${String(month + index).padStart(2, "0")}-15`);
+      return { name: `instalments of ${id}: ${dueDates.join(",")}`, answer: await send(finance, "POST", "/billing/bill/instalments", { id, count, dueDates }) };
+    },
+    // The late fee job on a day of 2040-2042 (a day already run charges nothing more).
+    lateFee: async (random) => {
+      const day = new Date(Date.UTC(2040, 8, 1) + random.int(800) * 86_400_000).toISOString().slice(0, 10);
+      const outcome = await chargeLateFees(server.backend.services, 1, new Date(`${day}T12:00:00+08:00`));
+      return { name: `late fees of ${day}: ${outcome.chargedBills} bills, ${outcome.charged}`, answer: { json: { success: outcome.chargedBills > 0 } } };
     },
     payer: async (random) => {
       const index = random.int(STUDENTS.length);

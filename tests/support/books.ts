@@ -15,7 +15,9 @@
 //    activity bill of its fee; a cancelled one's activity bill is voided, or (待退费, 148) live with
 //    what was paid and nothing open; a live refund paid back exactly what its bill's payments had
 //    paid, and was receipted (a receipt may be voided and reissued later, as any payment's; a
-//    reversed refund, 147, no longer counts); no activity holds more live sign-ups than places.
+//    reversed refund, 147, no longer counts); no activity holds more live sign-ups than places;
+//  - instalments (docs/decisions/159): a bill's instalments sum to its payable, each running sum is
+//    right, none is negative; a bill's late fee lines are what its day rows of bill_late_fee charged.
 export type RowsOf = <T>(text: string) => Promise<T[]>;
 
 export async function booksProblems(rows: RowsOf, prefix: string, payerChanged?: string): Promise<string[]> {
@@ -94,5 +96,18 @@ export async function booksProblems(rows: RowsOf, prefix: string, payerChanged?:
     where exists (select 1 from act_signup s where s.activity_id = a.id and s.status = '4')
       and (select count(*) from act_signup s where s.activity_id = a.id and s.status in ('1', '2')) < a.capacity`);
   for (const row of waitingForAFreePlace) found.push(`activity ${row.title} keeps a waiting list with a place free`);
+  const instalments = await rows<{ bill_no: string }>(`
+    select b.bill_no from bill_bill b join bill_instalment i on i.bill_id = b.id
+    where b.student_id like '${prefix}%'
+    group by b.id, b.bill_no, b.payable
+    having sum(i.amount) <> b.payable or min(i.amount) < 0
+        or bool_or(i.cumulative <> (select sum(j.amount) from bill_instalment j where j.bill_id = b.id and j.seq <= i.seq))`);
+  for (const row of instalments) found.push(`bill ${row.bill_no}: its instalments do not sum to its payable`);
+  const lateFees = await rows<{ bill_no: string }>(`
+    select b.bill_no from bill_bill b
+    where b.student_id like '${prefix}%'
+      and coalesce((select sum(i.amount) from bill_bill_item i where i.bill_id = b.id and i.kind = 'lateFee'), 0)
+          <> coalesce((select sum(f.amount) from bill_late_fee f where f.bill_id = b.id), 0)`);
+  for (const row of lateFees) found.push(`bill ${row.bill_no}: its late fee lines are not its charged days`);
   return found;
 }

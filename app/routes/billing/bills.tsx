@@ -11,6 +11,7 @@ import { BillGenerationDialog, type GenerationAnswer } from "~/components/billin
 import type { ProjectChoice } from "~/components/billing/bill-items";
 import { BillItemsField } from "~/components/billing/bill-items-field";
 import { BillReductionDialog } from "~/components/billing/bill-reduction-dialog";
+import { BillInstalmentDialog, BillInstalmentsTable, parseInstalments } from "~/components/billing/bill-instalments";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage, withRowsField } from "~/components/widgets/list/module-page";
 import type { FormField } from "~/components/widgets/list/types";
@@ -79,6 +80,11 @@ export async function action(route: Route.ActionArgs) {
       const answer = await api.post("/billing/bill/reduce", z.unknown(), { id: String(form.get("id") ?? ""), amount: String(form.get("amount") ?? ""), reason: String(form.get("reason") ?? "") });
       return { message: answer.message };
     },
+    // 分期: the count and the due dates go with the row's id (docs/decisions/159).
+    instalment: async (api, form) => {
+      const answer = await api.post("/billing/bill/instalments", z.unknown(), { id: String(form.get("id") ?? ""), count: String(form.get("count") ?? ""), dueDates: String(form.get("dueDates") ?? "") });
+      return { message: answer.message };
+    },
   });
 }
 
@@ -114,12 +120,15 @@ export default function BillsPage({ loaderData }: Route.ComponentProps) {
   const { options, projects } = loaderData;
   const [generating, setGenerating] = useState(false);
   const [reducing, setReducing] = useState<ListRecord | null>(null);
+  const [splitting, setSplitting] = useState<ListRecord | null>(null);
   const intents = useRowIntents(BILL_FETCHER, ROW_ACTIONS);
   const rowActions = useMemo(
     () => [
       ...intents,
       // 减免: an amount off the open part of a live bill, with its reason (a line of the bill).
       { key: "reduce", label: "减免", permission: "bill:reduce", visible: (row: ListRecord) => String(row.status) !== VOID && String(row.status) !== PAID, run: (row: ListRecord) => setReducing(row) },
+      // 分期: split the bill, or plan again its instalments not yet paid in full.
+      { key: "instalment", label: "分期", permission: "bill:instalment", visible: (row: ListRecord) => String(row.status) !== VOID && String(row.status) !== PAID, run: (row: ListRecord) => setSplitting(row) },
     ],
     [intents],
   );
@@ -133,6 +142,15 @@ export default function BillsPage({ loaderData }: Route.ComponentProps) {
         kind: "custom",
         required: true,
         render: ({ mode }) => <BillItemsField projects={projects} disabled={mode === "detail"} />,
+      },
+      // The instalments (期次, 到期日, 金额, 已收, 余额, 状态), read only: 分期 changes them.
+      {
+        name: "instalments",
+        label: "分期",
+        kind: "custom",
+        visibleWhen: (values) => parseInstalments(typeof values.instalments === "string" ? values.instalments : undefined).length > 0,
+        render: () => <BillInstalmentsTable />,
+        detail: (record) => <BillInstalmentsTable value={typeof record.instalments === "string" ? record.instalments : undefined} />,
       },
     ],
     [projects],
@@ -151,6 +169,7 @@ export default function BillsPage({ loaderData }: Route.ComponentProps) {
       />
       <BillGenerationDialog open={generating} onClose={() => setGenerating(false)} terms={options.school_term ?? []} payerTypes={options.payer_type ?? []} grades={options.grade ?? []} />
       <BillReductionDialog bill={reducing} onClose={() => setReducing(null)} fetcherKey={BILL_FETCHER} />
+      <BillInstalmentDialog bill={splitting} onClose={() => setSplitting(null)} fetcherKey={BILL_FETCHER} />
     </>
   );
 }

@@ -6,7 +6,9 @@ import type { HistorySource } from "../../crud/history";
 
 export const BillHistory: HistorySource = {
   table: "bill_bill",
-  extra: sql`jsonb_build_object('items', (select string_agg(i.name || ' ' || i.amount::text || case when i.allowance <> 0 then ' -' || i.allowance::text else '' end, '；' order by i.sort_no, i.id) from bill_bill_item i where i.bill_id = t.id))`,
+  // Its instalments too (docs/decisions/159): a 分期 or a late fee moving them shows on 历史.
+  extra: sql`jsonb_build_object('items', (select string_agg(i.name || ' ' || i.amount::text || case when i.allowance <> 0 then ' -' || i.allowance::text else '' end, '；' order by i.sort_no, i.id) from bill_bill_item i where i.bill_id = t.id),
+                                'instalments', (select string_agg(to_char(n.due_date, 'YYYY-MM-DD') || ' ' || n.amount::text, '；' order by n.seq) from bill_instalment n where n.bill_id = t.id))`,
 };
 
 export const PaymentHistory: HistorySource = {
@@ -17,4 +19,4 @@ export const PaymentHistory: HistorySource = {
 export const ReceivableHistory: HistorySource = { table: "bill_receivable" };
 
 /** Labels of what the snapshots add. */
-export const HistoryLabels = { items: "账单明细", allocations: "分配明细" } as const;
+export const HistoryLabels = { items: "账单明细", allocations: "分配明细", instalments: "分期" } as const;

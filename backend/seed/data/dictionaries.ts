@@ -476,6 +476,16 @@ export const dictionaries: DictSeed[] = [
     ],
   },
   {
+    code: "late_fee_mode",
+    name: "滞纳金方式",
+    items: [
+      ["1", "每日金额"],
+      ["2", "每日比例"],
+      ["3", "一次性金额"],
+      ["4", "一次性比例"],
+    ],
+  },
+  {
     code: "payment_kind",
     name: "付款类型",
     items: [

@@ -120,6 +120,7 @@ export const menuTree: MenuSeed[] = [
             ["作废", "void"],
             ["减免", "reduce"],
             ["退费", "refund"],
+            ["分期", "instalment"],
           ],
           ["add", "edit", "delete", "batch_delete", "export"],
         ),

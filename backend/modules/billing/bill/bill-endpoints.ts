@@ -7,7 +7,7 @@ import { BillKind, billModule, BillingMessages, ReasonMessages } from "#contract
 import { billBill } from "../../../db/schema";
 import type { SaveContext } from "../../../crud/engine";
 import { createModuleCrud } from "../../../crud/module";
-import { crudContext, inTransaction, type CrudContext, type Executor } from "../../../crud/context";
+import { crudContext, databaseExecutor, inTransaction, type CrudContext, type Executor } from "../../../crud/context";
 import { notFound, singleId } from "../../../crud/crud-messages";
 import { newId } from "../../../db/ids";
 import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
@@ -22,6 +22,8 @@ import { historyReason, withHistory, type HistoryChange } from "../../../crud/hi
 import { BillHistory, HistoryLabels } from "../history-sources";
 import { ageingBillCondition, ageingDate } from "../receivable/ageing";
 import { checkGenerationRequest, generateBills, previewGeneration } from "./bill-generation";
+import { instalmentsOf, InstalmentMessages, replanInstalments, replanRequest, resplitInstalments } from "./instalments";
+import { LATE_FEE_KIND } from "./late-fee";
 
 export const BILL_PAGE = billModule.page;
 /** dict bill_status. */
@@ -45,6 +47,7 @@ export const BillMessages = {
   reduceAmount: "请输入减免金额，最多两位小数",
   reduceTooMuch: (open: string) => `减免金额不能超过账单未付金额 ${open}`,
   reduced: "减免成功",
+  lateFees: "已计滞纳金的账单不能修改，请使用减免或作废",
   generated: (created: number, skipped: number, extended = 0, noPayer = 0) =>
     `已生成${created}张账单${extended ? `，${extended}张已有活动费用的账单加入了本学期项目` : ""}${skipped ? `，跳过${skipped}名已有账单的学生` : ""}${noPayer ? `，${noPayer}名学生无付款人未生成` : ""}`,
 } as const;
@@ -128,7 +131,7 @@ async function fileUnderReceivable(save: SaveContext): Promise<void> {
 }
 
 export const billCrud = createModuleCrud(billModule, {
-  history: { extra: BillHistory.extra, labels: { items: HistoryLabels.items } },
+  history: { extra: BillHistory.extra, labels: { items: HistoryLabels.items, instalments: HistoryLabels.instalments } },
   table: billBill,
   entity: { tenantColumn: "tenant_id" },
   // Bills are made by generation or by hand with their items, not from a sheet.
@@ -143,6 +146,11 @@ export const billCrud = createModuleCrud(billModule, {
         throw new ApiError(BillMessages.locked);
       // An activity's bill is its sign-up's: made on 确认, voided or refunded on 取消 (docs/decisions/138).
       if (save.operation === "edit" && save.existing?.kind === BillKind.activity) throw new ApiError(BillMessages.activityBill);
+      // The form would bring a late fee back as a typed line, without its kind (docs/decisions/159).
+      if (save.operation === "edit") {
+        const [charged] = await save.tx.rows(sql`select 1 from bill_bill_item where bill_id = ${save.id} and kind = ${LATE_FEE_KIND} limit 1`);
+        if (charged) throw new ApiError(BillMessages.lateFees);
+      }
       const studentId = String(save.values.studentId ?? save.existing?.studentId);
       const schoolYear = String(save.values.schoolYear ?? save.existing?.schoolYear);
       const term = String(save.values.term ?? save.existing?.term);
@@ -176,6 +184,8 @@ export const billCrud = createModuleCrud(billModule, {
           sort_no: index,
         })),
       );
+      // An unpaid bill in instalments keeps their due dates; its new payable is split over them again.
+      if (save.operation === "edit") await resplitInstalments(save.tx, save.id);
       await recomputeReceivables(save.tx, [save.values.receivableId as string | null, save.existing?.receivableId as string | null], { ...billCrud.historyActor(save), action: save.operation });
     },
     beforeDelete: async (remove) => {
@@ -242,6 +252,34 @@ export const billEndpoints: Endpoint[] = [
              amount::text as amount, allowance::text as allowance, sort_no as "sortNo", kind
       from bill_bill_item where bill_id = ${id} order by sort_no, id`);
     return ok(items);
+  }),
+  // The bill's instalments (分期) with what each has received (期次, 到期日, 金额, 已收, 余额, 状态).
+  endpoint("GET", "/billing/bill/instalments", menuAccess(BILL_PAGE), async (request) => {
+    const context = crudContext(request);
+    const id = singleId(request.query.billId);
+    const bill = id ? await billCrud.findById(context, id) : undefined;
+    if (!bill || !id) throw notFound();
+    const today = ageingDate(undefined, context.services.config.schoolTimeZone);
+    return ok(await instalmentsOf(databaseExecutor(context.services.db), id, today));
+  }),
+  // 分期: split a bill, or plan again what its instalments not yet paid in full hold (docs/decisions/159).
+  endpoint("POST", "/billing/bill/instalments", "bill:instalment", async (request) => {
+    const context = crudContext(request);
+    const id = singleId(request.body.id ?? request.query.id);
+    if (!id) throw notFound();
+    const plan = replanRequest(request.body);
+    const count = await inTransaction(context.services.db, async (tx) => {
+      const [bill] = await tx.rows<{ id: string; status: string; payable: string; paid_amount: string }>(sql`
+        select id, status, payable::text, paid_amount::text from bill_bill where id = ${id} and tenant_id = ${context.tenantId} for update`);
+      if (!bill) throw notFound();
+      const history: HistoryChange = { ...billCrud.historyActor(context), action: "instalment" };
+      let count = 0;
+      await withHistory(tx, history, billCrud.history, [id], history, async () => {
+        count = await replanInstalments(tx, { id, status: bill.status, payable: bill.payable, paidAmount: bill.paid_amount }, plan);
+      });
+      return count;
+    });
+    return okMessage(InstalmentMessages.done(count));
   }),
   endpoint("POST", "/billing/bill/void", "bill:void", async (request) => {
     const context = crudContext(request);

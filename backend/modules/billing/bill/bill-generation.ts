@@ -6,6 +6,7 @@
 // guard, so a student is never billed twice (tests/integration/billing-generation.test.ts).
 import { sql } from "drizzle-orm";
 import { BillingMessages } from "#contract/modules/billing";
+import { toFen } from "#contract/money";
 import { inTransaction, readTogether, type Executor } from "../../../crud/context";
 import type { Database } from "../../../db/client";
 import { newId } from "../../../db/ids";
@@ -14,6 +15,8 @@ import { planBills, type BillPlan, type ChosenPayer, type PlanAllowance, type Pl
 import { nextNumbers } from "../../system/fill-rule/fill-rule-service";
 import { historyAdded, withHistory, type HistoryChange } from "../../../crud/history";
 import { BillHistory } from "../history-sources";
+import { insertInstalments } from "./instalments";
+import { schoolDay } from "../../system/fill-rule/fill-number";
 import { insertJsonRows, NumberRule, receivablePeriod, receivablesFor, recomputeReceivables, refreshBills } from "./bill-store";
 
 export interface GenerationRequest {
@@ -136,7 +139,8 @@ async function readPlan(executor: Executor, request: GenerationRequest): Promise
         and ${scope.studentNos ? sql`s."studentNo" in (select jsonb_array_elements_text(${JSON.stringify(scope.studentNos)}::jsonb))` : sql`true`}
       order by s."studentNo", s.id`),
     () => executor.rows<PlanProject>(sql`
-      select id, name, unit_price::text as "unitPrice", period, sibling_percent::text as "siblingPercent", sibling_amount::text as "siblingAmount"
+      select id, name, unit_price::text as "unitPrice", period, sibling_percent::text as "siblingPercent", sibling_amount::text as "siblingAmount",
+             instalment_count as "instalmentCount", instalment_dates as "instalmentDates"
       from bill_project
       where tenant_id = ${tenantId} and active = 1 order by sort_no, code`),
     () => executor.rows<{ project_id: string; grade: string; unit_price: string }>(sql`
@@ -158,8 +162,11 @@ async function readPlan(executor: Executor, request: GenerationRequest): Promise
   ] as const);
   const byProject = new Map<string, Record<string, string>>();
   for (const price of prices) byProject.set(price.project_id, { ...byProject.get(price.project_id), [price.grade]: price.unit_price });
+  const { year, month, day } = schoolDay(new Date(), request.timeZone);
   return planBills({
     chosenPayers: await chosenPayerNames(executor, tenantId, request.payers ?? []),
+    dueDate: request.dueDate ?? null,
+    today: `${year}-${month}-${day}`,
     schoolYear,
     term,
     students,
@@ -229,8 +236,10 @@ export async function writeGeneration(tx: Executor, request: GenerationRequest, 
   const who = createdBy.slice(0, 32);
   const bills: Record<string, unknown>[] = [];
   const items: Record<string, unknown>[] = [];
+  const instalments: Array<{ billId: string; instalments: Array<{ dueDate: string; amount: bigint }> }> = [];
   fresh.forEach((bill, index) => {
     const id = newId();
+    if (bill.instalments) instalments.push({ billId: id, instalments: bill.instalments.map((instalment) => ({ dueDate: instalment.dueDate, amount: toFen(instalment.amount) })) });
     bills.push({
       id,
       tenant_id: request.tenantId,
@@ -242,7 +251,8 @@ export async function writeGeneration(tx: Executor, request: GenerationRequest, 
       allowance_total: bill.allowanceTotal,
       payable: bill.payable,
       paid_amount: "0",
-      due_date: request.dueDate ?? null,
+      // A bill in instalments is due in full on its last one's date (docs/decisions/159).
+      due_date: bill.instalments?.at(-1)?.dueDate ?? request.dueDate ?? null,
       payer_type: bill.payerType,
       payer_id: bill.payerId,
       receivable_id: bill.payerId ? (receivables.get(`${bill.payerType}\u0000${bill.payerId}`) ?? null) : null,
@@ -267,6 +277,7 @@ export async function writeGeneration(tx: Executor, request: GenerationRequest, 
   });
   await insertJsonRows(tx, "bill_bill", bills);
   await insertJsonRows(tx, "bill_bill_item", items);
+  await insertInstalments(tx, instalments);
   await historyAdded(tx, history, BillHistory, bills.map((bill) => String(bill.id)), history);
   await recomputeReceivables(tx, [...receivables.values()], history);
   return { plan, created: bills.length, extended: extended.length, billNos: [...extended, ...numbers] };

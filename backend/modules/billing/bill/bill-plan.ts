@@ -3,6 +3,7 @@
 // No database here, so the rules are unit-tested on their own (tests/unit/bill-plan.test.ts);
 // bill-generation.ts reads the rows and writes the plan in one transaction.
 import { fenToYuan, minFen, multiplyFen, percentOfFen, sumFen, toFen } from "#contract/money";
+import { isDateText, MAX_INSTALMENTS, mergeInstalments, monthlyDates } from "#contract/modules/billing-instalments";
 import type { BillPlan, NoPayerStudent, PlanItem, PlannedBill, SkippedStudent } from "#contract/modules/billing";
 
 export type { BillPlan, NoPayerStudent, PlanItem, PlannedBill, SkippedStudent } from "#contract/modules/billing";
@@ -51,6 +52,41 @@ export interface PlanProject {
   /** The sibling discount: a percent of the item, or an amount off it (never both). */
   siblingPercent?: string | null;
   siblingAmount?: string | null;
+  /** The instalment plan (docs/decisions/159): a count, and its due dates or none (one a month). */
+  instalmentCount?: number | null;
+  instalmentDates?: string | null;
+}
+
+/**
+ * A project's due dates on a bill: its plan's dates, or `count` dates a month apart from the
+ * generation's due date (else `today`); a project without a plan: none (due with the bill).
+ */
+export function projectDueDates(project: Pick<PlanProject, "instalmentCount" | "instalmentDates">, dueDate: string | null, today: string): string[] {
+  const count = Math.min(project.instalmentCount ?? 0, MAX_INSTALMENTS);
+  if (count < 2) return [];
+  const given = (project.instalmentDates ?? "").split(/[\s,，、;；]+/).filter(isDateText);
+  if (given.length === count) return [...given].sort();
+  const first = dueDate ?? today;
+  return isDateText(first) ? monthlyDates(first, count) : [];
+}
+
+/**
+ * A bill's instalments from its items (amount − allowance of each project's lines, discounts
+ * included), each project's part over its own dates; the lines of a project without a plan fall
+ * due on the generation's due date, else with the first instalment. None when no project of the
+ * bill has a plan.
+ */
+export function planInstalments(
+  items: ReadonlyArray<{ projectId: string; amount: bigint; allowance: bigint }>,
+  projects: ReadonlyMap<string, readonly string[]>,
+  dueDate: string | null,
+): Array<{ dueDate: string; amount: bigint }> {
+  const planned = [...new Set(items.map((item) => item.projectId))].filter((id) => (projects.get(id)?.length ?? 0) > 0);
+  if (planned.length === 0) return [];
+  const fallback = dueDate ?? planned.flatMap((id) => projects.get(id)!).sort()[0]!;
+  const parts = new Map<string, bigint>();
+  for (const item of items) parts.set(item.projectId, (parts.get(item.projectId) ?? 0n) + item.amount - item.allowance);
+  return mergeInstalments([...parts.entries()].map(([id, amount]) => ({ amount, dueDates: projects.get(id)?.length ? projects.get(id)! : [fallback] })));
 }
 
 /** The line name of a sibling discount on a project. */
@@ -158,6 +194,9 @@ export function planBills(input: {
   extendable?: ReadonlyMap<string, string>;
   /** studentId → the payer chosen in the dialog for a student who has none. */
   chosenPayers?: ReadonlyMap<string, ChosenPayer>;
+  /** The generation's due date, and the school's today (a monthly plan without a due date starts on it). */
+  dueDate?: string | null;
+  today?: string;
 }): BillPlan {
   const billable = input.projects
     .map((project) => ({ project, quantity: quantityForTerm(project.period, input.term) }))
@@ -167,6 +206,7 @@ export function planBills(input: {
     const key = `${allowance.corpId}\u0000${allowance.projectId}`;
     byCorpProject.set(key, [...(byCorpProject.get(key) ?? []), allowance]);
   }
+  const dueDates = new Map(billable.map(({ project }) => [project.id, projectDueDates(project, input.dueDate ?? null, input.today ?? input.dueDate ?? "")] as const));
   const bills: PlannedBill[] = [];
   const skipped: SkippedStudent[] = [];
   const noPayer: NoPayerStudent[] = [];
@@ -203,6 +243,7 @@ export function planBills(input: {
     const total = sumFen(items.map((item) => item.amount));
     const allowanceTotal = sumFen(items.map((item) => item.allowance));
     payableTotal += total - allowanceTotal;
+    const instalments = planInstalments(items, dueDates, input.dueDate ?? null);
     bills.push({
       studentId: student.id,
       studentNo: student.studentNo,
@@ -222,6 +263,7 @@ export function planBills(input: {
       total: fenToYuan(total),
       allowanceTotal: fenToYuan(allowanceTotal),
       payable: fenToYuan(total - allowanceTotal),
+      ...(instalments.length > 0 ? { instalments: instalments.map((instalment) => ({ dueDate: instalment.dueDate, amount: fenToYuan(instalment.amount) })) } : {}),
       ...(input.extendable?.has(student.id) ? { intoBillNo: input.extendable.get(student.id) } : {}),
       ...(own ? {} : { payerChosen: true as const }),
     });

@@ -26,8 +26,10 @@ export interface ReminderBill {
   schoolYear: string;
   term: string;
   dueDate: string;
-  /** payable − paid, in fen. */
+  /** payable − paid, in fen (of a bill in instalments: what is open of its overdue instalments). */
   outstandingFen: bigint;
+  /** The overdue instalments' numbers (e.g. "1、2") of a bill in instalments. */
+  instalments?: string;
 }
 
 /** The 消息模板 code of the reminder; its placeholders are BILL_REMINDER_VALUES. */
@@ -55,7 +57,7 @@ export function unpaidBillReminderValues(payerName: string, bills: readonly Remi
   const lines = bills.map(
     (bill) =>
       `- 账单号 ${bill.billNo}，学生 ${bill.studentName ?? "-"}，${bill.schoolYear} 学年第 ${bill.term} 学期，` +
-      `应缴日期 ${bill.dueDate}，待缴 ${formatMoney(bill.outstandingFen)} 元`,
+      `应缴日期 ${bill.dueDate}${bill.instalments ? `（第 ${bill.instalments} 期）` : ""}，待缴 ${formatMoney(bill.outstandingFen)} 元`,
   );
   return { payerName, billCount: bills.length, total: formatMoney(total), bills: lines.join("\n") };
 }
@@ -98,8 +100,8 @@ interface Inserted {
   school_year: string;
   term: string;
   due_date: string;
-  payable: string;
-  paid_amount: string;
+  outstanding: string;
+  seqs: string | null;
   payer_name: string;
   email: string;
 }
@@ -113,14 +115,22 @@ export async function remindUnpaidBills(
 ): Promise<ReminderOutcome> {
   const { year, month, day } = schoolDay(now, deps.config.schoolTimeZone);
   const today = `${year}-${month}-${day}`;
+  // A bill in instalments is overdue by its instalments (docs/decisions/159): the reminder names the
+  // overdue ones, from the earliest due date, and what of them is still open.
   const overdue = sql`
-    SELECT b.id, b.payer_type, b.payer_id, b.bill_no, b.student_id, b.school_year, b.term, b.due_date, b.payable, b.paid_amount,
+    SELECT b.id, b.payer_type, b.payer_id, b.bill_no, b.student_id, b.school_year, b.term,
+           coalesce(due.first_due, b.due_date) AS due_date, coalesce(due.open, b.payable - b.paid_amount) AS outstanding, due.seqs,
            coalesce(p.name, c.name) AS payer_name, nullif(trim(coalesce(p.email, c.email)), '') AS email
       FROM bill_bill b
+      LEFT JOIN LATERAL (
+        SELECT min(i.due_date) AS first_due, sum(least(i.amount, i.cumulative - b.paid_amount)) AS open, string_agg(i.seq::text, '、' ORDER BY i.seq) AS seqs
+          FROM bill_instalment i
+         WHERE i.bill_id = b.id AND i.cumulative > b.paid_amount AND i.due_date < ${today}::date - ${overdueDays}::int) due ON true
       LEFT JOIN school_parent p ON b.payer_type = '1' AND p.id = b.payer_id AND p.tenant_id = b.tenant_id
       LEFT JOIN school_corporation c ON b.payer_type = '2' AND c.id = b.payer_id AND c.tenant_id = b.tenant_id
      WHERE b.tenant_id = ${tenantId} AND b.status IN ('1', '2') AND b.payable > b.paid_amount
-       AND b.due_date < ${today}::date - ${overdueDays}::int`;
+       AND CASE WHEN EXISTS (SELECT 1 FROM bill_instalment i WHERE i.bill_id = b.id) THEN due.first_due IS NOT NULL
+                ELSE b.due_date < ${today}::date - ${overdueDays}::int END`;
   const { inserted, counts } = await inTransaction(deps.db, async (tx) => {
     const [counts] = await tx.rows<{ bills: number; without_email: number }>(sql`
       SELECT count(*)::int AS bills,
@@ -135,8 +145,8 @@ export async function remindUnpaidBills(
         ON CONFLICT (bill_id, payer_type, payer_id, remind_date) DO NOTHING
         RETURNING id, bill_id)
       SELECT added.id AS reminder_id, o.id AS bill_id, o.payer_type, o.payer_id, o.bill_no, s.name_cn AS student_name,
-             o.school_year, o.term, to_char(o.due_date, 'YYYY-MM-DD') AS due_date, o.payable::text AS payable,
-             o.paid_amount::text AS paid_amount, o.payer_name, o.email
+             o.school_year, o.term, to_char(o.due_date, 'YYYY-MM-DD') AS due_date, o.outstanding::text AS outstanding,
+             o.seqs, o.payer_name, o.email
         FROM added JOIN o ON o.id = added.bill_id
         LEFT JOIN school_student s ON s.id = o.student_id
        ORDER BY o.payer_type, o.payer_id, o.due_date, o.bill_no`);
@@ -157,7 +167,8 @@ export async function remindUnpaidBills(
           schoolYear: row.school_year,
           term: row.term,
           dueDate: row.due_date,
-          outstandingFen: toFen(row.payable) - toFen(row.paid_amount),
+          outstandingFen: toFen(row.outstanding),
+          ...(row.seqs ? { instalments: row.seqs } : {}),
         })),
         template,
       );

@@ -8,6 +8,7 @@ import { toFen } from "#contract/money";
 import { nextNumbers } from "../../system/fill-rule/fill-rule-service";
 import { historyAdded, updateWithHistory, withHistory, type HistoryChange } from "../../../crud/history";
 import { BillHistory, ReceivableHistory } from "../history-sources";
+import { reconcileBillInstalments } from "./instalments";
 
 /** The period of a receivable: `<school year>-<term>`, e.g. 2026-2027-1. */
 export function receivablePeriod(schoolYear: string, term: string): string {
@@ -21,7 +22,7 @@ export const NumberRule = { bill: "bill_no", receivable: "receivable_no" } as co
  * Many rows into `table` with one parameter per 5,000 rows: a JSON array read with the table's own
  * row type (json_populate_recordset), as the CRUD engine's import does. Keys are column names.
  */
-export async function insertJsonRows(tx: Executor, table: "bill_bill" | "bill_bill_item" | "bill_receivable" | "bill_project" | "bill_allowance" | "bill_receipt", rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+export async function insertJsonRows(tx: Executor, table: "bill_bill" | "bill_bill_item" | "bill_instalment" | "bill_receivable" | "bill_project" | "bill_allowance" | "bill_receipt", rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
   const list = sql.join(columns.map((column) => sql.identifier(column)), sql`, `);
@@ -118,7 +119,10 @@ export async function refreshBills(tx: Executor, billIds: readonly string[], his
   await recomputeReceivables(tx, await refreshBillTotals(tx, billIds), history);
 }
 
-/** Totals and status of bills from their items and what was paid; answers their receivables. */
+/**
+ * Totals and status of bills from their items and what was paid; their instalments follow the new
+ * payable (docs/decisions/159). Answers their receivables.
+ */
 async function refreshBillTotals(tx: Executor, billIds: readonly string[]): Promise<string[]> {
   if (billIds.length === 0) return [];
   const bills = await tx.rows<{ receivable_id: string | null }>(sql`
@@ -133,6 +137,7 @@ async function refreshBillTotals(tx: Executor, billIds: readonly string[]): Prom
           from unnest(${`{${billIds.join(",")}}`}::varchar[]) as w(id) left join bill_bill_item i on i.bill_id = w.id group by w.id) t
     where b.id = t.bill_id
     returning b.receivable_id`);
+  await reconcileBillInstalments(tx, billIds);
   return [...new Set(bills.map((bill) => bill.receivable_id).filter((id): id is string => Boolean(id)))].sort();
 }
 

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { projectModule, projectPricesProblem, ProjectMessages, type ProjectPriceInput } from "#contract/modules/billing";
 import { fenToYuan, toFen } from "#contract/money";
+import { isDateText, LateFeeMode } from "#contract/modules/billing-instalments";
 import { billProject } from "../../../db/schema";
 import { createModuleCrud } from "../../../crud/module";
 import { crudContext } from "../../../crud/context";
@@ -14,6 +15,7 @@ import { newId } from "../../../db/ids";
 import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok } from "../../../http/envelope";
 import { exactMoney, MAX_AMOUNT_FEN } from "../money-fields";
+import type { PrepareContext } from "../../../crud/engine";
 
 /** The body's grade prices, or undefined when the body has none (an edit that leaves them). */
 function pricesOf(body: Record<string, unknown>): ProjectPriceInput[] | undefined {
@@ -27,6 +29,25 @@ function pricesOf(body: Record<string, unknown>): ProjectPriceInput[] | undefine
   const problem = projectPricesProblem(prices);
   if (problem) throw new ApiError(problem);
   return prices.map((price) => ({ grade: price.grade, unitPrice: fenToYuan(toFen(price.unitPrice)) }));
+}
+
+/**
+ * The instalment plan and the late fee rule (docs/decisions/159): dates, when given, are one per
+ * instalment (stored sorted, separated by commas); a rule needs its amount, a percent is at most 100.
+ */
+function planOf(prepared: PrepareContext): void {
+  const given = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== "";
+  const count = given(prepared.body.instalmentCount) ? Number(prepared.body.instalmentCount) : 0;
+  if (given(prepared.body.instalmentDates)) {
+    const dates = String(prepared.body.instalmentDates).split(/[\s,，、;；]+/).filter(Boolean);
+    if (count < 2 || dates.length !== count || !dates.every(isDateText) || new Set(dates).size !== count) throw new ApiError(ProjectMessages.instalmentDates(count));
+    prepared.values.instalmentDates = [...dates].sort().join(",");
+  }
+  exactMoney(prepared, "lateFeeCap", "滞纳金上限", { max: MAX_AMOUNT_FEN });
+  exactMoney(prepared, "lateFeeValue", "滞纳金金额或比例", { max: MAX_AMOUNT_FEN });
+  const mode = given(prepared.body.lateFeeMode) ? String(prepared.body.lateFeeMode) : "";
+  if (mode && !given(prepared.body.lateFeeValue)) throw new ApiError(ProjectMessages.lateFeeValue);
+  if ((mode === LateFeeMode.dailyPercent || mode === LateFeeMode.oncePercent) && toFen(prepared.body.lateFeeValue) > 10_000n) throw new ApiError(ProjectMessages.lateFeePercent);
 }
 
 export const projectCrud = createModuleCrud(projectModule, {
@@ -46,6 +67,7 @@ export const projectCrud = createModuleCrud(projectModule, {
       const given = (value: unknown) => value !== undefined && value !== null && value !== "";
       if (given(prepared.body.siblingPercent) && given(prepared.body.siblingAmount)) throw new ApiError(ProjectMessages.siblingOne);
       pricesOf(prepared.body);
+      planOf(prepared);
     },
     // An edit that sends no 年级价格 leaves them: its UPDATE writes the history row itself.
     afterSaveChangesRecord: (save) => pricesOf(save.body) !== undefined,

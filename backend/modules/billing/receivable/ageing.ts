@@ -8,6 +8,7 @@ import { fenToYuan, sumAmounts } from "#contract/money";
 import { readTogether, type Executor } from "../../../crud/context";
 import { ApiError } from "../../../http/envelope";
 import { schoolDay } from "../../system/fill-rule/fill-number";
+import { hasOpenPartDue, openParts } from "../bill/instalments";
 
 export const AgeingMessages = {
   badDate: "日期格式不正确，应为yyyy-MM-dd",
@@ -26,31 +27,35 @@ export function ageingDate(raw: unknown, timeZone: string, now = new Date()): st
   return `${year}-${month}-${day}`;
 }
 
-/** The bucket of a bill of table alias `b` on `asOf`, as SQL text of the bucket key. */
+/** The bucket of an open part of alias `o` (openParts) on `asOf`, as SQL text of the bucket key. */
 function bucketOf(asOf: string): SQL {
-  return sql`case when b.due_date is null or b.due_date > ${asOf}::date then 'notDue'
-                  when ${asOf}::date - b.due_date <= 30 then '0-30'
-                  when ${asOf}::date - b.due_date <= 60 then '31-60'
-                  when ${asOf}::date - b.due_date <= 90 then '61-90'
+  return sql`case when o.due is null or o.due > ${asOf}::date then 'notDue'
+                  when ${asOf}::date - o.due <= 30 then '0-30'
+                  when ${asOf}::date - o.due <= 60 then '31-60'
+                  when ${asOf}::date - o.due <= 90 then '61-90'
                   else '90+' end`;
 }
 
 const OPEN = sql`b.status <> '4' and b.payable > b.paid_amount`;
 
 /**
- * The condition on `bill_bill` (unaliased) of the bills behind one figure: live, open, and in
- * bucket `overdue` on `asOf` ("open": every open bill). Unknown keys answer null (no filter).
+ * The condition on `bill_bill` (unaliased) of the bills behind one figure: live, open, and with an
+ * open part in bucket `overdue` on `asOf` ("open": every open bill). A bill in instalments is aged
+ * by its instalments' due dates (docs/decisions/159, amending 110): it is behind every figure one
+ * of its open instalments falls in. Unknown keys answer null (no filter).
  */
 export function ageingBillCondition(overdue: string, asOf: string): SQL | null {
   const bucket = AGEING_BUCKETS.find((candidate) => candidate.key === overdue);
   if (!bucket && overdue !== "open") return null;
   const open = sql`bill_bill.status <> '4' and bill_bill.payable > bill_bill.paid_amount`;
   if (!bucket) return open;
-  if (bucket.key === "notDue") return sql`(${open} and (bill_bill.due_date is null or bill_bill.due_date > ${asOf}::date))`;
-  const from = sql`${asOf}::date - bill_bill.due_date >= ${bucket.from}`;
-  return bucket.to === null
-    ? sql`(${open} and bill_bill.due_date <= ${asOf}::date and ${from})`
-    : sql`(${open} and bill_bill.due_date <= ${asOf}::date and ${from} and ${asOf}::date - bill_bill.due_date <= ${bucket.to})`;
+  if (bucket.key === "notDue") return sql`(${open} and ${hasOpenPartDue("bill_bill", (due) => sql`(${due} is null or ${due} > ${asOf}::date)`)})`;
+  const { from, to } = bucket;
+  return sql`(${open} and ${hasOpenPartDue("bill_bill", (due) =>
+    to === null
+      ? sql`(${due} <= ${asOf}::date and ${asOf}::date - ${due} >= ${from})`
+      : sql`(${due} <= ${asOf}::date and ${asOf}::date - ${due} >= ${from} and ${asOf}::date - ${due} <= ${to})`,
+  )})`;
 }
 
 interface BucketRow {
@@ -83,8 +88,8 @@ export async function ageingReport(executor: Executor, tenantId: number, asOf: s
     () =>
       executor.rows<BucketRow & { payers: number }>(sql`
         with open as (
-          select b.payer_type, b.payer_id, b.payable - b.paid_amount as open, ${bucketOf(asOf)} as bucket
-          from bill_bill b where b.tenant_id = ${tenantId} and ${OPEN}
+          select o.bill_id, o.payer_type, o.payer_id, o.open, ${bucketOf(asOf)} as bucket
+          from (${openParts(tenantId)}) o
         ), payer as (
           select payer_type, payer_id, sum(open) as total, count(*) over () as payers
           from open group by payer_type, payer_id
@@ -92,7 +97,7 @@ export async function ageingReport(executor: Executor, tenantId: number, asOf: s
           limit ${pageSize} offset ${offset}
         )
         select p.payer_type, p.payer_id, p.payers::int as payers,
-               coalesce(c.name, par.name) as payer_name, o.bucket, sum(o.open)::text as amount, count(*)::int as bills
+               coalesce(c.name, par.name) as payer_name, o.bucket, sum(o.open)::text as amount, count(distinct o.bill_id)::int as bills
         from payer p
         join open o on o.payer_type is not distinct from p.payer_type and o.payer_id is not distinct from p.payer_id
         left join school_corporation c on p.payer_type = '2' and c.id = p.payer_id and c.tenant_id = ${tenantId}
@@ -101,8 +106,8 @@ export async function ageingReport(executor: Executor, tenantId: number, asOf: s
         order by p.total desc, p.payer_type, p.payer_id nulls first`),
     () =>
       executor.rows<{ bucket: AgeingBucketKey; amount: string; bills: number }>(sql`
-        select ${bucketOf(asOf)} as bucket, sum(b.payable - b.paid_amount)::text as amount, count(*)::int as bills
-        from bill_bill b where b.tenant_id = ${tenantId} and ${OPEN}
+        select ${bucketOf(asOf)} as bucket, sum(o.open)::text as amount, count(distinct o.bill_id)::int as bills
+        from (${openParts(tenantId)}) o
         group by 1`),
   ] as const);
   const rows: AgeingRow[] = [];

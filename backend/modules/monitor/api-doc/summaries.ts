@@ -45,7 +45,7 @@ const BY_WORD: Readonly<Record<string, string>> = {
   getDepartmentHead: "部门负责人", changeDepartChargePerson: "设置部门负责人", queryAllParentId: "查询全部上级部门",
   getUpdateDepartInfo: "部门调整信息", doUpdateDepartInfo: "保存部门调整", getDepPostIdByDepId: "部门的岗位",
   getPositionByDepartId: "部门的职务", updateChangeDepart: "调整部门", getChildListBatch: "批量查询子节点", editIzTop: "设置置顶",
-  addVisitsNumber: "增加访问次数", getOne: "查询一条", prices: "年级价格", reduce: "减免",
+  addVisitsNumber: "增加访问次数", getOne: "查询一条", prices: "年级价格", reduce: "减免", instalments: "账单分期",
   vue3List: "消息弹窗列表", clearAllUnReadMessage: "清空未读消息", testFillRule: "测试填值规则（不占用编号）", uploadMinio: "上传文件（存入文件存储）",
 };
 

@@ -7,6 +7,7 @@ import type { Database } from "../../../db/client";
 import { LOG_RETENTION_MIN_DAYS, type BackendConfig } from "../../../config";
 import { retryFailedMails } from "../../communication/mail/mail-service";
 import { remindUnpaidBills } from "../../billing/bill/bill-reminder";
+import { chargeLateFees } from "../../billing/bill/late-fee";
 import { SIGN_IN_RULES } from "../../system/auth/sign-in-guard";
 import { DEFAULT_TENANT_ID } from "../../../crud/tenant";
 
@@ -132,6 +133,14 @@ export const JOB_KIND_RUNS: Record<string, JobKindRun> = {
     log(`逾期 ${days} 天以上未缴清的账单 ${outcome.overdueBills} 张；本次提醒 ${outcome.remindedBills} 张（今天已提醒的不再提醒）`);
     log(`提醒邮件 ${outcome.mails} 封，已发送 ${outcome.sent} 封${outcome.mails > outcome.sent ? "，未发出的留在消息中心 → 邮件（失败）待重发" : ""}`);
     if (outcome.payersWithoutEmail > 0) log(`没有邮箱的付款方 ${outcome.payersWithoutEmail} 个，未提醒`);
+  },
+
+  // Each project's late fee rule on the tenant's overdue bills, once per bill and school day
+  // (../../billing/bill/late-fee.ts, docs/decisions/159).
+  "org.jeecg.modules.quartz.job.ChargeLateFeeJob": async ({ db, config, tenantId, log }) => {
+    const outcome = await chargeLateFees({ db, config }, tenantId);
+    log(`逾期且设有滞纳金规则的账单 ${outcome.overdueBills} 张；本次计收 ${outcome.chargedBills} 张，合计 ${outcome.charged} 元`);
+    if (outcome.chargedBefore > 0) log(`今天已计收的账单 ${outcome.chargedBefore} 张，不再计收`);
   },
 };
 

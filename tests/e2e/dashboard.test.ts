@@ -1,9 +1,10 @@
 // 首页 end to end (issue #13 part 6): the figures are in the server's HTML (visible before any
 // JavaScript), the charts render once their chunk arrives, and a figure's link lands on its
 // filtered list showing the same count. A teacher's 首页 shows a teacher's figures, none of them a
-// link to a page he may not open (issue #30 item 1).
+// link to a page he may not open (issue #30 item 1). The charts lay out without overlaps at 1440 and
+// 390 px (issue #30 item 4).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, useSession } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
@@ -65,4 +66,53 @@ describe("dashboard", () => {
     }
     await page.context().close();
   });
+});
+
+/**
+ * The faults of a page's charts as the browser drew them (echarts' SVG): pairs of visible texts whose
+ * boxes cross, texts not below the legend (a legend drawn over the axis labels or the data), and cut
+ * labels ("…"). Empty when every chart reads well.
+ */
+async function chartFaults(page: Page): Promise<string[]> {
+  return page.locator("[data-testid=dashboard-chart] svg").evaluateAll((charts) =>
+    charts.flatMap((svg, index) => {
+      const texts = [...svg.querySelectorAll("text")]
+        .map((text) => ({ text: text.textContent?.trim() ?? "", box: text.getBoundingClientRect(), style: getComputedStyle(text) }))
+        .filter(({ text, box, style }) => text && box.width > 0 && style.display !== "none" && style.visibility !== "hidden" && Number(style.opacity) > 0);
+      const faults: string[] = [];
+      for (const [i, a] of texts.entries())
+        for (const b of texts.slice(i + 1))
+          if (a.box.left < b.box.right - 1 && b.box.left < a.box.right - 1 && a.box.top < b.box.bottom - 1 && b.box.top < a.box.bottom - 1)
+            faults.push(`chart ${index}: 「${a.text}」 overlaps 「${b.text}」`);
+      for (const { text } of texts) if (/\.\.\.|…/.test(text)) faults.push(`chart ${index}: 「${text}」 is cut`);
+      const legendNames = new Set((svg.closest("[data-legend]") as HTMLElement | null)?.dataset.legend?.split("|") ?? []);
+      const legend = texts.filter(({ text }) => legendNames.has(text));
+      const legendBottom = Math.max(...legend.map(({ box }) => box.bottom));
+      for (const other of texts.filter(({ text }) => !legendNames.has(text)))
+        if (legend.length && other.box.top < legendBottom - 1) faults.push(`chart ${index}: 「${other.text}」 is not below the legend`);
+      return faults;
+    }),
+  );
+}
+
+describe("charts", () => {
+  it.each([1440, 390])("draw legends, axis labels and pie labels without overlapping or cutting them at %i px", async (width) => {
+    const page = await newPage(browser, { viewport: { width, height: 900 } });
+    await useSession(page);
+    for (const [path, charts] of [["/dashboard/analysis", 2], ["/dashboard/chart", 1], ["/dashboard/monitor", 1]] as const) {
+      await page.goto(path);
+      await hydrated(page);
+      await expect.poll(() => page.locator("[data-testid=dashboard-chart] svg").count(), { timeout: 20_000 }).toBe(charts);
+      // Settled once the charts' entry animation ends; a fault that stays is a failure.
+      await expect.poll(() => chartFaults(page), { timeout: 10_000 }).toEqual([]);
+    }
+    if (width === 1440) {
+      // Every grade of the pie is named in full at the desktop width.
+      await page.goto("/dashboard/analysis");
+      await hydrated(page);
+      const grades = await page.getByTestId("students-by-grade").locator("li").count();
+      await expect.poll(() => page.getByRole("img", { name: "在读学生年级占比" }).locator("svg text").count(), { timeout: 20_000 }).toBe(grades);
+    }
+    await page.context().close();
+  }, 180_000);
 });

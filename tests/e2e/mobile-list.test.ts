@@ -1,5 +1,7 @@
 // The mobile list (issue #19 §2): on a phone a list's rows are cards, each field named by its column,
-// and the page never scrolls sideways; the same before and after JavaScript.
+// and the page never scrolls sideways; the same before and after JavaScript. The search form folds to
+// its first field and 展开 (a box and its label, no script); on a desktop the table's headers never wrap and
+// no cell is hidden under the 操作 column of a list that fits (issue #30 item 3).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, useSession } from "./support/browser";
@@ -49,6 +51,63 @@ describe("the list on a phone", () => {
     expect(view.overflow).toBeLessThanOrEqual(0);
     expect(view.rowWidth).toBeLessThanOrEqual(390);
     expect(view.lines.length).toBeGreaterThan(1);
+    await page.context().close();
+  });
+
+  it("folds the search form to its first field until 展开", async () => {
+    {
+      const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      await useSession(page);
+      await page.goto("/isystem/user");
+      await hydrated(page);
+      const search = page.getByRole("search");
+      await expect.poll(() => search.getByLabel("账号").isVisible()).toBe(true);
+      expect(await search.getByLabel("姓名").isVisible()).toBe(false);
+      await search.getByText("展开", { exact: true }).click();
+      await expect.poll(() => search.getByLabel("姓名").isVisible()).toBe(true);
+      expect(await search.getByText("收起", { exact: true }).isVisible()).toBe(true);
+      // One field a line, every control as wide as the others.
+      const boxes = await Promise.all(["账号", "姓名", "性别"].map((label) => search.getByLabel(label).locator("xpath=ancestor::div[contains(@class,'ant-form-item-control')][1]").boundingBox()));
+      expect(new Set(boxes.map((box) => Math.round(box!.x + box!.width))).size).toBe(1);
+      expect(new Set(boxes.map((box) => Math.round(box!.y))).size).toBe(3);
+      await page.context().close();
+    }
+    // A search by a folded field opens the form with it shown.
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await useSession(page);
+    await page.goto("/isystem/user?realname=*刘*");
+    await expect.poll(() => page.getByRole("search").getByLabel("姓名").isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe("the list on a desktop", () => {
+  it("keeps every header on one line and shows 创建时间 whole beside the 操作 column", async () => {
+    const page = await newPage(browser, { viewport: { width: 1440, height: 900 } });
+    await useSession(page);
+    await page.goto("/isystem/user");
+    await hydrated(page);
+    const layout = await page.evaluate(() => {
+      const headers = [...document.querySelectorAll<HTMLElement>(".list-page .ant-table-thead th")].filter((th) => th.innerText.trim());
+      // A title on one line: the box of its text is one line high.
+      const wrapped = headers.filter((th) => {
+        const text = document.createRange();
+        text.selectNodeContents(th.querySelector(".ant-table-column-title") ?? th);
+        return text.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(th).lineHeight);
+      });
+      const row = document.querySelector(".list-page .ant-table-tbody tr.ant-table-row")!;
+      const created = row.querySelector<HTMLElement>("td[data-label='创建时间']")!;
+      const actions = row.querySelector<HTMLElement>("td[data-label='操作']")!;
+      return {
+        wrapped: wrapped.map((th) => th.innerText.trim()),
+        createdRight: created.getBoundingClientRect().right,
+        actionsLeft: actions.getBoundingClientRect().left,
+        overflow: document.querySelector<HTMLElement>(".list-page .ant-table-content")!.scrollWidth - document.querySelector<HTMLElement>(".list-page .ant-table-content")!.clientWidth,
+      };
+    });
+    expect(layout.wrapped).toEqual([]);
+    expect(layout.overflow).toBeLessThanOrEqual(0);
+    expect(layout.createdRight).toBeLessThanOrEqual(layout.actionsLeft + 1);
     await page.context().close();
   });
 });

@@ -22,7 +22,6 @@ export default function ChartBoard({ loaderData }: Route.ComponentProps) {
     () => ({
       tooltip: { trigger: "axis" },
       legend: { data: ["入学人数", "报名人数", "收款笔数", "收款金额（元）"] },
-      grid: { left: 56, right: 56, top: 36, bottom: 28 },
       xAxis: { type: "category", data: months.map((row) => row.month) },
       yAxis: [{ type: "value", name: "人 / 笔", minInterval: 1 }, { type: "value", name: "元" }],
       series: [

@@ -31,7 +31,6 @@ export default function MonitorBoard({ loaderData }: Route.ComponentProps) {
     () => ({
       tooltip: { trigger: "axis" },
       legend: { data: ["请求数", "错误数"] },
-      grid: { left: 48, right: 24, top: 36, bottom: 28 },
       xAxis: { type: "category", data: figures.requestsPerMinute.map((row) => row.minute) },
       yAxis: { type: "value", minInterval: 1 },
       series: [

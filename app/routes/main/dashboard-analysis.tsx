@@ -72,7 +72,6 @@ export default function DashboardAnalysis({ loaderData }: Route.ComponentProps) 
       months && {
         tooltip: { trigger: "axis" },
         legend: { data: ["金额（元）", "笔数"] },
-        grid: { left: 56, right: 40, top: 36, bottom: 28 },
         xAxis: { type: "category", data: months.map((row) => row.month) },
         yAxis: [{ type: "value", name: "元" }, { type: "value", name: "笔", minInterval: 1 }],
         series: [

@@ -90,13 +90,16 @@ interface FormItemProps {
   htmlFor?: string | undefined;
   /** The error shown under the control (its element's id, for the control's aria-describedby). */
   error?: { id: string; text: string } | undefined;
+  className?: string | undefined;
   children: ReactNode;
 }
 
 /** antd's Form.Item, as plain markup: an optional label, the control, and an error under it. */
-export function FormItem({ layout, label, htmlFor, error, children }: FormItemProps) {
+export function FormItem({ layout, label, htmlFor, error, className, children }: FormItemProps) {
   return (
-    <div className={`ant-form-item ${VAR} ant-form-css-var ant-form-item-${layout}${error ? " ant-form-item-with-help ant-form-item-has-error" : ""}`}>
+    <div
+      className={`ant-form-item ${VAR} ant-form-css-var ant-form-item-${layout}${error ? " ant-form-item-with-help ant-form-item-has-error" : ""}${className ? ` ${className}` : ""}`}
+    >
       <div className={`ant-row ant-form-item-row ${VAR}`}>
         {label ? (
           <div className={`ant-col ant-form-item-label ${VAR}`}>

@@ -352,7 +352,6 @@ export function ListPage(props: ListPageProps) {
       title: "操作",
       key: "actions",
       label: "操作",
-      width: 180,
       fixedEnd: true,
       render: (row: ListRecord) => (
         <Space size={8} className="list-row-actions">

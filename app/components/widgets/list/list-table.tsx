@@ -57,6 +57,15 @@ export interface ListTableProps extends ListTableExtras {
   footer?: ReactNode;
 }
 
+/**
+ * Column widths come from the content (issue #30 item 3): a column is as wide as its widest cell or
+ * its title (titles never wrap), and a column's `width` is only where a longer text wraps (the cell's
+ * content box, inside antd's 8 px padding), so a column of short values is not wider than they are.
+ * A cell kept on one line: a short text of printable ASCII (a date, a time, an amount, a code, a phone).
+ */
+const CELL_PADDING = 16;
+const ONE_LINE = /^[\x20-\x7e]{1,32}$/;
+
 const SORT_NEXT: Record<string, SortOrder | null> = { none: "ascend", ascend: "descend", descend: null };
 const SORT_TIP: Record<string, string> = { none: "点击升序", ascend: "点击降序", descend: "取消排序" };
 const DEFAULT_INDENT = 15;
@@ -195,22 +204,26 @@ export function ListTable(props: ListTableProps) {
             />
           </td>
           {detail ? <td className="ant-table-cell ant-table-row-expand-icon-cell">{canDetail ? expandButton(row, true) : null}</td> : null}
-          {columns.map((column, position) => (
-            <td
-              key={column.key}
-              data-label={column.label}
-              className={`ant-table-cell${column.key === sortedKey ? " ant-table-column-sort" : ""}${fixedClass(column)}${tree && position === 0 ? " ant-table-cell-with-append" : ""}`}
-              style={column.fixedEnd ? FIXED_END_STYLE : undefined}
-            >
-              {tree && position === 0 ? (
-                <>
-                  <span className={`ant-table-row-indent indent-level-${level}`} style={{ paddingLeft: level * (expandable?.indentSize ?? DEFAULT_INDENT) }} />
-                  {expandButton(row, Array.isArray(row.children))}
-                </>
-              ) : null}
-              {column.render(row)}
-            </td>
-          ))}
+          {columns.map((column, position) => {
+            const content = column.render(row);
+            const oneLine = typeof content === "string" && ONE_LINE.test(content);
+            return (
+              <td
+                key={column.key}
+                data-label={column.label}
+                className={`ant-table-cell${column.key === sortedKey ? " ant-table-column-sort" : ""}${fixedClass(column)}${tree && position === 0 ? " ant-table-cell-with-append" : ""}${oneLine ? " list-cell-nowrap" : ""}`}
+                style={column.fixedEnd ? FIXED_END_STYLE : undefined}
+              >
+                {tree && position === 0 ? (
+                  <>
+                    <span className={`ant-table-row-indent indent-level-${level}`} style={{ paddingLeft: level * (expandable?.indentSize ?? DEFAULT_INDENT) }} />
+                    {expandButton(row, Array.isArray(row.children))}
+                  </>
+                ) : null}
+                {column.width && !oneLine ? <div className="list-cell-wrap" style={{ maxWidth: column.width - CELL_PADDING }}>{content}</div> : content}
+              </td>
+            );
+          })}
         </tr>
         {detail && canDetail && opened.has(row.id) ? (
           <tr className="ant-table-expanded-row ant-table-expanded-row-level-1">
@@ -242,7 +255,7 @@ export function ListTable(props: ListTableProps) {
                   <col className="ant-table-selection-col" />
                   {detail ? <col className="ant-table-expand-icon-col" /> : null}
                   {columns.map((column) => (
-                    <col key={column.key} style={column.width ? { width: column.width } : undefined} />
+                    <col key={column.key} />
                   ))}
                 </colgroup>
                 <thead className="ant-table-thead">

@@ -2,7 +2,7 @@
 // starting again at page 1 and clearing the selection (docs/spec/app-shell.md §4). Before
 // JavaScript it is a plain GET form of named fields (issue #19): the loader reads them as the URL
 // state, `_like` naming the text fields that match anywhere.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button, Space } from "antd";
 import Input from "antd/es/input/Input";
 import SearchOutlined from "@ant-design/icons/SearchOutlined";
@@ -18,6 +18,7 @@ import { ANTD_VAR as VAR, FormItem, PLAIN_INPUT_CLASS as PLAIN_INPUT } from "../
 const RangePicker = lazyWidget(() => import("antd/es/date-picker").then((module) => module.default.RangePicker));
 
 type Values = Record<string, string | [Dayjs, Dayjs] | undefined>;
+
 
 /** URL filters → form values (the `*x*` of a contains-filter is hidden from the user). */
 export function filtersToValues(fields: SearchField[], filters: Record<string, string>): Values {
@@ -65,6 +66,7 @@ export function SearchBar({
   resetHref?: string;
 }) {
   const hydrated = useHydrated();
+  const moreId = useId();
   const [values, setValues] = useState<Values>(() => filtersToValues(fields, filters));
   // Filled from the URL when the filters change, not on every revalidation (after a save, an
   // import…): that would wipe what the user is typing.
@@ -81,6 +83,10 @@ export function SearchBar({
   }, [fieldsKey, filtersKey]);
   if (fields.length === 0) return null;
   const like = fields.filter((field) => field.kind === "text" && !field.exact).map((field) => field.name);
+  // On a phone the form folds to its first field and 展开 (app.css, "search form on phones"): a box
+  // and its label, so it opens with or without JavaScript; open from the start when a folded field is used.
+  const foldable = fields.length > 1;
+  const foldedInUse = fields.slice(1).some((field) => Object.keys(filters).some((key) => key === field.name || key.startsWith(`${field.name}_`)));
   const set = (name: string, value: Values[string]) => setValues((before) => ({ ...before, [name]: value }));
   return (
     <form
@@ -97,12 +103,13 @@ export function SearchBar({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {like.length > 0 ? <input type="hidden" name="_like" value={like.join(",")} /> : null}
+      {foldable ? <input type="checkbox" id={moreId} className="list-search__more" defaultChecked={foldedInUse} aria-label="展开更多查询条件" /> : null}
       {fields.map((field) => {
         const value = values[field.name];
         const text = typeof value === "string" ? value : undefined;
         if (field.kind === "date-range" && !hydrated)
           return (
-            <FormItem layout="inline" key={field.name} label={field.label} htmlFor={`search_${field.name}`}>
+            <FormItem layout="inline" key={field.name} label={field.label} htmlFor={`search_${field.name}`} className="list-search__field">
               <Space.Compact>
                 <input id={`search_${field.name}`} type="date" className={PLAIN_INPUT} name={`${field.name}_begin`} defaultValue={filters[`${field.name}_begin`]} aria-label={`${field.label}开始`} />
                 <input type="date" className={PLAIN_INPUT} name={`${field.name}_end`} defaultValue={filters[`${field.name}_end`]} aria-label={`${field.label}结束`} />
@@ -110,7 +117,7 @@ export function SearchBar({
             </FormItem>
           );
         return (
-          <FormItem layout="inline" key={field.name} label={field.label} htmlFor={field.name}>
+          <FormItem layout="inline" key={field.name} label={field.label} htmlFor={field.name} className="list-search__field">
             {field.kind === "select" ? (
               <ChoiceSelect
                 id={field.name}
@@ -151,6 +158,12 @@ export function SearchBar({
               重置
             </Button>
           )}
+          {foldable ? (
+            <label htmlFor={moreId} className="list-search__toggle">
+              <span className="list-search__open">展开</span>
+              <span className="list-search__close">收起</span>
+            </label>
+          ) : null}
         </Space>
       </FormItem>
     </form>

@@ -11,7 +11,9 @@ export default defineConfig({
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["tests/e2e/support/global-setup.ts"],
     setupFiles: ["tests/e2e/support/worker-server.ts", "tests/e2e/support/failure-report.ts"],
-    testTimeout: 60_000,
+    // A test's own waits are bounded (polls 10 s, Playwright's actions 30 s); the whole test may take
+    // 3 minutes, as a slower machine stretched the longest (roles, online-form) past 60 s.
+    testTimeout: 180_000,
     hookTimeout: 300_000,
     fileParallelism: workers > 1,
     sequence: { sequencer: slowFilesFirst(["page-walk-admin.test.ts", "page-walk-teacher.test.ts"]) },

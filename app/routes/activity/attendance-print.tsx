@@ -7,29 +7,7 @@ import type { Route } from "./+types/attendance-print";
 import { attendanceSheetSchema, type AttendanceSheet } from "~/components/activity/attendance-sheet";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { failureData } from "~/services/route-errors.server";
-
-const escape = (text: string | number | null | undefined) =>
-  String(text ?? "").replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
-
-const STYLE = `
-@page { size: A4 portrait; margin: 12mm; }
-* { box-sizing: border-box; }
-body { font-family: "SimSun", "Songti SC", "WenQuanYi Zen Hei", serif; color: #000; margin: 0; padding: 16px; background: #f0f0f0; }
-.sheet { width: 186mm; min-height: 273mm; margin: 0 auto; background: #fff; padding: 8mm 10mm; border: 1px solid #ccc; }
-h1 { text-align: center; font-size: 20px; letter-spacing: 4px; margin: 0 0 4mm; }
-.meta { display: flex; flex-wrap: wrap; justify-content: space-between; font-size: 13px; margin-bottom: 3mm; gap: 2mm 6mm; }
-table { width: 100%; border-collapse: collapse; font-size: 12px; }
-th, td { border: 1px solid #000; padding: 1.5mm 2mm; text-align: left; }
-th { font-weight: bold; background: #f5f5f5; }
-thead { display: table-header-group; }
-tr { page-break-inside: avoid; }
-.sign { display: flex; justify-content: space-between; margin-top: 6mm; font-size: 13px; }
-.hint { text-align: center; color: #666; font-size: 12px; margin: 8px 0 0; }
-@media print {
-  body { background: #fff; padding: 0; }
-  .sheet { border: none; width: auto; min-height: 0; padding: 0; }
-  .hint { display: none; }
-}`;
+import { A4_LIST_STYLE, escapeHtml as escape } from "~/services/print-sheet";
 
 const BOXES = Object.values(ATTENDANCE_TEXT)
   .map((text) => `□${text}`)
@@ -46,7 +24,7 @@ export function attendancePage(sheet: AttendanceSheet): string {
     .join("");
   const present = sheet.students.filter((student) => student.attendance === "1").length;
   return `<!DOCTYPE html>
-<html lang="zh-CN"><head><meta charset="utf-8"><title>出勤表 ${escape(sheet.activity.title)} ${escape(sheet.date)}</title><style>${STYLE}</style></head>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>出勤表 ${escape(sheet.activity.title)} ${escape(sheet.date)}</title><style>${A4_LIST_STYLE}</style></head>
 <body><main class="sheet">
 <h1>${escape(sheet.activity.title)} 出勤表</h1>
 <div class="meta"><span>场次：${escape(sheet.date)}</span><span>地点：${escape(sheet.activity.location)}</span><span>人数：${sheet.students.length}</span><span>出席：${present}</span></div>

@@ -7,6 +7,7 @@ import { formatMoney } from "#contract/money";
 import type { Route } from "./+types/receipt-print";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { failureData } from "~/services/route-errors.server";
+import { escapeHtml as escape } from "~/services/print-sheet";
 
 const receiptSchema = z.object({
   receiptNo: z.string(),
@@ -29,9 +30,6 @@ const receiptSchema = z.object({
 /** dict payment_channel and school_term (the print view has no dictionary loader). */
 const CHANNELS: Record<string, string> = { "1": "微信", "2": "支付宝", "3": "银行转账", "4": "现金" };
 const TERMS: Record<string, string> = { "1": "上学期", "2": "下学期" };
-
-const escape = (text: string | null | undefined) =>
-  String(text ?? "").replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
 
 /** yyyy-MM-dd HH:mm of a backend time (already in the school's zone when it is text). */
 const shortTime = (value: string) => escape(value.replace("T", " ").slice(0, 16));

@@ -7,9 +7,7 @@ import type { Route } from "./+types/statement-print";
 import { statementSchema } from "~/components/billing/statement-schema";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { failureData } from "~/services/route-errors.server";
-
-const escape = (text: string | null | undefined) =>
-  String(text ?? "").replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
+import { escapeHtml as escape } from "~/services/print-sheet";
 
 /** An amount, blank when nothing moved. */
 const cell = (value: string) => (value === "0.00" ? "" : escape(formatMoney(value)));

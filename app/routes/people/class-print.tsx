@@ -5,29 +5,7 @@ import type { Route } from "./+types/class-print";
 import { RELATION_TEXT, SEX_TEXT, STATUS_TEXT, rosterSchema, type ClassRosterData } from "~/components/people/class-roster";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { failureData } from "~/services/route-errors.server";
-
-const escape = (text: string | number | null | undefined) =>
-  String(text ?? "").replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
-
-const STYLE = `
-@page { size: A4 portrait; margin: 12mm; }
-* { box-sizing: border-box; }
-body { font-family: "SimSun", "Songti SC", "WenQuanYi Zen Hei", serif; color: #000; margin: 0; padding: 16px; background: #f0f0f0; }
-.sheet { width: 186mm; min-height: 273mm; margin: 0 auto; background: #fff; padding: 8mm 10mm; border: 1px solid #ccc; }
-h1 { text-align: center; font-size: 20px; letter-spacing: 4px; margin: 0 0 4mm; }
-.meta { display: flex; flex-wrap: wrap; justify-content: space-between; font-size: 13px; margin-bottom: 3mm; gap: 2mm 6mm; }
-table { width: 100%; border-collapse: collapse; font-size: 12px; }
-th, td { border: 1px solid #000; padding: 1.5mm 2mm; text-align: left; }
-th { font-weight: bold; background: #f5f5f5; }
-thead { display: table-header-group; }
-tr { page-break-inside: avoid; }
-.sign { display: flex; justify-content: space-between; margin-top: 6mm; font-size: 13px; }
-.hint { text-align: center; color: #666; font-size: 12px; margin: 8px 0 0; }
-@media print {
-  body { background: #fff; padding: 0; }
-  .sheet { border: none; width: auto; min-height: 0; padding: 0; }
-  .hint { display: none; }
-}`;
+import { A4_LIST_STYLE, escapeHtml as escape } from "~/services/print-sheet";
 
 export function rosterPage(roster: ClassRosterData): string {
   const rows = roster.students
@@ -37,7 +15,7 @@ export function rosterPage(roster: ClassRosterData): string {
     )
     .join("");
   return `<!DOCTYPE html>
-<html lang="zh-CN"><head><meta charset="utf-8"><title>班级名单 ${escape(roster.yearName)} ${escape(roster.name)}</title><style>${STYLE}</style></head>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>班级名单 ${escape(roster.yearName)} ${escape(roster.name)}</title><style>${A4_LIST_STYLE}</style></head>
 <body><main class="sheet">
 <h1>${escape(roster.yearName)}学年 ${escape(roster.name)} 学生名单</h1>
 <div class="meta"><span>年级：${escape(roster.gradeText)}</span><span>班主任：${escape(roster.teacherName)}</span><span>教室：${escape(roster.room)}</span><span>人数：${roster.students.length}${roster.capacity !== null ? ` / ${roster.capacity}` : ""}</span></div>

@@ -6,6 +6,7 @@ import { DEFAULT_DOCUMENT_TITLE } from "./config";
 import { StatusPage } from "./components/shell/status-page";
 import { useNonce } from "./lib/csp-nonce";
 import { useEffect } from "react";
+import { useHydrated } from "./lib/use-hydrated";
 import { setSchoolTimeZone } from "./lib/school-clock";
 import { schoolTimeZone } from "./services/env.server";
 
@@ -32,11 +33,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Set while rendering, before any page below reads the clock (no loader data on a boundary: the default).
   const root = useRouteLoaderData<typeof loader>("root");
   if (root) setSchoolTimeZone(root.schoolTimeZone);
-  // Marks the document once hydration has committed (the outermost effect runs after every route's):
-  // from then on controls answer clicks. The end-to-end tests wait for it before acting.
+  // Marks the document once hydration has committed and every part that renders differently once
+  // hydrated (useHydrated: a link before JavaScript, a button after) has rendered again: the mark
+  // follows the same re-render, not the first commit, whose effects run before it (a click on the
+  // 高级查询 link in that gap followed the link). The end-to-end tests wait for it before acting.
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = "true";
+  }, [hydrated]);
   return (
     <html lang="zh-CN">
       <head>

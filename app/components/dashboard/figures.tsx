@@ -1,10 +1,11 @@
 // The dashboards' parts (首页 and 工作台 / 图表 / 任务 / 监控): a number that is a link to its filtered
 // list, a list of such numbers, and a chart whose code (echarts) loads as a chunk of its own after
 // hydration, so that the numbers never wait for it (docs/decisions/047).
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Statistic } from "antd";
 import type { ChartProps } from "./dashboard-charts";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const DashboardChart = lazy(() => import("./dashboard-charts"));
 
@@ -32,12 +33,6 @@ export function FigureList({ rows, testId }: { rows: Array<{ key: string; label:
   );
 }
 
-/** True once the page is hydrated: charts mount only then. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /** An echarts chart, loaded after hydration; a placeholder of its height until then. */
 export function LazyChart(props: ChartProps) {

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { Menu } from "antd";
 import type { MenuNode } from "#contract/permission";
-import { useHydrated } from "~/components/widgets/list/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { openKeysFor, toMenuItems } from "./menu-items";
 
 export function SideMenu({

@@ -16,7 +16,7 @@ import { DepartTreePanel } from "./depart-tree-panel";
 import { DepartForm, checkDepartForm, departFormValues } from "./depart-form";
 import { DepartUsersTab } from "./depart-users-tab";
 import { confirmBatchDelete } from "../../widgets/list/list-page";
-import { useHydrated } from "../../widgets/list/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { callRoute } from "~/lib/route-call";
 import { failureOf } from "~/routes/api/widgets/widget-answer";
 

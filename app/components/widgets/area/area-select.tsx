@@ -1,9 +1,9 @@
 // The province / city / district field (JAreaLinkage): a cascader whose value is the deepest chosen
 // code; with `name` it also posts that code in a hidden input (plain forms).
-import { useEffect, useState, type CSSProperties } from "react";
+import { useEffect, useMemo, useState, type CSSProperties } from "react";
 import { Cascader } from "antd";
 import { areaOptions, areaPath, areaValue, type AreaTable } from "./area-data";
-import { loadAreaTable } from "./load-area";
+import { loadAreaTable, loadedAreaTable } from "./load-area";
 
 export interface AreaSelectProps {
   value?: string;
@@ -24,8 +24,9 @@ export interface AreaSelectProps {
 const NO_OPTIONS: ReturnType<typeof areaOptions> = [];
 
 export function useAreaTable(): AreaTable | null {
-  const [table, setTable] = useState<AreaTable | null>(null);
+  const [table, setTable] = useState<AreaTable | null>(loadedAreaTable);
   useEffect(() => {
+    if (table) return;
     let live = true;
     void loadAreaTable().then((loaded) => live && setTable(loaded));
     return () => {
@@ -37,7 +38,8 @@ export function useAreaTable(): AreaTable | null {
 
 export function AreaSelect({ value = "", onChange, name, id, placeholder = "请选择省市区", disabled, style, autoFocus, status, size, onBlur, ...rest }: AreaSelectProps) {
   const table = useAreaTable();
-  const options = table ? areaOptions(table) : NO_OPTIONS;
+  // Built once per table: the form renders on every keystroke, the options are thousands of districts.
+  const options = useMemo(() => (table ? areaOptions(table) : NO_OPTIONS), [table]);
   const path = table && value ? areaPath(table, value) : [];
   return (
     <>

@@ -10,6 +10,7 @@ import HolderOutlined from "@ant-design/icons/HolderOutlined";
 import PlusOutlined from "@ant-design/icons/PlusOutlined";
 import SettingOutlined from "@ant-design/icons/SettingOutlined";
 import UpOutlined from "@ant-design/icons/UpOutlined";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { DndContext, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
@@ -129,13 +130,6 @@ interface RowContext {
   openSubTable?: (rowId: string, index: number) => void;
   openDetail?: (rowId: string) => void;
 }
-
-const useHydrated = () =>
-  useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
 
 /** Rows as given, with a temporary id where one is missing. */
 function withIds(rows: readonly GridRow[], nextId: () => string): GridRow[] {

@@ -6,7 +6,7 @@ import type { CSSProperties } from "react";
 import type { SelectProps } from "antd/es/select";
 import { lazyWidget } from "../lazy";
 import { PLAIN_INPUT_CLASS } from "../light-form";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export interface Choice {
   value: string;

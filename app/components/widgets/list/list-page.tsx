@@ -46,7 +46,7 @@ import { downloadExport, formatBytes } from "./export-excel";
 import { SearchBar } from "./search-bar";
 import type { FormMode, FormSchema } from "./form-modal";
 import { lazyIsland } from "../lazy";
-import { isPlainClick, useHydrated } from "./use-hydrated";
+import { isPlainClick, useHydrated } from "~/lib/use-hydrated";
 import { ListTable, type ListTableColumn, type ListTableExtras } from "./list-table";
 import { ListPager } from "./list-pager";
 import type { FormField, RowAction, SearchField, ToolbarAction } from "./types";
@@ -170,7 +170,7 @@ type Editing = { mode: FormMode; record: Record<string, unknown> | null };
 // query (its dialog and selects) and the forms shown before JavaScript (decision 018).
 const SuperQuery = lazyIsland(
   () => import("../super-query/super-query-builder").then((module) => module.SuperQuery),
-  () => <SuperQueryButton />,
+  (props) => <SuperQueryButton onClick={props.onRequest} />,
 );
 const PlainRecordForm = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainRecordForm));
 const PlainConfirm = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainConfirm));
@@ -208,6 +208,7 @@ export function ListPage(props: ListPageProps) {
   const overlay = addressed ? parseOverlay(new URLSearchParams(location.search)) : null;
   const [editing, setEditing] = useState<Editing | null>(() => openedForm(overlay, data, form?.defaults));
   const [importing, setImporting] = useState(false);
+  const [superQueryRequested, setSuperQueryRequested] = useState(false);
   const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const [exporting, setExporting] = useState(false);
   const revalidator = useRevalidator();
@@ -535,6 +536,8 @@ export function ListPage(props: ListPageProps) {
               fields={superQuery}
               value={state}
               loading={revalidator.state !== "idle"}
+              requested={superQueryRequested}
+              onRequest={() => setSuperQueryRequested(true)}
               onSearch={(params) =>
                 go({
                   ...state,

@@ -10,7 +10,7 @@ import ReloadOutlined from "@ant-design/icons/ReloadOutlined";
 import dayjs, { type Dayjs } from "dayjs";
 import type { SearchField } from "./types";
 import { lazyWidget } from "../lazy";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { ChoiceSelect } from "./choice-select";
 import { ANTD_VAR as VAR, FormItem, PLAIN_INPUT_CLASS as PLAIN_INPUT } from "../light-form";
 

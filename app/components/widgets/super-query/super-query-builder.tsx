@@ -1,7 +1,7 @@
 // The advanced query builder (docs/spec/widgets.md §2, §4, §5; docs/spec/app-shell.md §3): a button that
 // opens the builder modal; the query in effect lives in the list URL (`value`), and `onSearch`
 // hands the page the new URL parameters (or null to clear them).
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { App, Button, Card, Col, Divider, Empty, Flex, Input, Modal, Row, Select, Space, Tooltip } from "antd";
 import AppstoreTwoTone from "@ant-design/icons/AppstoreTwoTone";
@@ -52,6 +52,10 @@ export interface SuperQueryProps {
   saveCode?: string;
   /** The list is loading: the footer buttons wait. */
   loading?: boolean;
+  /** The button was clicked while this part's code was still loading: open on arrival. */
+  requested?: boolean;
+  /** A click on the stand-in button shown while the code loads (see `requested`). */
+  onRequest?: () => void;
 }
 
 /** A row with a stable React key (rows are added and removed anywhere). */
@@ -65,7 +69,7 @@ const keyed = (row: SuperQueryRow): KeyedRow => ({ key: nextRowKey++, row });
 
 // antd's typography classes on plain markup (as the layout's page header): Typography would bring
 // its editor (TextArea) into every list page's first-paint JS.
-export function SuperQuery({ fields, value, onSearch, saveCode, loading = false }: SuperQueryProps) {
+export function SuperQuery({ fields, value, onSearch, saveCode, loading = false, requested = false }: SuperQueryProps) {
   const app = App.useApp();
   const location = useLocation();
   const storageCode = saveCode || location.pathname;
@@ -92,6 +96,11 @@ export function SuperQuery({ fields, value, onSearch, saveCode, loading = false 
     setSaved(readSavedQueries(window.localStorage, storageCode));
     setOpen(true);
   };
+  // A click on the stand-in button while this code loaded is not lost (a slow device clicks early).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (requested) show();
+  }, []);
 
   const plainRows = rows.map((entry) => entry.row);
   const updateRow = (key: number, change: (row: SuperQueryRow) => SuperQueryRow) =>

@@ -38,6 +38,11 @@ export function isAmount(value: unknown): boolean {
   }
 }
 
+/** Whether `value` is an amount below zero (red figures: shown in red). */
+export function isNegativeAmount(value: unknown): boolean {
+  return value !== null && value !== undefined && value !== "" && isAmount(value) && toHundredths(value) < 0n;
+}
+
 /** Fen as decimal yuan text with two decimals (1230n → "12.30"), what numeric columns take. */
 export function fenToYuan(fen: bigint): string {
   const negative = fen < 0n;

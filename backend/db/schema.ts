@@ -648,6 +648,14 @@ export const billVoucher = pgTable("bill_voucher", {
   voidReason: varchar("void_reason", { length: 255 }),
   voidedBy: varchar("voided_by", { length: 32 }),
   voidedAt: timestamp("voided_at", { withTimezone: true, mode: "date" }),
+  // 红字冲销 (migration 0870, docs/decisions/165): the red voucher names its original, the original its red one.
+  reversalOf: varchar("reversal_of", { length: 32 }),
+  reversalOfNo: varchar("reversal_of_no", { length: 64 }),
+  reversalId: varchar("reversal_id", { length: 32 }),
+  reversalNo: varchar("reversal_no", { length: 64 }),
+  reverseReason: varchar("reverse_reason", { length: 255 }),
+  reversedBy: varchar("reversed_by", { length: 32 }),
+  reversedAt: timestamp("reversed_at", { withTimezone: true, mode: "date" }),
   ...audit,
 });
 

@@ -300,8 +300,11 @@ export const ReasonMessages = {
   void: "请输入作废原因",
 } as const;
 
-/** dict voucher_status: a draft is voided (作废) with a reason, never deleted (docs/decisions/156). */
-export const VoucherStatus = { draft: "1", posted: "2", void: "3" } as const;
+/**
+ * dict voucher_status: a draft is voided (作废) with a reason, never deleted (docs/decisions/156); a
+ * posted one is reversed (冲销) by a red voucher and becomes 已冲销 (docs/decisions/165).
+ */
+export const VoucherStatus = { draft: "1", posted: "2", void: "3", reversed: "4" } as const;
 
 export const voucherModule = defineModule({
   title: "凭证",
@@ -309,7 +312,8 @@ export const voucherModule = defineModule({
   api: "/billing/voucher",
   page: "/billing/voucher",
   permissionPrefix: "voucher",
-  // Never deleted: a draft is voided (作废) with a reason, a posted one stays (docs/decisions/156).
+  // Never deleted: a draft is voided (作废) with a reason (docs/decisions/156), a posted one reversed
+  // (红字冲销) by a red voucher (docs/decisions/165).
   operations: ["list", "add", "edit", "queryById"],
   fields: {
     voucherNo: { label: "凭证号", readOnly: true, show: { search: true } },
@@ -323,6 +327,10 @@ export const voucherModule = defineModule({
     remark: { label: "备注", maxLength: 255, show: { list: false } },
     voidReason: { label: "作废原因", readOnly: true, show: { list: false } },
     voidedAt: { label: "作废时间", type: "datetime", readOnly: true, show: { list: false } },
+    reversalOfNo: { label: "冲销原凭证", readOnly: true, show: { list: false, query: false } },
+    reversalNo: { label: "红字冲销凭证", readOnly: true, show: { list: false, query: false } },
+    reverseReason: { label: "冲销原因", readOnly: true, show: { list: false } },
+    reversedAt: { label: "冲销时间", type: "datetime", readOnly: true, show: { list: false } },
     createTime: created,
   },
 });
@@ -345,8 +353,16 @@ export const VoucherMessages = {
   postedAlready: "该凭证已过账",
   voided: "已作废的凭证不能修改或过账",
   voidedAlready: "该凭证已作废",
-  voidPosted: "已过账的凭证不能作废",
+  voidPosted: "已过账的凭证不能作废，请使用冲销",
+  reversed: "已冲销的凭证不能修改、作废或再次冲销",
+  reverseDraft: "只有已过账的凭证可以冲销",
+  reverseReversal: "红字冲销凭证不能再冲销",
 } as const;
+
+/** The red voucher's summary: 「冲销 <原凭证号>：<reason>」, within the column's 255 characters. */
+export function reversalSummary(voucherNo: string, reason: string): string {
+  return `冲销 ${voucherNo}：${reason}`.slice(0, 255);
+}
 
 /** Debit and credit sums of a voucher's lines in fen; lines that are not amounts count as 0. */
 export function voucherSums(entries: readonly Pick<VoucherEntryInput, "debit" | "credit">[]): { debit: bigint; credit: bigint } {

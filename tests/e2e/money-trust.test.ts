@@ -4,7 +4,8 @@
 // stays) and reissued (the new one marked 重开自 the old); the voided receipt's 历史 tab showing who
 // issued and voided it and why; and the details of the bill, the payment (付款方, the bills of its
 // 分配) and the receipt naming things, never showing an id; a payment recorded by mistake and a
-// draft voucher voided (作废) with a reason, their numbers kept, neither offering 删除.
+// draft voucher voided (作废) with a reason, their numbers kept, neither offering 删除; a posted voucher
+// reversed (红字冲销) with a reason by a red voucher whose negative amounts show in red (decision 165).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { baseUrl, cellText, chooseOption, confirmOk, hydrated, inPlace, launchBrowser, newPage, openedDialog, rowAction, signInAs } from "./support/browser";
@@ -23,6 +24,9 @@ const STUDENT = "无付款人学生甲";
 const TRADE_NO = "E2E-MONEY-TRUST-1";
 const MISTAKE = "E2E-MONEY-TRUST-MISTAKE";
 const VOUCHER = "端到端作废凭证";
+const POSTED_VOUCHER = "端到端冲销凭证";
+/** Red figures' colour (app.css .money-negative). */
+const RED = "rgb(207, 19, 34)";
 
 async function backend<T>(method: string, path: string, body?: unknown): Promise<T> {
   const answer = (await fetch(`${baseUrl()}/jeecg-boot${path}`, {
@@ -251,5 +255,45 @@ describe("money a bursar can trust", () => {
       await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("已作废");
       expect(await rows().first().getByText("编辑", { exact: true }).count()).toBe(0);
     }
+  });
+
+  it("reverses a posted voucher with a reason: the red voucher's amounts are negative and red, the original 已冲销", { timeout: 120_000 }, async () => {
+    await backend("POST", "/billing/voucher/add", {
+      voucherDate: "2031-09-03",
+      summary: POSTED_VOUCHER,
+      entries: [
+        { account: "1002 银行存款", debit: "1200.50", credit: "" },
+        { account: "6001 学费收入", debit: "", credit: "1200.50" },
+      ],
+    });
+    const original = await firstRecord<{ id: string; voucherNo: string }>(`/billing/voucher/list?summary=${encodeURIComponent(POSTED_VOUCHER)}`);
+    await backend("POST", "/billing/voucher/post", { id: original.id });
+    await open(`/billing/voucher?summary=${encodeURIComponent(POSTED_VOUCHER)}`);
+    await expect.poll(() => rows().count()).toBe(1);
+    await rowAction(page, rows().first(), "冲销");
+    const reason = await openedDialog(page, "红字冲销（生成金额为负的冲销凭证，原凭证标为已冲销）");
+    await reason.getByLabel("原因").fill("金额录错");
+    await reason.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => toast("冲销成功").count()).toBeGreaterThan(0);
+    await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("已冲销");
+    expect(await rows().first().getByText("冲销", { exact: true }).count()).toBe(0);
+
+    const red = await firstRecord<{ voucherNo: string; summary: string }>(`/billing/voucher/list?reversalOfNo=${original.voucherNo}`);
+    expect(red.summary).toBe(`冲销 ${original.voucherNo}：金额录错`);
+    await open(`/billing/voucher?voucherNo=${red.voucherNo}`);
+    await expect.poll(() => rows().count()).toBe(1);
+    const row = rows().first();
+    expect(await cellText(page, row, "状态")).toBe("已过账");
+    expect(await cellText(page, row, "借方合计")).toBe("-1,200.50");
+    expect(await row.locator(".money-negative").first().evaluate((element) => getComputedStyle(element).color)).toBe(RED);
+    // A red voucher is not reversed again.
+    expect(await row.getByText("冲销", { exact: true }).count()).toBe(0);
+    const detail = await openDetail(row);
+    const lines = detail.locator(".voucher-entries-field");
+    await expect.poll(() => lines.locator("input.money-negative").count()).toBe(2);
+    expect(await lines.locator("input.money-negative").first().inputValue()).toBe("-1200.50");
+    expect(await lines.locator("input.money-negative").first().evaluate((element) => getComputedStyle(element).color)).toBe(RED);
+    expect((await detailLines(detail)).join("\n")).toContain(`冲销原凭证 ${original.voucherNo}`);
+    await detail.getByRole("button", { name: "关闭" }).click();
   });
 });

@@ -1,13 +1,16 @@
 // The demo data a school would recognise (issue #30 item 7): the term billed is the one today falls
 // in, every payment and receipt lies before today (none in the future), every payment that stands
 // has its receipt (same payment, number, payer and amount, the amount in capitals), and payments
-// and receipts are numbered in their own day.
+// and receipts are numbered in their own day; the bills were issued before the payments that pay
+// them (issue #33), so a family's statement opens with its bills.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { amountInWords } from "#contract/amount-in-words";
 import { toFen } from "#contract/money";
 import { termOf } from "../../backend/modules/activity/signup/signup-bill";
 import { startTestBackend, type TestBackend } from "../support/backend";
+import { buildStatement } from "../../backend/modules/billing/statement/statement";
+import { databaseExecutor } from "../../backend/crud/context";
 
 describe("demo seed", () => {
   let server: TestBackend;
@@ -47,6 +50,33 @@ describe("demo seed", () => {
       `select count(*)::int as n from bill_payment where (paid_at at time zone '${zone}')::date >= (now() at time zone '${zone}')::date`,
     );
     expect(today!.n).toBe(0);
+  });
+
+  it("issues the bills before the payments that pay them, numbered in their day, and the statement opens with them", async () => {
+    const zone = server.backend.services.config.schoolTimeZone;
+    const [late] = await rows<{ allocations: number; late: number }>(`
+      select count(*)::int as allocations, count(*) filter (where b.create_time > p.paid_at)::int as late
+        from bill_payment_allocation a join bill_payment p on p.id = a.payment_id join bill_bill b on b.id = a.bill_id where p.tenant_id = 1`);
+    expect(late!.allocations).toBeGreaterThan(100);
+    expect(late!.late).toBe(0);
+    const [receivables] = await rows<{ late: number }>(`
+      select count(*)::int as late from bill_receivable r
+       where r.tenant_id = 1 and r.create_time > (select min(p.paid_at) from bill_payment p where p.payer_type = r.payer_type and p.payer_id = r.payer_id)`);
+    expect(receivables!.late).toBe(0);
+    const bills = await rows<{ bill_no: string; day: string }>(`select bill_no, to_char(create_time at time zone '${zone}', 'YYYYMMDD') as day from bill_bill where tenant_id = 1`);
+    for (const bill of bills) expect(bill.bill_no).toContain(bill.day);
+    // A paying family's 对账单 of the term: its bills first, then its payment, closing at what its bills still owe.
+    const [family] = await rows<{ payer_id: string; open: string }>(`
+      select p.payer_id, (select sum(b.payable - b.paid_amount)::text from bill_bill b where b.payer_type = '1' and b.payer_id = p.payer_id and b.status <> '4') as open
+        from bill_payment p where p.tenant_id = 1 and p.payer_type = '1' and p.status <> '4' order by p.payer_id limit 1`);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
+    const statement = await buildStatement(databaseExecutor(server.backend.db), { tenantId: 1, payerType: "1", payerId: family!.payer_id, from: "2000-01-01", to: today, timeZone: zone });
+    const kinds = statement.lines.map((line) => line.kind);
+    expect(kinds).toContain("bill");
+    expect(kinds).toContain("payment");
+    expect(kinds.lastIndexOf("bill")).toBeLessThan(kinds.indexOf("payment"));
+    expect(statement.lines.every((line) => !line.balance.startsWith("-"))).toBe(true);
+    expect(statement.closing).toBe(family!.open);
   });
 
   it("has a receipt for every payment that stands, numbered in its day", async () => {

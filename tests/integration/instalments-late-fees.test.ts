@@ -6,7 +6,10 @@
 // runs at once), capped, as its own line with its history; after every step the open amount of the
 // bills equals the receivables', per payer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
+import { migrationsFolder } from "../../backend/db/migrate";
 import { chargeLateFees } from "../../backend/modules/billing/bill/late-fee";
 import { remindUnpaidBills } from "../../backend/modules/billing/bill/bill-reminder";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
@@ -184,15 +187,34 @@ describe.each(databases)("instalments and late fees on %s", (kind) => {
     expect(edit.json.success).toBe(false);
   });
 
+  it("every school has the job in 定时任务, daily at 01:30 and stopped until the school starts it (migration 0871)", async () => {
+    const jobs = () =>
+      rows<{ tenant_id: number; cron_expression: string; status: number; n: number }>(`
+        select tenant_id, min(cron_expression) as cron_expression, min(status) as status, count(*)::int as n from sys_quartz_job
+         where job_class_name = '${LATE_FEE_JOB}' group by tenant_id order by tenant_id`);
+    const tenants = (await rows<{ id: number }>(`select id from sys_tenant order by id`)).map((row) => row.id);
+    expect(tenants.length).toBeGreaterThan(1);
+    expect(await jobs()).toEqual(tenants.map((tenant_id) => ({ tenant_id, cron_expression: "0 30 1 * * ?", status: -1, n: 1 })));
+    const listed = (await send(admin, "GET", `/sys/quartzJob/list?jobClassName=${encodeURIComponent(LATE_FEE_JOB)}`)).json.result.records as Array<Record<string, unknown>>;
+    expect(listed).toEqual([expect.objectContaining({ jobClassName: LATE_FEE_JOB, cronExpression: "0 30 1 * * ?", status: -1 })]);
+    // An older database: a school made before the migration gets it, once; a school that added one keeps its own.
+    await rows(`delete from sys_quartz_job where tenant_id = ${tenants[1]} and job_class_name = '${LATE_FEE_JOB}'`);
+    await rows(`update sys_quartz_job set cron_expression = '0 0 2 * * ?', status = 0 where tenant_id = 1 and job_class_name = '${LATE_FEE_JOB}'`);
+    const migration = readFileSync(path.join(migrationsFolder(), "0871_late_fee_job.sql"), "utf8");
+    await server.backend.db.exec(migration);
+    await server.backend.db.exec(migration);
+    expect(await jobs()).toEqual(tenants.map((tenant_id) => ({ tenant_id, cron_expression: tenant_id === 1 ? "0 0 2 * * ?" : "0 30 1 * * ?", status: tenant_id === 1 ? 0 : -1, n: 1 })));
+    await rows(`update sys_quartz_job set cron_expression = '0 30 1 * * ?', status = -1 where tenant_id = 1 and job_class_name = '${LATE_FEE_JOB}'`);
+  });
+
   it("runs as a scheduled job of the school: charged today once, however often it runs", async () => {
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
     const due = new Date(Date.parse(`${today}T00:00:00Z`) - 10 * 86_400_000).toISOString().slice(0, 10);
     const generated = await send(finance, "POST", "/billing/bill/generate", { schoolYear: YEAR, term: "2", dueDate: due, studentNos: "IL02" });
     expect(generated.json).toMatchObject({ success: true });
     const [{ id }] = (await rows<{ id: string }>(`select id from bill_bill where student_id = 'il-s2' and term = '2'`)) as [{ id: string }];
-    const added = await send(admin, "POST", "/sys/quartzJob/add", { jobClassName: LATE_FEE_JOB, cronExpression: "0 30 0 * * ?", parameter: "", description: "计收滞纳金测试", status: -1 });
-    expect(added.json.success, added.text).toBe(true);
-    const job = ((await send(admin, "GET", `/sys/quartzJob/list?description=${encodeURIComponent("计收滞纳金测试")}`)).json.result.records as Array<{ id: string }>)[0]!;
+    // The school's own row (migration 0871), run by 立即执行 as the bursar would.
+    const job = ((await send(admin, "GET", `/sys/quartzJob/list?jobClassName=${encodeURIComponent(LATE_FEE_JOB)}`)).json.result.records as Array<{ id: string }>)[0]!;
     const runOnce = async () => {
       const before = (await send(admin, "GET", `/sys/quartzJob/runs?jobId=${job.id}`)).json.result.total as number;
       expect((await send(admin, "GET", `/sys/quartzJob/execute?id=${job.id}`)).json).toMatchObject({ success: true });

@@ -114,7 +114,7 @@ describe.each(databases)("payments and vouchers voided, never deleted, on %s", (
     expect(listed.json.result.records[0]).toMatchObject({ status: "3", status_dictText: "已作废", voidReason: "科目填错" });
 
     expect((await send(finance, "POST", "/billing/voucher/post", { id: posted.id })).json.success).toBe(true);
-    expect((await send(finance, "POST", "/billing/voucher/void", { id: posted.id, reason: "想作废" })).json.message).toBe("已过账的凭证不能作废");
+    expect((await send(finance, "POST", "/billing/voucher/void", { id: posted.id, reason: "想作废" })).json.message).toBe("已过账的凭证不能作废，请使用冲销");
     expect((await voucherBySummary("过账凭证")).status).toBe("2");
   });
 

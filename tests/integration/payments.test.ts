@@ -193,7 +193,7 @@ describe.each(databases)("payments, receipts and vouchers on %s", (kind) => {
     expect(edit.json).toMatchObject({ success: false, message: "已过账的凭证不能修改" });
     // Nothing numbered is deleted (docs/decisions/156), and a posted voucher is not voided either.
     expect((await send(finance, "DELETE", `/billing/voucher/delete?id=${id}`)).json.success).toBe(false);
-    expect((await send(finance, "POST", "/billing/voucher/void", { id, reason: "想删掉" })).json).toMatchObject({ success: false, message: "已过账的凭证不能作废" });
+    expect((await send(finance, "POST", "/billing/voucher/void", { id, reason: "想删掉" })).json).toMatchObject({ success: false, message: "已过账的凭证不能作废，请使用冲销" });
     expect(await rows(`select summary from bill_voucher where id = '${id}'`)).toEqual([{ summary: "收学费" }]);
     expect((await send(finance, "POST", "/billing/voucher/post", { id })).json.message).toBe("该凭证已过账");
   });

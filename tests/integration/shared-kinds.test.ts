@@ -221,6 +221,7 @@ describe.each(databases)("shared kinds across schools on %s", (kind) => {
     // Jobs: tenant 2 sees and runs its own copies of the defaults, never tenant 1's.
     const jobs = (await t2("GET", "/sys/quartzJob/list")).json.result.records as Array<Record<string, unknown>>;
     expect(jobs.map((job) => job.jobClassName).sort()).toEqual([
+      "org.jeecg.modules.quartz.job.ChargeLateFeeJob",
       "org.jeecg.modules.quartz.job.PurgeExpiredJob",
       "org.jeecg.modules.quartz.job.RemindUnpaidBillJob",
       "org.jeecg.modules.quartz.job.RetryFailedMailJob",
@@ -247,6 +248,7 @@ describe.each(databases)("shared kinds across schools on %s", (kind) => {
     const tenant = await one<{ id: number }>("select id from sys_tenant where name = '三校'");
     expect(await rows(`select template_code from sys_sms_template where tenant_id = ${tenant.id}`)).toEqual([{ template_code: "bill_reminder" }]);
     expect((await rows<{ job_class_name: string }>(`select job_class_name from sys_quartz_job where tenant_id = ${tenant.id} order by job_class_name`)).map((row) => row.job_class_name)).toEqual([
+      "org.jeecg.modules.quartz.job.ChargeLateFeeJob",
       "org.jeecg.modules.quartz.job.PurgeExpiredJob",
       "org.jeecg.modules.quartz.job.RemindUnpaidBillJob",
       "org.jeecg.modules.quartz.job.RetryFailedMailJob",

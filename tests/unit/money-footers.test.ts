@@ -95,4 +95,15 @@ describe("lists and details show amounts one way", () => {
       }
     }
   });
+
+  it("shows a negative amount (red figures: a reversing voucher's) in red, in the list and the detail", () => {
+    const page = modulePage(voucherModule);
+    const red = (node: unknown) => {
+      const element = node as { props?: { className?: string; children?: unknown } };
+      return { className: element.props?.className, text: element.props?.children };
+    };
+    expect(red(page.columns.find((column) => column.dataIndex === "debitTotal")!.render!(-1200.5, { id: "1" }))).toEqual({ className: "money-negative", text: "-1,200.50" });
+    expect(red(page.formFields({}).find((field) => field.name === "creditTotal")!.detail!({ creditTotal: "-0.05" }))).toEqual({ className: "money-negative", text: "-0.05" });
+    expect(page.columns.find((column) => column.dataIndex === "debitTotal")!.render!(0, { id: "1" })).toBe("0.00");
+  });
 });

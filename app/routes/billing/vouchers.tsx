@@ -1,7 +1,8 @@
 // 凭证 (/billing/voucher): accounting vouchers with their entries on the editable grid (contract
 // voucherModule). Debits must equal credits to the fen — the form and the backend refuse otherwise,
 // naming both sums; 附件 with the upload widget; 过账 locks a voucher (the backend refuses edits of a
-// posted one). Nothing is deleted (docs/decisions/156): a draft is voided (作废) with a reason.
+// posted one). Nothing is deleted (docs/decisions/156): a draft is voided (作废) with a reason, a posted
+// one reversed (冲销) with a reason by a red voucher, its amounts negative and shown in red (docs/decisions/165).
 import { useCallback, useMemo } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
@@ -38,6 +39,7 @@ export const action = (route: Route.ActionArgs) =>
   listAction(route, page.list, {
     post: postRowId("/billing/voucher/post", "过账成功"),
     void: postRowId("/billing/voucher/void", "作废成功"),
+    reverse: postRowId("/billing/voucher/reverse", "冲销成功"),
   });
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "凭证" }];
@@ -62,6 +64,16 @@ export default function VouchersPage({ loaderData }: Route.ComponentProps) {
         reason: { title: "作废凭证（凭证号保留）", required: ReasonMessages.void },
         danger: true,
         run: (row, reason) => void fetcher.submit({ intent: "void", id: String(row.id), reason: reason ?? "" }, { method: "post" }),
+      },
+      {
+        key: "reverse",
+        label: "冲销",
+        permission: "voucher:reverse",
+        // A red voucher is not reversed again.
+        visible: (row) => String(row.status) === VoucherStatus.posted && !row.reversalOfNo,
+        reason: { title: "红字冲销（生成金额为负的冲销凭证，原凭证标为已冲销）", required: ReasonMessages.reverse },
+        danger: true,
+        run: (row, reason) => void fetcher.submit({ intent: "reverse", id: String(row.id), reason: reason ?? "" }, { method: "post" }),
       },
     ],
     // The fetcher's submit is stable.

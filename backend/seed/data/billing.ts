@@ -2,7 +2,9 @@
 // corporations, and the term today falls in generated for every active student, with the payers'
 // receivables, the term's payments allocated over them and a receipt for each payment; dates are
 // relative to the seeding day (issue #30 item 7): every payment and receipt lies before today, none
-// in the future. Deterministic for a given day (stable ids), a few multi-row statements.
+// in the future, and the bills were issued before the earliest payment (issue #33: a statement
+// opens with its bills, then the payments that pay them). Deterministic for a given day (stable
+// ids), a few multi-row statements.
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../crud/context";
 import { stableId } from "../../db/ids";
@@ -14,10 +16,13 @@ import { amountInWords } from "#contract/amount-in-words";
 import { PaymentStatus } from "#contract/modules/billing";
 import { termOf } from "../../modules/activity/signup/signup-bill";
 import { schoolDay } from "../../modules/system/fill-rule/fill-number";
+import { instantOfWallTime } from "#contract/clock";
 
 const DAY = 86_400_000;
 /** Days before the term's first day when the earliest payers pay. */
 const EARLY_PAYMENT_DAYS = 7;
+/** Days before the term's first day when its bills are issued (before the earliest payment), at 08:30. */
+const BILLS_ISSUED_DAYS = 14;
 
 export interface DemoTerm {
   schoolYear: string;
@@ -100,8 +105,15 @@ export async function seedBilling(tx: Executor, timeZone: string, createdBy: str
       create_time: now,
     })),
   );
-  await writeGeneration(tx, { tenantId: 1, timeZone, schoolYear: term.schoolYear, term: term.term, dueDate: term.dueDate }, createdBy);
+  await writeGeneration(tx, { tenantId: 1, timeZone, schoolYear: term.schoolYear, term: term.term, dueDate: term.dueDate, issuedAt: billsIssuedAt(term, timeZone) }, createdBy);
   await seedPayments(tx, timeZone, createdBy, today, term);
+}
+
+/** When the demo term's bills were issued: two weeks before its first day, 08:30 at school, before any payment. */
+export function billsIssuedAt(term: DemoTerm, timeZone: string): Date {
+  const firstDay = new Date(`${term.firstDay}T00:00:00Z`);
+  const issued = new Date(firstDay.getTime() - BILLS_ISSUED_DAYS * DAY);
+  return instantOfWallTime({ year: issued.getUTCFullYear(), month: issued.getUTCMonth() + 1, day: issued.getUTCDate(), hour: 8, minute: 30, second: 0 }, timeZone);
 }
 
 /** The cashier of the demo staff (organisation.ts cashier_zhao), who issues the demo receipts. */

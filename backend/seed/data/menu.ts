@@ -140,10 +140,11 @@ export const menuTree: MenuSeed[] = [
         { name: "导出", perms: "statement:export" },
         { name: "邮件发送", perms: "statement:email" },
       ]),
-      // Payments and vouchers are voided (作废), never deleted (docs/decisions/156, migration 0770).
+      // Payments and vouchers are voided (作废), never deleted (docs/decisions/156, migration 0770); a posted
+      // voucher is reversed by a red one (冲销, docs/decisions/165, migration 0870).
       page("付款", "/billing/payment", "school/PaymentList", crudButtons("payment", [["分配", "allocate"], ["冲销", "reverse"], ["作废", "void"]], ["add", "edit", "export"])),
       page("收据", "/billing/receipt", "school/ReceiptList", crudButtons("receipt", [["开收据", "add"], ["打印", "print"], ["作废", "void"]], ["edit", "export"])),
-      page("凭证", "/billing/voucher", "school/VoucherList", crudButtons("voucher", [["过账", "post"], ["作废", "void"]], ["add", "edit", "export"])),
+      page("凭证", "/billing/voucher", "school/VoucherList", crudButtons("voucher", [["过账", "post"], ["作废", "void"], ["冲销", "reverse"]], ["add", "edit", "export"])),
       page(
         "微信交易",
         "/billing/wechatTrade",

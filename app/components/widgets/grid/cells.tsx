@@ -17,6 +17,7 @@ import type { PopupModalProps } from "./popup-modal";
 import { customCellType, valueFormat, type CellProps } from "./columns";
 import { filterNumberKeystroke, parseNumberOnBlur } from "./numbers";
 import { checkboxValues } from "./rows";
+import { isNegativeAmount } from "#contract/money";
 import type { GridColumn, GridRow } from "./types";
 
 /** spec §9: the textarea cell's pop-up is 300×210. */
@@ -61,7 +62,8 @@ const inputClass = (status: CellProps["status"]) => (status === "error" ? "jvxe-
 function NumberCell({ column, value, disabled, onChange, onInput, onBlur, placeholder, status }: CellProps) {
   return (
     <input
-      className={inputClass(status)}
+      // Red figures: a negative amount (a reversing voucher's lines) shows in red.
+      className={`${inputClass(status)}${column.money && isNegativeAmount(value) ? " money-negative" : ""}`}
       inputMode="decimal"
       value={value}
       disabled={disabled}

@@ -946,11 +946,16 @@ const StatisticsFooter = memo(function StatisticsFooter({ context, totalWidth }:
           <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: lead }}>
             {STATISTICS_LABELS[kind]}
           </div>
-          {context.columns.map((column, index) => (
-            <div key={column.key} role="cell" className="jvxe-cell" data-key={column.key} style={{ width: context.widths[index] }}>
-              {column.statistics?.includes(kind) ? figure(kind, column) : null}
-            </div>
-          ))}
+          {context.columns.map((column, index) => {
+            const text = column.statistics?.includes(kind) ? figure(kind, column) : null;
+            // Red figures: a negative sum of money (a reversing voucher's) shows in red.
+            const red = column.money && text?.startsWith("-");
+            return (
+              <div key={column.key} role="cell" className={`jvxe-cell${red ? " money-negative" : ""}`} data-key={column.key} style={{ width: context.widths[index] }}>
+                {text}
+              </div>
+            );
+          })}
         </div>
       ))}
     </div>

@@ -5,7 +5,8 @@
 // by the page as `visual`.
 import { z } from "zod";
 import { isMasked } from "#contract/modules/sensitive";
-import { formatMoney } from "#contract/money";
+import { createElement, type ReactNode } from "react";
+import { formatMoney, isNegativeAmount } from "#contract/money";
 import { columnName, fieldsIn, maxLengthMessage, offeredUrls, patternOf, showsIn, type ModuleDefinition, type ModuleField } from "#contract/modules/module";
 import type { ListPageDefinition } from "~/services/list.server";
 import type { ListColumn } from "./list-page";
@@ -14,6 +15,12 @@ import type { SuperQueryField } from "../super-query/super-query";
 
 /** Dictionary options by dictionary code, as the page's loader loads them (moduleOptions). */
 export type ModuleOptions = Record<string, FieldOption[]>;
+
+/** An amount as every list and detail shows it; a negative one (red figures) in red. */
+function moneyText(value: unknown): ReactNode {
+  const text = formatMoney(value);
+  return isNegativeAmount(value) ? createElement("span", { className: "money-negative" }, text) : text;
+}
 
 export interface ModulePageVisual {
   /** Per property: width, renderer… of its list column. */
@@ -113,7 +120,7 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
       // Personal data is not sorted: stored encrypted, and an order would tell what the mask hides.
       sorter: field.sensitive === undefined,
       ...(field.dict ? { dict: true } : {}),
-      ...(field.money ? { render: (value: unknown) => formatMoney(value) } : {}),
+      ...(field.money ? { render: moneyText } : {}),
       ...visual.columns?.[property],
     })),
     searchFields: (options) =>
@@ -135,7 +142,7 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
         ...(field.fixed ? { fixedOnEdit: true } : {}),
         ...(field.checkRule ? { checkRule: field.checkRule } : {}),
         ...(field.unique ? { duplicate: { tableName: definition.table, fieldName: columnName(property) } } : {}),
-        ...(field.money ? { detail: (record: Record<string, unknown>) => formatMoney(record[property]) } : {}),
+        ...(field.money ? { detail: (record: Record<string, unknown>) => moneyText(record[property]) } : {}),
         // An id is shown by the name the backend put beside it (issue #32 item 7).
         ...(field.shownBy ? { detail: (record: Record<string, unknown>) => textOf(record[field.shownBy!]) } : {}),
         ...visual.form?.[property],

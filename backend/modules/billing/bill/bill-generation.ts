@@ -30,6 +30,11 @@ export interface GenerationRequest {
   payers?: ReadonlyArray<{ studentId: string; payerType: string; payerId: string }>;
   /** Only these students (all given parts must match); none: every active student. */
   scope?: GenerationScope;
+  /**
+   * When the bills are issued (their create_time, the date in their numbers and the receivables'):
+   * now, but for the demo seed, whose bills come before the term's payments (issue #33).
+   */
+  issuedAt?: Date;
 }
 
 /** Whom a generation bills: a grade, a class (by its name), a list of student numbers (docs/decisions/111). */
@@ -162,7 +167,7 @@ async function readPlan(executor: Executor, request: GenerationRequest): Promise
   ] as const);
   const byProject = new Map<string, Record<string, string>>();
   for (const price of prices) byProject.set(price.project_id, { ...byProject.get(price.project_id), [price.grade]: price.unit_price });
-  const { year, month, day } = schoolDay(new Date(), request.timeZone);
+  const { year, month, day } = schoolDay(request.issuedAt ?? new Date(), request.timeZone);
   return planBills({
     chosenPayers: await chosenPayerNames(executor, tenantId, request.payers ?? []),
     dueDate: request.dueDate ?? null,
@@ -231,8 +236,9 @@ export async function writeGeneration(tx: Executor, request: GenerationRequest, 
     bill.payerId ? [{ payerType: bill.payerType, payerId: bill.payerId, payerName: bill.payerName }] : [],
   );
   const receivables = await receivablesFor(tx, { ...request, createdBy }, period, payers, history);
-  const numbers = await nextNumbers(tx, request.tenantId, NumberRule.bill, fresh.length, request.timeZone);
-  const now = new Date().toISOString();
+  const issuedAt = request.issuedAt ?? new Date();
+  const numbers = await nextNumbers(tx, request.tenantId, NumberRule.bill, fresh.length, request.timeZone, issuedAt);
+  const now = issuedAt.toISOString();
   const who = createdBy.slice(0, 32);
   const bills: Record<string, unknown>[] = [];
   const items: Record<string, unknown>[] = [];

@@ -45,7 +45,7 @@ export interface ReceivableKey {
  */
 export async function receivablesFor(
   tx: Executor,
-  request: { tenantId: number; timeZone: string; createdBy: string },
+  request: { tenantId: number; timeZone: string; createdBy: string; issuedAt?: Date },
   period: string,
   payers: readonly ReceivableKey[],
   history: HistoryChange,
@@ -61,7 +61,8 @@ export async function receivablesFor(
     where tenant_id = ${tenantId} and period = ${period} and status <> '4'`);
   for (const row of existing) found.set(key(row.payer_type, row.payer_id), row.id);
   const missing = [...wanted.entries()].filter(([payerKey]) => !found.has(payerKey));
-  const numbers = await nextNumbers(tx, tenantId, NumberRule.receivable, missing.length, request.timeZone);
+  const issuedAt = request.issuedAt ?? new Date();
+  const numbers = await nextNumbers(tx, tenantId, NumberRule.receivable, missing.length, request.timeZone, issuedAt);
   const rows = missing.map(([payerKey, payer], index) => {
     const id = newId();
     found.set(payerKey, id);
@@ -75,7 +76,7 @@ export async function receivablesFor(
       period,
       status: "1",
       create_by: createdBy.slice(0, 32),
-      create_time: new Date().toISOString(),
+      create_time: issuedAt.toISOString(),
     };
   });
   await insertJsonRows(tx, "bill_receivable", rows);

@@ -3,9 +3,10 @@
 // sums); the backend sums the lines itself. 过账 (voucher:post) locks a voucher: edits are refused
 // on the locked row, so a post racing an edit never lets the edit through. Nothing numbered is
 // deleted (docs/decisions/156): a draft is voided (作废, voucher:void) with a reason and keeps its
-// number; a posted voucher stays as it is.
+// number; a posted voucher is corrected by a red reversing voucher (冲销, voucher:reverse,
+// docs/decisions/165) and becomes 已冲销.
 import { sql } from "drizzle-orm";
-import { ReasonMessages, voucherModule, VoucherMessages, voucherProblem, voucherSums, VoucherStatus, type VoucherEntryInput } from "#contract/modules/billing";
+import { ReasonMessages, reversalSummary, voucherModule, VoucherMessages, voucherProblem, voucherSums, VoucherStatus, type VoucherEntryInput } from "#contract/modules/billing";
 import { fenToYuan, toFen } from "#contract/money";
 import { billVoucher } from "../../../db/schema";
 import { createModuleCrud } from "../../../crud/module";
@@ -15,7 +16,8 @@ import { newId } from "../../../db/ids";
 import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok, okMessage } from "../../../http/envelope";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
-import { historyReason, updateWithHistory, withHistory } from "../../../crud/history";
+import { historyAdded, historyReason, updateWithHistory, withHistory } from "../../../crud/history";
+import { schoolDay } from "../../system/fill-rule/fill-number";
 
 const VOUCHER_NO_RULE = "voucher_no";
 
@@ -47,6 +49,7 @@ export const voucherCrud = createModuleCrud(voucherModule, {
         const [row] = await save.tx.rows<{ status: string }>(sql`select status from bill_voucher where id = ${save.id} for update`);
         if (row?.status === VoucherStatus.posted) throw new ApiError(VoucherMessages.posted);
         if (row?.status === VoucherStatus.void) throw new ApiError(VoucherMessages.voided);
+        if (row?.status === VoucherStatus.reversed) throw new ApiError(VoucherMessages.reversed);
         return;
       }
       const voucherNo = await nextNumber(save.tx, save.tenantId, VOUCHER_NO_RULE, save.services.config.schoolTimeZone);
@@ -92,7 +95,7 @@ export const voucherEndpoints: Endpoint[] = [
     await inTransaction(context.services.db, async (tx) => {
       const [voucher] = await tx.rows<{ status: string }>(sql`select status from bill_voucher where id = ${id} and tenant_id = ${context.tenantId} for update`);
       if (!voucher) throw notFound();
-      if (voucher.status === VoucherStatus.posted) throw new ApiError(VoucherMessages.postedAlready);
+      if (voucher.status === VoucherStatus.posted || voucher.status === VoucherStatus.reversed) throw new ApiError(VoucherMessages.postedAlready);
       if (voucher.status === VoucherStatus.void) throw new ApiError(VoucherMessages.voided);
       await withHistory(tx, voucherCrud.historyActor(context), voucherCrud.history, [id], { action: "post" }, () =>
         tx.rows(sql`
@@ -117,6 +120,7 @@ export const voucherEndpoints: Endpoint[] = [
       if (!voucher) throw notFound();
       if (voucher.status === VoucherStatus.posted) throw new ApiError(VoucherMessages.voidPosted);
       if (voucher.status === VoucherStatus.void) throw new ApiError(VoucherMessages.voidedAlready);
+      if (voucher.status === VoucherStatus.reversed) throw new ApiError(VoucherMessages.reversed);
       const history = { ...voucherCrud.historyActor(context), action: "void", reason };
       await updateWithHistory(tx, history, voucherCrud.history, [id], history, sql`
         update bill_voucher v set status = ${VoucherStatus.void}, void_reason = ${reason.slice(0, 255)}, voided_by = ${username}, voided_at = now(),
@@ -125,5 +129,49 @@ export const voucherEndpoints: Endpoint[] = [
         returning v.*`);
     });
     return okMessage("作废成功");
+  }),
+  // 红字冲销 of a posted voucher (docs/decisions/165): in one transaction, a new posted voucher dated
+  // today with the same accounts and every amount negated, and the original 已冲销, linked each way.
+  endpoint("POST", "/billing/voucher/reverse", "voucher:reverse", async (request) => {
+    const context = crudContext(request);
+    const id = singleId(request.body.id ?? request.query.id);
+    if (!id) throw notFound();
+    const reason = historyReason(request.body);
+    if (!reason) throw new ApiError(ReasonMessages.reverse);
+    const username = context.username.slice(0, 32);
+    const timeZone = context.services.config.schoolTimeZone;
+    const reversalNo = await inTransaction(context.services.db, async (tx) => {
+      // The original's row lock: of two reversals at once, the second sees 已冲销.
+      const [voucher] = await tx.rows<{ voucher_no: string; status: string; reversal_of: string | null; debit_total: string; credit_total: string }>(sql`
+        select voucher_no, status, reversal_of, debit_total::text, credit_total::text
+        from bill_voucher where id = ${id} and tenant_id = ${context.tenantId} for update`);
+      if (!voucher) throw notFound();
+      if (voucher.status === VoucherStatus.reversed) throw new ApiError(VoucherMessages.reversed);
+      if (voucher.status !== VoucherStatus.posted) throw new ApiError(VoucherMessages.reverseDraft);
+      if (voucher.reversal_of) throw new ApiError(VoucherMessages.reverseReversal);
+      const redId = newId();
+      const redNo = await nextNumber(tx, context.tenantId, VOUCHER_NO_RULE, timeZone);
+      const { year, month, day } = schoolDay(new Date(), timeZone);
+      await tx.rows(sql`
+        insert into bill_voucher (id, tenant_id, voucher_no, voucher_date, summary, debit_total, credit_total, status, posted_by, posted_at,
+                                  reversal_of, reversal_of_no, create_by, create_time)
+        values (${redId}, ${context.tenantId}, ${redNo}, ${`${year}-${month}-${day}`}, ${reversalSummary(voucher.voucher_no, reason)},
+                -(${voucher.debit_total}::numeric), -(${voucher.credit_total}::numeric), ${VoucherStatus.posted}, ${username}, now(),
+                ${id}, ${voucher.voucher_no}, ${username}, now())`);
+      // The same lines in the same order, red: each amount negated (a side left empty stays 0).
+      await tx.rows(sql`
+        insert into bill_voucher_entry (id, voucher_id, account, debit, credit, remark, sort_no)
+        select md5(${redId} || e.id), ${redId}, e.account, -e.debit, -e.credit, e.remark, e.sort_no
+        from bill_voucher_entry e where e.voucher_id = ${id}`);
+      const history = { ...voucherCrud.historyActor(context), action: "reverse", reason };
+      await historyAdded(tx, history, voucherCrud.history, [redId], history);
+      await updateWithHistory(tx, history, voucherCrud.history, [id], history, sql`
+        update bill_voucher v set status = ${VoucherStatus.reversed}, reversal_id = ${redId}, reversal_no = ${redNo},
+               reverse_reason = ${reason.slice(0, 255)}, reversed_by = ${username}, reversed_at = now(), update_by = ${username}, update_time = now()
+        where v.id = ${id}
+        returning v.*`);
+      return redNo;
+    });
+    return okMessage(`冲销成功，红字凭证 ${reversalNo}`);
   }),
 ];

@@ -149,7 +149,7 @@ describe.each(databases)("unpaid-bill reminders and jobs per tenant on %s", (kin
     // Tenant 2 sees none of tenant 1's jobs (only its own copies of the defaults, docs/decisions/144)
     // and cannot touch them.
     const listed = (await as(TENANT_2).get("/sys/quartzJob/list?pageSize=100")).json.result.records as Array<{ id: string }>;
-    expect(listed).toHaveLength(3);
+    expect(listed).toHaveLength(4);
     expect(listed.map((job) => job.id)).not.toContain(seeded);
     expect((await as(TENANT_2).get(`/sys/quartzJob/queryById?id=${seeded}`)).json.success).toBe(false);
     for (const path of [`/sys/quartzJob/pause?id=${seeded}`, `/sys/quartzJob/resume?id=${seeded}`, `/sys/quartzJob/execute?id=${seeded}`, `/sys/quartzJob/runs?jobId=${seeded}`]) {

@@ -4,7 +4,7 @@ import type { BackendConfig } from "./config";
 import { SessionService } from "./modules/system/auth/session-service";
 import { PermissionService } from "./modules/system/permission/permission-service";
 import { DictionaryService } from "./modules/system/dict/dictionary-service";
-import { LogService } from "./modules/system/log-service";
+import { LogService } from "./log-service";
 import { DEFAULT_SCHEDULER_OPTIONS, JobScheduler, defaultInstanceId, type SchedulerOptions } from "./modules/monitor/quartz-job/scheduler";
 import { RequestTrace } from "./modules/monitor/server/request-trace";
 import { SignInGuard } from "./modules/system/auth/sign-in-guard";

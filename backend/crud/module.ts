@@ -10,7 +10,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { columnName, fieldsIn, patternOf, type ModuleDefinition } from "#contract/modules/module";
 import { sysCheckRule } from "../db/schema";
 import { ApiError } from "../http/envelope";
-import { checkValue, parseRuleJson, type CheckRuleItem } from "../modules/system/check-rule/check-value";
+import { checkValue, parseRuleJson, type CheckRuleItem } from "./check-value";
 import type { FieldRule } from "./body-schema";
 import type { CrudContext } from "./context";
 import { registerDuplicateCheck } from "./duplicate-check";

@@ -7,7 +7,7 @@
 import { maskValue, viewSensitiveCode, type SensitiveKind } from "#contract/modules/sensitive";
 import { isMasked } from "#contract/modules/sensitive";
 import { clientIp } from "../http/format";
-import { LogType, OperateType } from "../modules/system/log-service";
+import { LogType, OperateType } from "../log-service";
 import type { CrudContext } from "./context";
 import type { EntityDefinition } from "./entity";
 import type { ListRecord } from "./page";

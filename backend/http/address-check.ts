@@ -7,7 +7,7 @@ import type { Request } from "express";
 import { ResultCode } from "#contract/envelope";
 import { AccessRuleMessages, PLATFORM_SCOPE } from "#contract/modules/access-rule";
 import type { BackendServices } from "../services";
-import { LogType } from "../modules/system/log-service";
+import { LogType } from "../log-service";
 import { userTenantIds } from "../crud/tenant";
 import type { AuthContext } from "./auth";
 import { ApiError } from "./envelope";

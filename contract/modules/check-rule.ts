@@ -1,7 +1,7 @@
 // 校验规则 (/isystem/checkRule, api-contract.md §5 sys_check_rule, §7 "Check rules"): rules a form
 // value must pass (a field's `checkRule`). rule_json is a list of items run in order: `digits` n
 // checks the next n characters, `*` the whole value, against `pattern`; the first failure's
-// `message` answers (backend/modules/system/check-rule/check-value.ts).
+// `message` answers (backend/crud/check-value.ts).
 import { defineModule } from "./module";
 
 export const checkRuleModule = defineModule({

@@ -59,7 +59,7 @@ describe.each(databases)("backend sign-in on %s", (kind) => {
 
   it("writes a login log row", async () => {
     await loginToken(base);
-    // The request journal writes in batches (backend/modules/system/log-service.ts).
+    // The request journal writes in batches (backend/log-service.ts).
     await server.backend.services.logs.flush();
     const rows = await server.backend.db.rows<{ log_content: string }>(
       sql.raw(`SELECT log_content FROM sys_log WHERE log_type = 1 AND userid = 'admin'`),

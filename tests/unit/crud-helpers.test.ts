@@ -8,7 +8,7 @@ import { nextChildCode, nextSegment } from "../../backend/crud/tree-code";
 import { translateValue, dictKeys } from "../../backend/crud/dict-text";
 import { tenantListCondition, userTenantIds } from "../../backend/crud/tenant";
 import { parseTableDictCode } from "../../backend/crud/table-dict";
-import { checkValue, parseRuleJson } from "../../backend/modules/system/check-rule/check-value";
+import { checkValue, parseRuleJson } from "../../backend/crud/check-value";
 import { departTree } from "../../backend/modules/system/depart/depart-tree";
 import "../../backend/modules/system/user/user-entity";
 import { ApiError } from "../../backend/http/envelope";

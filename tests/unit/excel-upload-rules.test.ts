@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkUpload, extensionOf, servedType } from "../../backend/modules/system/files/file-types";
-import { normaliseBiz, resolveStoredFile, safeRelativePath, storedStem, storeFile, uploadRoot } from "../../backend/modules/system/files/storage";
+import { normaliseBiz, resolveStoredFile, safeRelativePath, storedStem, storeFile, uploadRoot } from "../../backend/files/storage";
 
 describe("upload rules", () => {
   const root = mkdtempSync(path.join(tmpdir(), "upload-rules-"));

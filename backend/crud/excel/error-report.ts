@@ -6,7 +6,7 @@ import ExcelJS from "exceljs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { formatDateTime } from "../../http/format";
-import { STATIC_PREFIX, unguessableName, uploadRoot } from "../../modules/system/files/storage";
+import { STATIC_PREFIX, unguessableName, uploadRoot } from "../../files/storage";
 import { ExcelMessages } from "./messages";
 
 export interface ImportRowError {

@@ -16,7 +16,7 @@ import { ApiError, ok, okMessage } from "../../http/envelope";
 import type { EndpointHandler, EndpointRequest } from "../../http/endpoint";
 import type { Result } from "#contract/envelope";
 import { ResultCode } from "#contract/envelope";
-import { readMultipart, MultipartError, MAX_UPLOAD_BYTES } from "../../modules/system/files/multipart";
+import { readMultipart, MultipartError, MAX_UPLOAD_BYTES } from "../../http/multipart";
 import { fieldByColumn, type EntityDefinition } from "../entity";
 import { importCell, plainDictionaries, resolveExcelColumns, type ExcelEntityConfig, type ResolvedColumn } from "./columns";
 import { writeErrorReport, type ImportRowError } from "./error-report";

@@ -23,7 +23,7 @@ import { endpoint, requireAuth, type Endpoint } from "../../http/endpoint";
 import { failure, ok } from "../../http/envelope";
 import { formatDateTime } from "../../http/format";
 import { openedContacts, sealedContacts } from "../system/user/user-entity";
-import { LogType } from "../system/log-service";
+import { LogType } from "../../log-service";
 
 /** The first message of a refused body. */
 function firstIssue(error: z.ZodError): string {

@@ -13,7 +13,7 @@ import { newId } from "../../../db/ids";
 import { readWorkbook, sniffWorkbook } from "../../../crud/excel/workbook-reader";
 import { endpoint, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok, okMessage } from "../../../http/envelope";
-import { MAX_UPLOAD_BYTES, MultipartError, readMultipart } from "../../system/files/multipart";
+import { MAX_UPLOAD_BYTES, MultipartError, readMultipart } from "../../../http/multipart";
 import { nextNumbers } from "../../system/fill-rule/fill-rule-service";
 import { csvRows, parseStatement } from "./wechat-statement";
 import { historyAdded } from "../../../crud/history";

@@ -11,7 +11,7 @@ import { createCrud } from "../../../crud/engine";
 import { crudContext } from "../../../crud/context";
 import { defineEntity } from "../../../crud/entity";
 import { DEFAULT_TENANT_ID, type TenantScope } from "../../../crud/tenant";
-import { LogType } from "../../system/log-service";
+import { LogType } from "../../../log-service";
 import { formatWireDate } from "#contract/clock";
 import { schoolClockZone, schoolDayStart } from "../../../clock";
 

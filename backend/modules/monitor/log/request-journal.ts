@@ -15,7 +15,7 @@ import { readTenantId, readToken } from "../../../http/auth";
 import { clientIp } from "../../../http/format";
 import type { BackendServices } from "../../../services";
 import { currentTenantId, userTenantIds } from "../../../crud/tenant";
-import { LogType, OperateType } from "../../system/log-service";
+import { LogType, OperateType } from "../../../log-service";
 import { describeBrowser } from "./browser";
 import { maskedUrl, requestParamText } from "./request-params";
 import { requestMinutesOf } from "../server/request-minutes";

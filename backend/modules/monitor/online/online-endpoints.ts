@@ -17,7 +17,7 @@ import { maskRecords, seesSensitive } from "../../../crud/sensitive";
 import { DEFAULT_TENANT_ID } from "../../../crud/tenant";
 import { noticeBusOf } from "../../../realtime/bus-registry";
 import type { BackendServices } from "../../../services";
-import { LogType } from "../../system/log-service";
+import { LogType } from "../../../log-service";
 import { describeBrowser } from "../log/browser";
 import { userCrud } from "../../system/user/user-crud";
 

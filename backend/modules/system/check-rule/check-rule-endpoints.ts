@@ -6,7 +6,7 @@ import { endpoint, type Endpoint } from "../../../http/endpoint";
 import { ApiError, failure, ok } from "../../../http/envelope";
 import { createModuleCrud } from "../../../crud/module";
 import { checkRuleModule, checkRuleRowProblem, parseCheckRuleRows } from "#contract/modules/check-rule";
-import { checkValue, MAX_CHECKED_LENGTH, parseRuleJson } from "./check-value";
+import { checkValue, MAX_CHECKED_LENGTH, parseRuleJson } from "../../../crud/check-value";
 import { platformWrites } from "../permission/permission-service";
 
 export const checkRuleCrud = createModuleCrud(checkRuleModule, {

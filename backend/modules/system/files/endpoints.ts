@@ -8,8 +8,8 @@ import { ApiError, failure, okMessage, okWithoutCode } from "../../../http/envel
 import { ossFileCrud, recordUpload } from "./oss-file-endpoints";
 import { ResultCode } from "#contract/envelope";
 import { checkUpload, servedType } from "./file-types";
-import { readMultipart, MultipartError, type UploadedFile } from "./multipart";
-import { normaliseBiz, resolveStoredFile, safeRelativePath, STATIC_PREFIX, storedStem, storeFile } from "./storage";
+import { readMultipart, MultipartError, type UploadedFile } from "../../../http/multipart";
+import { normaliseBiz, resolveStoredFile, safeRelativePath, STATIC_PREFIX, storedStem, storeFile } from "../../../files/storage";
 
 export { STATIC_PREFIX };
 

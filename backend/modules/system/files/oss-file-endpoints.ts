@@ -10,7 +10,7 @@ import { createModuleCrud } from "../../../crud/module";
 import type { BackendServices } from "../../../services";
 import type { AuthContext } from "../../../http/auth";
 import { currentTenantId } from "../../../crud/tenant";
-import { resolveStoredFile } from "./storage";
+import { resolveStoredFile } from "../../../files/storage";
 
 /** The stored paths of the records a delete removes, until it committed (keyed by the request). */
 const removedPaths = new WeakMap<object, string[]>();

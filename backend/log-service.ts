@@ -1,9 +1,9 @@
 // sys_log rows: log_type 1 login, 2 operation (contract §5). Requests never wait for their log:
 // entries are queued and written in multi-row inserts a moment later (or when the queue fills),
 // so an operation costs one array push (issue #15: "without slowing them").
-import type { Database } from "../../db/client";
-import { sysLog } from "../../db/schema";
-import { newId } from "../../db/ids";
+import type { Database } from "./db/client";
+import { sysLog } from "./db/schema";
+import { newId } from "./db/ids";
 
 export const LogType = { login: 1, operation: 2 } as const;
 

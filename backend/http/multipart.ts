@@ -3,7 +3,7 @@
 // beyond the limit, and the answer is the contract's "Upload too large" text (§1).
 import type { Request } from "express";
 import busboy from "busboy";
-import { ApiError } from "../../../http/envelope";
+import { ApiError } from "./envelope";
 
 /** Contract §1 (`文件大小超出10MB限制…`): 10 MB per file. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

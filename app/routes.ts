@@ -73,6 +73,7 @@ export default [
   route("api/billing/statement-export", "routes/api/billing/statement-export.tsx"),
   // People (issue #12 A).
   route("api/people/student-parents", "routes/api/people/student-parents.tsx"),
+  route("api/people/parent-options", "routes/api/people/parent-options.tsx"),
   // A class's roster, its print view, and the teacher picker (issue #29 items 1, 6).
   route("api/people/class-roster", "routes/api/people/class-roster.tsx"),
   route("school/class/print", "routes/people/class-print.tsx"),

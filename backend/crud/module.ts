@@ -17,6 +17,7 @@ import { registerDuplicateCheck } from "./duplicate-check";
 import { createCrud, type CrudConfig, type CrudHooks, type CrudResource, type PrepareContext, type RowProblem } from "./engine";
 import { defineEntity, type EntityOverrides } from "./entity";
 import type { CrudExcelConfig } from "./excel/crud-excel";
+import type { ExcelColumn } from "./excel/columns";
 import { columnTenantScope } from "./tenant";
 import { registerEncryptedEntity } from "./encrypted";
 import { STORED_ENCRYPTED_KINDS } from "../security/personal-data";
@@ -26,7 +27,7 @@ export interface ModuleCrudOptions extends Omit<CrudConfig, "basePath" | "pagePa
   /** What the definition cannot say about the table (tenant and logical-delete columns, sort…). */
   entity?: EntityOverrides;
   /** Excel options beyond the derived title, columns and unique checks; `false`: no Excel. */
-  excel?: Omit<Partial<CrudExcelConfig>, "columns"> | false;
+  excel?: (Omit<Partial<CrudExcelConfig>, "columns"> & { moreColumns?: readonly ExcelColumn[] }) | false;
   /**
    * Store the sensitive fields of the encrypted kinds encrypted (default true; the table then has
    * their `<column>_hash`; online forms' tables get theirs at 同步数据库, docs/decisions/145).
@@ -84,9 +85,12 @@ export function createModuleCrud(module: ModuleDefinition, options: ModuleCrudOp
       : {
           excel: {
             title: module.title,
-            columns: fieldsIn(module, "excel").map(([property, field]) => ({ property, title: field.label, ...(field.required ? { required: true } : {}), ...(field.money ? { money: true } : {}) })),
             ...(unique.length > 0 ? { unique } : {}),
             ...excel,
+            columns: [
+              ...fieldsIn(module, "excel").map(([property, field]) => ({ property, title: field.label, ...(field.required ? { required: true } : {}), ...(field.money ? { money: true } : {}) })),
+              ...(excel?.moreColumns ?? []),
+            ],
           },
         }),
     hooks: {

@@ -75,12 +75,59 @@ export const STUDENT_PARENT_FIELDS = {
   isPayer: { label: "付款人" },
 } as const satisfies Record<string, ModuleField>;
 
-/** A row of the student's parents grid, as the form sends it and the backend saves it. */
+/**
+ * A parent added with the student (the form's 新增家长, an imported family): the parent module's own
+ * fields, checked by it. Saved in the student's transaction; a parent with the same phone (found by its
+ * search hash) is that parent, not a second one (docs/decisions/163).
+ */
+export interface NewParent {
+  name: string;
+  nameEn?: string;
+  sex?: string;
+  phone?: string;
+  email?: string;
+}
+
+/** A row of the student's parents grid, as the form sends it and the backend saves it: an existing parent, or a new one. */
 export interface StudentParentRow {
+  /** The chosen parent; empty when `parent` is new. */
   parentId: string;
   relation: string;
   isPayer: boolean;
+  parent?: NewParent;
 }
+
+export const StudentParentMessages = {
+  /** A new parent's phone is another parent's (names differ). */
+  phoneOfOther: (name: string) => `该手机号已是家长${name}的手机号`,
+  /** A masked phone (an export without 查看敏感信息) that names no parent of that name: never written. */
+  maskedUnmatched: "手机号已脱敏，找不到同名同号的家长",
+  /** Adding a parent with the student needs the parent's own 添加 button. */
+  mayNotAdd: "没有新增家长的权限",
+} as const;
+
+/**
+ * The student export's and import's parent columns (家长1姓名 … 家长2付款人): two parents per student,
+ * the payer flagged; the import matches a parent by phone or adds him (docs/decisions/163).
+ */
+export const EXCEL_PARENT_SLOTS = 2;
+export const EXCEL_PARENT_COLUMNS = [
+  { key: "Name", title: "姓名" },
+  { key: "Relation", title: "关系" },
+  { key: "Phone", title: "手机" },
+  { key: "Email", title: "邮箱" },
+  { key: "Payer", title: "付款人" },
+] as const;
+export const excelParentProperty = (slot: number, key: (typeof EXCEL_PARENT_COLUMNS)[number]["key"]) => `parent${slot}${key}`;
+
+/** 批量操作 of the student list beyond 删除: each its own button, granted where 编辑 is (migration 0850). */
+export const StudentBulkButtons = { assignClass: "student:batch_class", changeStatus: "student:batch_status" } as const;
+export const StudentBulkMessages = {
+  noStudents: "请选择学生",
+  unknownStatus: "请选择状态",
+  assigned: (count: number, className: string) => `已将${count}名学生分到${className}`,
+  statusChanged: (count: number, status: string) => `已将${count}名学生的状态改为${status}`,
+} as const;
 
 /** A parent listed twice in one student's grid. */
 export const REPEATED_PARENT_MESSAGE = "同一位家长不能重复添加";

@@ -1,16 +1,18 @@
-// 学生 (/school/student): students with their parents, saved together in one backend transaction;
-// the student number comes from the fill rule when the student is added.
-import { useCallback } from "react";
+// 学生 (/school/student): students with their parents (chosen, or new ones added in the same form),
+// saved together in one backend transaction; the student number comes from the fill rule when the
+// student is added. 批量操作: 删除, 批量分班 and 批量修改状态 (docs/decisions/163).
+import { useCallback, useState } from "react";
 import { z } from "zod";
-import { studentModule } from "#contract/modules/people";
+import { CLASS_DICT, StudentBulkButtons, studentModule } from "#contract/modules/people";
 import type { Route } from "./+types/students";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage, type ModulePage } from "~/components/widgets/list/module-page";
 import type { FormField } from "~/components/widgets/list/types";
 import { StudentParentsField } from "~/components/people/student-parents-field";
+import { StudentBulkDialog, type StudentBulkKind } from "~/components/people/student-bulk-dialog";
 import { parentRowsProblem, parseParentRows } from "~/components/people/student-parents";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
-import { listAction } from "~/services/list.server";
+import { listAction, type CustomAction } from "~/services/list.server";
 import { studentParents } from "~/services/form-details.server";
 import { loadModulePage } from "~/services/module-page.server";
 
@@ -36,7 +38,18 @@ const page: ModulePage<typeof formSchema> = {
 
 export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "学生", [], studentParents);
 
-export const action = (route: Route.ActionArgs) => listAction(route, page.list);
+/** 批量分班 / 批量修改状态: the selection and the chosen value, posted once. */
+const bulk =
+  (path: string, field: "classId" | "status"): CustomAction =>
+  async (api, form) => {
+    const answer = await api.post(path, z.unknown(), { ids: String(form.get("ids") ?? ""), [field]: String(form.get(field) ?? "") });
+    return { message: answer.message };
+  };
+
+export const action = (route: Route.ActionArgs) =>
+  listAction(route, page.list, { batchClass: bulk("/school/student/batchClass", "classId"), batchStatus: bulk("/school/student/batchStatus", "status") });
+
+const STUDENTS_FETCHER = "students-list";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "学生" }];
 
@@ -55,14 +68,31 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
     ],
     [options],
   );
+  const [bulkOpen, setBulkOpen] = useState<{ kind: StudentBulkKind; ids: string[] } | null>(null);
   return (
-    <ModuleListPage
-      page={page}
-      data={loaderData}
-      formWidth={900}
-      formFields={withParents}
-      form={{ detailUrl: "/api/people/student-parents", defaults: { status: "1", parents: "[]" } }}
-    />
+    <>
+      <ModuleListPage
+        page={page}
+        data={loaderData}
+        formWidth={1000}
+        formFields={withParents}
+        form={{ detailUrl: "/api/people/student-parents", defaults: { status: "1", parents: "[]" } }}
+        fetcherKey={STUDENTS_FETCHER}
+        batchActions={[
+          { key: "batchClass", label: "批量分班", permission: StudentBulkButtons.assignClass, run: (ids) => setBulkOpen({ kind: "batchClass", ids }) },
+          { key: "batchStatus", label: "批量修改状态", permission: StudentBulkButtons.changeStatus, run: (ids) => setBulkOpen({ kind: "batchStatus", ids }) },
+        ]}
+      />
+      {bulkOpen ? (
+        <StudentBulkDialog
+          kind={bulkOpen.kind}
+          ids={bulkOpen.ids}
+          options={(bulkOpen.kind === "batchClass" ? options[CLASS_DICT] : options[studentModule.fields.status.dict]) ?? []}
+          fetcherKey={STUDENTS_FETCHER}
+          onClose={() => setBulkOpen(null)}
+        />
+      ) : null}
+    </>
   );
 }
 

@@ -22,6 +22,11 @@ export interface ExcelColumn {
   required?: boolean;
   /** Export: an amount of money, shown with thousands separators and two decimals. */
   money?: boolean;
+  /**
+   * Not a column of the table (a student's parents): text, filled on export by the resource's
+   * `fill` (CrudExcelConfig) and, on import, handed to the add path in the body under `property`.
+   */
+  virtual?: boolean;
 }
 
 export interface DictItem {
@@ -56,6 +61,8 @@ export interface ResolvedColumn {
   money?: boolean;
   /** Present for dictionary columns. */
   dict?: { toText: ReadonlyMap<string, string>; toValue: ReadonlyMap<string, string> };
+  /** Not the table's (ExcelColumn.virtual): `field` is a text field of that name, never selected. */
+  virtual?: boolean;
 }
 
 /**
@@ -71,7 +78,7 @@ export async function resolveExcelColumns(
   const seen = new Set<string>();
   const resolved: ResolvedColumn[] = [];
   for (const column of columns) {
-    const field = fieldByProperty(entity, column.property);
+    const field = column.virtual ? { property: column.property, column: column.property, type: "string" as const } : fieldByProperty(entity, column.property);
     if (!field || !isReadable(field)) throw new Error(`excel columns of ${entity.table}: ${column.property} is not a readable field`);
     if (seen.has(column.property)) throw new Error(`excel columns of ${entity.table}: ${column.property} is listed twice`);
     seen.add(column.property);
@@ -84,6 +91,7 @@ export async function resolveExcelColumns(
       required: column.required ?? false,
       ...(column.money ? { money: true } : {}),
       ...(items ? { dict: dictMaps(items) } : {}),
+      ...(column.virtual ? { virtual: true } : {}),
     });
   }
   return resolved;

@@ -53,6 +53,11 @@ export interface CrudExcelConfig {
    * Default `tenant` when the resource has a tenant scope, else `all`.
    */
   uniqueScope?: "tenant" | "all";
+  /**
+   * Export: the values of the virtual columns (ExcelColumn.virtual) of a page of records, each with
+   * its primary key. On import those columns reach the add path's hooks in the body.
+   */
+  fill?: (context: CrudContext, records: Record<string, unknown>[]) => Promise<void>;
   /** Export: rows per keyset page (default EXPORT_BATCH_SIZE, 1000). */
   batchSize?: number;
   /** Import: parser limits (default DEFAULT_READ_LIMITS). */
@@ -87,6 +92,7 @@ export function crudExcelEndpoints(resource: CrudResource, excel: CrudExcelConfi
           columns: excel.columns,
           dictionaries,
           batchSize: excel.batchSize,
+          ...(excel.fill ? { fill: (request: EndpointRequest) => (records: Record<string, unknown>[]) => excel.fill!(resource.context(request), records) } : {}),
           notNull: Object.entries(columnInfo(config.table))
             .filter(([, info]) => info.notNull)
             .map(([property]) => property),

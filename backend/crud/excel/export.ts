@@ -93,6 +93,8 @@ export interface XlsxExportOptions {
   batchSize?: number;
   /** Changes each page's records before they become cells (masks personal data). */
   transform?: (records: Record<string, unknown>[]) => void;
+  /** Fills the virtual columns of each page's records (which then carry their primary key). */
+  fill?: (records: Record<string, unknown>[]) => Promise<void>;
   /** Called when the download fails after it started (the response is then cut off). */
   onStreamError?: (error: unknown) => void;
   /** For the export log: the filter and whether personal data was masked. */
@@ -123,6 +125,7 @@ export async function streamXlsxExport(res: Response, options: XlsxExportOptions
     },
     page: async () => {
       const records = await pager.next(db);
+      await options.fill?.(records);
       options.transform?.(records);
       return records.map((record) => columns.map((column) => exportCell(column, record[column.field.property])));
     },
@@ -406,7 +409,10 @@ export function createPager(entity: EntityDefinition, columns: readonly Resolved
   const selected = selectionCondition(entity, source.selections ?? []);
   if (selected) conditions.push(selected);
   const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : undefined;
-  const fields = columns.map((column) => column.field);
+  const fields = columns.filter((column) => !column.virtual).map((column) => column.field);
+  // Virtual columns are filled from each record's key.
+  const key = entity.primaryKey ? fieldByProperty(entity, entity.primaryKey) : undefined;
+  if (key && columns.some((column) => column.virtual) && !fields.includes(key)) fields.push(key);
   const selectList = sql.join(
     fields.map((field) => sql`${selectExpression(entity, field)} as ${sql.identifier(field.property)}`),
     sql`, `,
@@ -555,6 +561,8 @@ export interface ExportEndpointConfig extends ExcelEntityConfig {
   batchSize?: number;
   /** This request's change of each page's records (the engine masks personal data with it). */
   transform?: (request: EndpointRequest) => Promise<XlsxExportOptions["transform"]>;
+  /** This request's filling of the virtual columns (ExcelColumn.virtual). */
+  fill?: (request: EndpointRequest) => XlsxExportOptions["fill"];
   /** Whether this request's export masks personal data (the export log); absent: it holds none. */
   masked?: (request: EndpointRequest) => Promise<boolean | null>;
 }
@@ -585,6 +593,7 @@ export function exportEndpointHandler(config: ExportEndpointConfig): EndpointHan
       exporter: user?.realname || user?.username || "",
       batchSize: config.batchSize,
       transform,
+      fill: config.fill?.(request),
       audit: { filter: exportFilterText(request.req.query as Record<string, unknown>), masked: (await config.masked?.(request)) ?? null },
       onStreamError: (error) => request.services.logger.error(`[excel] export of ${config.entity.table} failed while streaming`, error),
     });

@@ -2,8 +2,8 @@
 import type { Endpoint } from "../../http/endpoint";
 import { classesEndpoints } from "./classes";
 import { corporationCrud } from "./corporation/corporation-endpoints";
-import { parentCrud } from "./parent/parent-endpoints";
+import { parentEndpoints } from "./parent/parent-endpoints";
 import { studentEndpoints } from "./student/student-endpoints";
 import { teacherCrud } from "./teacher/teacher-endpoints";
 
-export const peopleEndpoints: Endpoint[] = [...corporationCrud.endpoints, ...parentCrud.endpoints, ...studentEndpoints, ...teacherCrud.endpoints, ...classesEndpoints];
+export const peopleEndpoints: Endpoint[] = [...corporationCrud.endpoints, ...parentEndpoints, ...studentEndpoints, ...teacherCrud.endpoints, ...classesEndpoints];

@@ -227,6 +227,7 @@ function CellEditorImpl(props: CellEditorProps) {
         <SearchSelect
           async
           dict={column.dictCode}
+          source={column.searchUrl}
           value={value}
           disabled={disabled}
           placeholder={placeholder}

@@ -72,6 +72,8 @@ export interface GridColumn {
   /** Options of select / radio / list_multi / sel_search; else the dictionary's (`dictCode`). */
   options?: readonly DictOption[];
   dictCode?: string;
+  /** sel_search_async: the resource route of its options (SearchSelect `source`); default the dictionary's. */
+  searchUrl?: string;
   /** The value of a new row; `${…}` templates are not applied to it. */
   defaultValue?: string;
   /** checkbox: ticked in a new row. */

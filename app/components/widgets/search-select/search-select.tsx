@@ -25,6 +25,12 @@ export interface SearchSelectProps extends ValueWidgetProps {
   options?: DictOption[];
   /** Ask the backend as the user types (table dictionaries only). */
   async?: boolean;
+  /**
+   * Async: a resource route answering the options as dict-search does (`?keyword=&pageSize=`), for
+   * options richer than the dictionary's text (a parent with his phone and children); the chosen
+   * value's text still comes from `dict`.
+   */
+  source?: string;
   /** Async page size; docs/spec/widgets.md §9 default 10. */
   pageSize?: number;
   onChange?: (value: string, option?: DictOption) => void;
@@ -67,6 +73,7 @@ function SyncSearchSelect({ dict, options, value, defaultValue, onChange, name, 
 
 function AsyncSearchSelect({
   dict = "",
+  source,
   value,
   defaultValue,
   onChange,
@@ -95,7 +102,7 @@ function AsyncSearchSelect({
       const ticket = guard.current.next();
       setLoading(true);
       setOptions([]);
-      const answer = await requestWidget<DictOption>(widgetUrl(`/api/widgets/dict-search/${encodeURIComponent(dict)}`, { keyword: text, pageSize }));
+      const answer = await requestWidget<DictOption>(widgetUrl(source ?? `/api/widgets/dict-search/${encodeURIComponent(dict)}`, { keyword: text, pageSize }));
       if (!guard.current.isLatest(ticket)) return;
       setLoading(false);
       if (answer.ok) setOptions(answer.items);
@@ -103,7 +110,7 @@ function AsyncSearchSelect({
       else showFailure(app, failureOf(answer));
     };
     return debounce((text: string) => void run(text), SEARCH_DEBOUNCE_MS);
-  }, [dict, pageSize, app]);
+  }, [dict, source, pageSize, app]);
   useEffect(() => () => search.cancel(), [search]);
   // Mounted open: onOpenChange does not run for the first opening, so ask the first page here.
   useEffect(() => {

@@ -1,9 +1,11 @@
 // 家长 (/school/parent): parents per tenant. Lists carry each parent's children (`childrenText`,
 // e.g. 王小明(父亲)) for the list and the detail view, and their addresses (`addresses`, one line
-// each, the default first). `school_parent,name,id` is the table
-// dictionary of the student's parents grid.
+// each, the default first). `school_parent,name,id` is the table dictionary that names a student's
+// parents; the student form's picker searches `/school/parent/options` (name, phone and children).
 import { sql } from "drizzle-orm";
-import { parentModule } from "#contract/modules/people";
+import { parentModule, studentModule } from "#contract/modules/people";
+import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
+import { ok } from "../../../http/envelope";
 import { schoolParent } from "../../../db/schema";
 import { createModuleCrud } from "../../../crud/module";
 import { databaseExecutor } from "../../../crud/context";
@@ -39,3 +41,28 @@ export const parentCrud = createModuleCrud(parentModule, {
 const tenantScope = columnTenantScope(parentCrud.entity);
 // Not the phone: it is personal data, masked by right and stored encrypted (docs/decisions/087, 119).
 registerDictTable({ entity: parentCrud.entity, columns: ["id", "name"], scope: (tenantId) => tenantScope.condition(tenantId) });
+
+/** A phone as typed in the picker (digits, spaces, +, -): the search is by the whole number. */
+const PHONE_TYPED = /^[+\d][\d\s-]{4,}$/;
+const MAX_OPTIONS = 50;
+
+/**
+ * The student form's parent picker: `?keyword=` a part of the name or a whole phone number; each
+ * option tells namesakes apart by phone (masked without 家长's 查看敏感信息, as every list) and children.
+ */
+const parentOptions = endpoint("GET", "/school/parent/options", menuAccess(studentModule.page), async (request) => {
+  const keyword = (request.query.keyword ?? "").trim();
+  const pageSize = Math.min(Math.max(Math.trunc(Number(request.query.pageSize)) || 10, 1), MAX_OPTIONS);
+  const search = keyword === "" ? {} : PHONE_TYPED.test(keyword) ? { phone: keyword } : { name: `*${keyword}*` };
+  const page = await parentCrud.list(parentCrud.context(request), { ...search, pageNo: "1", pageSize: String(pageSize), column: "name", order: "asc" });
+  return ok(page.records.map((record) => ({ value: record.id, text: parentOptionText(record) })));
+}, { doc: { summary: `${parentModule.title}-按姓名或手机号选择家长` } });
+
+function parentOptionText(record: Record<string, unknown>): string {
+  const parts = [String(record.name ?? "")];
+  if (record.phone) parts.push(String(record.phone));
+  if (record.childrenText) parts.push(`子女：${String(record.childrenText)}`);
+  return parts.join(" · ");
+}
+
+export const parentEndpoints: Endpoint[] = [...parentCrud.endpoints, parentOptions];

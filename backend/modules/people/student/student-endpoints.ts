@@ -1,34 +1,58 @@
 // 学生 (/school/student): students per tenant with their parents. The student number comes from
-// the fill rule `student_no` when a student is added (import included); the parents grid is
-// saved with the student in the same transaction (./student-parents.ts), so a bad parent row
-// leaves no student behind.
-import { studentModule } from "#contract/modules/people";
+// the fill rule `student_no` when a student is added (import included); the parents grid (chosen
+// parents, or new ones added with the student) is saved with the student in the same transaction
+// (./student-parents.ts), so a bad parent row leaves no student behind. The export carries the
+// parents (家长1姓名 … 家长2付款人) and the import reads them back (docs/decisions/163). 批量操作:
+// 批量分班 and 批量修改状态, each one transaction with the students' history.
+import { sql } from "drizzle-orm";
+import { EXCEL_PARENT_COLUMNS, EXCEL_PARENT_SLOTS, excelParentProperty, StudentBulkButtons, StudentBulkMessages, studentModule } from "#contract/modules/people";
 import { schoolStudent } from "../../../db/schema";
-import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
-import { ApiError, ok } from "../../../http/envelope";
+import { endpoint, menuAccess, type Endpoint, type EndpointRequest } from "../../../http/endpoint";
+import { ApiError, ok, okMessage } from "../../../http/envelope";
+import { inTransaction, type CrudContext, type Executor } from "../../../crud/context";
+import { CrudMessages, splitIds } from "../../../crud/crud-messages";
+import type { ExcelColumn } from "../../../crud/excel/columns";
+import { withHistory } from "../../../crud/history";
 import { createModuleCrud } from "../../../crud/module";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
-import { listStudentParents, parseParentRows, saveStudentParents } from "./student-parents";
-import { placeInClass } from "../classes/student-class";
+import { fillParentColumns, listStudentParents, parseParentRows, prepareStudentParents, saveStudentParents } from "./student-parents";
+import { classWithRoom, placeInClass } from "../classes/student-class";
+import { textArray } from "../classes/sql-array";
 import { followStudentPayers } from "../../billing/bill/bill-payer";
 
 /** The fill rule of student numbers (seeded: S + yyyy + 4 digits, reset yearly). */
 export const STUDENT_NO_RULE = "student_no";
 
+const PAYER_OPTIONS = [
+  { value: "1", text: "是" },
+  { value: "0", text: "否" },
+];
+
+/** 家长1姓名, 家长1关系 … 家长2付款人: filled on export, read back by prepareStudentParents on import. */
+const parentColumns: ExcelColumn[] = Array.from({ length: EXCEL_PARENT_SLOTS }, (_, index) => index + 1).flatMap((slot) =>
+  EXCEL_PARENT_COLUMNS.map((column) => ({
+    property: excelParentProperty(slot, column.key),
+    title: `家长${slot}${column.title}`,
+    virtual: true,
+    ...(column.key === "Relation" ? { dictCode: "parent_relation" } : {}),
+    ...(column.key === "Payer" ? { options: PAYER_OPTIONS } : {}),
+  })),
+);
+
 export const studentCrud = createModuleCrud(studentModule, {
   table: schoolStudent,
   entity: { tenantColumn: "tenant_id" },
+  excel: { moreColumns: parentColumns, fill: fillParentColumns },
   hooks: {
-    // The rows are checked before the transaction opens; their parents exist is checked inside.
-    prepare: (prepared) => {
-      if (prepared.body.parents !== undefined) parseParentRows(prepared.body.parents);
-    },
+    // The rows are checked (and new parents matched) before the transaction opens; inside, the
+    // parents are matched again and the new ones added.
+    prepare: prepareStudentParents,
     beforeSave: async (save) => {
       if (save.operation === "add") save.values.studentNo = await nextNumber(save.tx, save.tenantId, STUDENT_NO_RULE, save.services.config.schoolTimeZone);
       await placeInClass(save);
     },
     afterSave: async (save) => {
-      if (save.body.parents !== undefined) await saveStudentParents(save.tx, save.tenantId, save.id, parseParentRows(save.body.parents));
+      if (save.body.parents !== undefined) await saveStudentParents(save, parseParentRows(save.body.parents));
       // A changed payer (付费企业, the paying parent) takes the student's open bills along, with
       // both payers' receivables, in this transaction (docs/decisions/107).
       if (save.operation === "edit")
@@ -44,4 +68,45 @@ const parentsOfStudent = endpoint("GET", "/school/student/queryParentsByStudentI
   return ok(await listStudentParents(context, id));
 });
 
-export const studentEndpoints: Endpoint[] = [...studentCrud.endpoints, parentsOfStudent];
+/** The selected students the caller may see, locked for the change (ids as `a,b` or an array). */
+async function lockedStudents(tx: Executor, context: CrudContext, request: EndpointRequest): Promise<string[]> {
+  const raw = request.body.ids;
+  const ids = splitIds(Array.isArray(raw) ? raw.join(",") : raw);
+  if (ids.length === 0) throw new ApiError(StudentBulkMessages.noStudents);
+  const rows = await tx.rows<{ id: string }>(
+    sql`select id from school_student where id = any(${textArray(ids)}::varchar[]) and ${studentCrud.visibility(context)} order by id for update`,
+  );
+  if (rows.length === 0) throw new ApiError(CrudMessages.notFound);
+  return rows.map((row) => row.id);
+}
+
+/** One bulk change of students: locked, changed and their history written in one transaction. */
+function bulkEndpoint(path: string, button: string, summary: string, change: (tx: Executor, context: CrudContext, ids: string[], request: EndpointRequest) => Promise<string>): Endpoint {
+  return endpoint("POST", path, button, async (request) => {
+    const context = studentCrud.context(request);
+    const message = await inTransaction(context.services.db, async (tx) => {
+      const ids = await lockedStudents(tx, context, request);
+      return withHistory(tx, studentCrud.historyActor(context), studentCrud.history, ids, { action: "edit" }, () => change(tx, context, ids, request));
+    });
+    return okMessage(message);
+  }, { doc: { summary: `${studentModule.title}-${summary}` } });
+}
+
+// 批量分班: into a class of the current year with room for them all; they take its grade.
+const assignClass = bulkEndpoint("/school/student/batchClass", StudentBulkButtons.assignClass, "批量分班", async (tx, context, ids, request) => {
+  const target = await classWithRoom(tx, context.tenantId, String(request.body.classId ?? "").trim(), ids);
+  await tx.rows(sql`update school_student set class_id = ${target.id}, grade = ${target.grade}, update_by = ${context.username}, update_time = now()
+                     where id = any(${textArray(ids)}::varchar[])`);
+  return StudentBulkMessages.assigned(ids.length, target.name);
+});
+
+// 批量修改状态: a value of the 学生状态 dictionary.
+const changeStatus = bulkEndpoint("/school/student/batchStatus", StudentBulkButtons.changeStatus, "批量修改状态", async (tx, context, ids, request) => {
+  const status = String(request.body.status ?? "");
+  const item = (await context.services.dictionaries.items(studentModule.fields.status.dict)).find((candidate) => candidate.value === status);
+  if (!item) throw new ApiError(StudentBulkMessages.unknownStatus);
+  await tx.rows(sql`update school_student set status = ${status}, update_by = ${context.username}, update_time = now() where id = any(${textArray(ids)}::varchar[])`);
+  return StudentBulkMessages.statusChanged(ids.length, item.text);
+});
+
+export const studentEndpoints: Endpoint[] = [...studentCrud.endpoints, parentsOfStudent, assignClass, changeStatus];

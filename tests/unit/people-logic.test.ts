@@ -2,7 +2,7 @@
 // turns a moment and a counter value into a number.
 import { describe, expect, it } from "vitest";
 import { ONE_PAYER_MESSAGE } from "#contract/modules/people";
-import { parentRowsProblem, parseParentRows, serializeParentRows } from "~/components/people/student-parents";
+import { PARENT_OR_NEW_MESSAGE, parentRowsProblem, parseParentRows, serializeParentRows } from "~/components/people/student-parents";
 import { formatNumber, periodOf, resetProblem } from "../../backend/modules/system/fill-rule/fill-number";
 
 describe("the student form's parents", () => {
@@ -14,13 +14,18 @@ describe("the student form's parents", () => {
   it("round-trips the rows through the form's text and reads bad text as none", () => {
     expect(parseParentRows(serializeParentRows(rows))).toEqual(rows);
     expect(parseParentRows('[{"parentId":"p1","relation":"3","isPayer":"1"}]')).toEqual([{ parentId: "p1", relation: "3", isPayer: true }]);
+    const added = [{ parentId: "", relation: "2", isPayer: true, parent: { name: "新家长", phone: "13912340001", email: "" } }];
+    expect(parseParentRows(serializeParentRows(added))).toEqual(added);
     expect(parseParentRows("{not json")).toEqual([]);
     expect(parseParentRows("")).toEqual([]);
   });
 
   it("names the first incomplete row, two payers and a repeated parent", () => {
     expect(parentRowsProblem(rows)).toBeNull();
-    expect(parentRowsProblem([...rows, { parentId: "", relation: "", isPayer: false }])).toBe("家长第3行：请选择家长!");
+    expect(parentRowsProblem([...rows, { parentId: "", relation: "", isPayer: false }])).toBe(`家长第3行：${PARENT_OR_NEW_MESSAGE}`);
+    // A new parent (新家长姓名) completes a row without a chosen one.
+    expect(parentRowsProblem([...rows, { parentId: "", relation: "3", isPayer: false, parent: { name: "新家长" } }])).toBeNull();
+    expect(parentRowsProblem([{ parentId: "", relation: "", isPayer: false, parent: { name: "新家长" } }])).toBe("家长第1行：请选择关系!");
     expect(parentRowsProblem([{ parentId: "p1", relation: "", isPayer: false }])).toBe("家长第1行：请选择关系!");
     expect(parentRowsProblem(rows.map((row) => ({ ...row, isPayer: true })))).toBe(ONE_PAYER_MESSAGE);
     expect(parentRowsProblem([rows[0]!, { ...rows[0]!, isPayer: false }])).toBe("同一位家长不能重复添加");

@@ -26,7 +26,7 @@ export interface ModuleCrudOptions extends Omit<CrudConfig, "basePath" | "pagePa
   table: PgTable;
   /** What the definition cannot say about the table (tenant and logical-delete columns, sort…). */
   entity?: EntityOverrides;
-  /** Excel options beyond the derived title, columns and unique checks; `false`: no Excel. */
+  /** Excel options beyond the derived title, columns and unique checks (`moreColumns` after the fields'); `false`: no Excel. */
   excel?: (Omit<Partial<CrudExcelConfig>, "columns"> & { moreColumns?: readonly ExcelColumn[] }) | false;
   /**
    * Store the sensitive fields of the encrypted kinds encrypted (default true; the table then has
@@ -39,6 +39,7 @@ export interface ModuleCrudOptions extends Omit<CrudConfig, "basePath" | "pagePa
 /** The engine resource of a module: one definition, one table, and what is special. */
 export function createModuleCrud(module: ModuleDefinition, options: ModuleCrudOptions): CrudResource {
   const { table, entity: overrides = {}, excel, hooks = {}, storeEncrypted = true, ...rest } = options;
+  const { moreColumns = [], ...excelOptions } = excel || {};
   const fields = Object.entries(module.fields);
   const dictionaries = Object.fromEntries(fields.filter(([, field]) => field.dict).map(([property, field]) => [property, { dictCode: field.dict }]));
   // Sensitive fields of the kinds stored encrypted (docs/decisions/119): ciphertext with its search
@@ -86,10 +87,10 @@ export function createModuleCrud(module: ModuleDefinition, options: ModuleCrudOp
           excel: {
             title: module.title,
             ...(unique.length > 0 ? { unique } : {}),
-            ...excel,
+            ...excelOptions,
             columns: [
               ...fieldsIn(module, "excel").map(([property, field]) => ({ property, title: field.label, ...(field.required ? { required: true } : {}), ...(field.money ? { money: true } : {}) })),
-              ...(excel?.moreColumns ?? []),
+              ...moreColumns,
             ],
           },
         }),

@@ -7,6 +7,8 @@ export interface DictOption {
   value: string;
   text: string;
   disabled?: boolean;
+  /** Shown after the text in a dropdown only (a parent's phone and children), never as the chosen value. */
+  description?: string;
 }
 
 /** docs/spec/widgets.md §5 "Dictionary": an empty dictionary code. */
@@ -28,6 +30,7 @@ export interface RawDictItem {
   label?: unknown;
   title?: unknown;
   disabled?: unknown;
+  description?: unknown;
 }
 
 /** Turns wire items into options: values as text, the first non-empty of text/label/title. */
@@ -39,6 +42,7 @@ export function normalizeDictOptions(items: readonly RawDictItem[] | null | unde
     const text = [item.text, item.label, item.title].find((candidate) => typeof candidate === "string" && candidate !== "");
     const option: DictOption = { value, text: typeof text === "string" ? text : value };
     if (item.disabled === true || item.disabled === 1 || item.disabled === "1") option.disabled = true;
+    if (typeof item.description === "string" && item.description !== "") option.description = item.description;
     options.push(option);
   }
   return options;
@@ -71,8 +75,13 @@ export function optionText(options: readonly DictOption[], value: string | null 
 }
 
 /** Options in antd's shape. */
-export function toSelectOptions(options: readonly DictOption[]): { value: string; label: string; disabled?: boolean }[] {
-  return options.map((option) => ({ value: option.value, label: option.text, ...(option.disabled ? { disabled: true } : {}) }));
+export function toSelectOptions(options: readonly DictOption[]): { value: string; label: string; disabled?: boolean; description?: string }[] {
+  return options.map((option) => ({
+    value: option.value,
+    label: option.text,
+    ...(option.disabled ? { disabled: true } : {}),
+    ...(option.description ? { description: option.description } : {}),
+  }));
 }
 
 /** Case-insensitive "contains" on the option text (local search of the selects). */

@@ -2,7 +2,7 @@
 // (or a dictionary's) locally; async mode (`dict="table,text,code"`) asks the backend page by page
 // as the user types. The initial value's text comes from the dictionary text route.
 import { useEffect, useMemo, useRef, useState } from "react";
-import { App, Select } from "antd";
+import { App, Select, Typography } from "antd";
 import { showFailure } from "~/components/shell/feedback/failure-feedback";
 import { failureOf, requestWidget, widgetUrl } from "~/routes/api/widgets/widget-answer";
 import { DICT_CODE_EMPTY, textMatches, toSelectOptions, type DictOption } from "../dict-select/dict-options";
@@ -152,6 +152,16 @@ function AsyncSearchSelect({
         disabled={disabled}
         loading={loading}
         notFoundContent={notFoundText({ loading, keyword })}
+        optionRender={(option) =>
+          option.data.description ? (
+            <>
+              {option.label}
+              <Typography.Text type="secondary"> · {option.data.description}</Typography.Text>
+            </>
+          ) : (
+            option.label
+          )
+        }
         showSearch={{
           filterOption: false,
           searchValue: keyword,

@@ -48,18 +48,20 @@ const MAX_OPTIONS = 50;
 
 /**
  * The student form's parent picker: `?keyword=` a part of the name or a whole phone number; each
- * option tells namesakes apart by phone (masked without 家长's 查看敏感信息, as every list) and children.
+ * option (`{ value, text: name, description }`) tells namesakes apart by phone (masked without
+ * 家长's 查看敏感信息, as every list) and children.
  */
 const parentOptions = endpoint("GET", "/school/parent/options", menuAccess(studentModule.page), async (request) => {
   const keyword = (request.query.keyword ?? "").trim();
   const pageSize = Math.min(Math.max(Math.trunc(Number(request.query.pageSize)) || 10, 1), MAX_OPTIONS);
   const search = keyword === "" ? {} : PHONE_TYPED.test(keyword) ? { phone: keyword } : { name: `*${keyword}*` };
   const page = await parentCrud.list(parentCrud.context(request), { ...search, pageNo: "1", pageSize: String(pageSize), column: "name", order: "asc" });
-  return ok(page.records.map((record) => ({ value: record.id, text: parentOptionText(record) })));
+  return ok(page.records.map((record) => ({ value: record.id, text: record.name, description: parentOptionDescription(record) })));
 }, { doc: { summary: `${parentModule.title}-按姓名或手机号选择家长` } });
 
-function parentOptionText(record: Record<string, unknown>): string {
-  const parts = [String(record.name ?? "")];
+/** What tells namesakes apart in the dropdown (the chosen value shows the name only). */
+function parentOptionDescription(record: Record<string, unknown>): string {
+  const parts: string[] = [];
   if (record.phone) parts.push(String(record.phone));
   if (record.childrenText) parts.push(`子女：${String(record.childrenText)}`);
   return parts.join(" · ");

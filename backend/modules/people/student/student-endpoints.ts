@@ -95,7 +95,7 @@ function bulkEndpoint(path: string, button: string, summary: string, change: (tx
 // 批量分班: into a class of the current year with room for them all; they take its grade.
 const assignClass = bulkEndpoint("/school/student/batchClass", StudentBulkButtons.assignClass, "批量分班", async (tx, context, ids, request) => {
   const target = await classWithRoom(tx, context.tenantId, String(request.body.classId ?? "").trim(), ids);
-  await tx.rows(sql`update school_student set class_id = ${target.id}, grade = ${target.grade}, update_by = ${context.username}, update_time = now()
+  await tx.rows(sql`update school_student set class_id = ${target.id}, grade = ${target.grade}, update_by = ${context.username.slice(0, 32)}, update_time = now()
                      where id = any(${textArray(ids)}::varchar[])`);
   return StudentBulkMessages.assigned(ids.length, target.name);
 });
@@ -105,7 +105,7 @@ const changeStatus = bulkEndpoint("/school/student/batchStatus", StudentBulkButt
   const status = String(request.body.status ?? "");
   const item = (await context.services.dictionaries.items(studentModule.fields.status.dict)).find((candidate) => candidate.value === status);
   if (!item) throw new ApiError(StudentBulkMessages.unknownStatus);
-  await tx.rows(sql`update school_student set status = ${status}, update_by = ${context.username}, update_time = now() where id = any(${textArray(ids)}::varchar[])`);
+  await tx.rows(sql`update school_student set status = ${status}, update_by = ${context.username.slice(0, 32)}, update_time = now() where id = any(${textArray(ids)}::varchar[])`);
   return StudentBulkMessages.statusChanged(ids.length, item.text);
 });
 

@@ -79,6 +79,7 @@ export default [
   route("school/class/print", "routes/people/class-print.tsx"),
   // An activity session's attendance sheet for print (issue #29 items 5-6).
   route("activity/attendance/print", "routes/activity/attendance-print.tsx"),
+  route("activity/community/attendance/print", "routes/activity/attendance-print.tsx", { id: "community-attendance-print" }),
   route("api/widgets/teachers", "routes/api/widgets/teachers.tsx"),
   // Activities and the shop (issue #14).
   route("api/activity/third-party-students", "routes/api/activity/third-party-students.tsx"),
@@ -150,6 +151,8 @@ export default [
     route("activity/signup", "routes/activity/signups.tsx"),
     // 出勤 of one activity, opened from 活动 (docs/decisions/162).
     route("activity/attendance", "routes/activity/attendance.tsx"),
+    // A community activity's 出勤: the same page on the community's menu (decision 168).
+    route("activity/community/attendance", "routes/activity/attendance.tsx", { id: "community-attendance" }),
     route("activity/community", "routes/activity/community.tsx"),
     route("activity/thirdParty", "routes/activity/third-party.tsx"),
     route("shop/commodity", "routes/shop/commodities.tsx"),

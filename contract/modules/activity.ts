@@ -102,6 +102,22 @@ export const communityActivityModule = defineModule({
   fields: { ...activityFields, organiser: { label: "组织者", maxLength: 100, show: { search: true } }, createTime: created },
 });
 
+/**
+ * 出勤 per kind of activity (docs/decisions/162, 168): each kind's sheet is reached from its own menu
+ * page, saved with its own button (`<prefix>:attendance`), and reads only activities of its kind.
+ */
+export const ATTENDANCE_BOOKS = {
+  school: { kind: ActivityKind.school, module: activityModule, api: "/activity/attendance", page: "/activity/attendance" },
+  community: { kind: ActivityKind.community, module: communityActivityModule, api: "/activity/community/attendance", page: "/activity/community/attendance" },
+} as const;
+export type AttendanceBook = (typeof ATTENDANCE_BOOKS)[keyof typeof ATTENDANCE_BOOKS];
+/** The button that saves a kind's attendance: `activity:attendance`, `community:attendance`. */
+export const attendancePermission = (book: AttendanceBook) => `${book.module.permissionPrefix}:attendance`;
+/** The book whose page (or print view, `<page>/print`) `pathname` is. */
+export function attendanceBookOf(pathname: string): AttendanceBook {
+  return Object.values(ATTENDANCE_BOOKS).find((book) => pathname === book.page || pathname === `${book.page}/print`) ?? ATTENDANCE_BOOKS.school;
+}
+
 export const signupModule = defineModule({
   title: "报名",
   table: "act_signup",

@@ -123,5 +123,15 @@ describe("an activity's waiting list and attendance", () => {
     expect(html).toContain("<td>出席</td>");
     expect(html).toContain("<td>请假</td>");
     expect(html).toContain(firstInLine);
+
+    // A community activity's 出勤: the same sheet, reached from 社区活动 on its own address.
+    await open("/activity/community");
+    const community = rows().first();
+    const communityTitle = await cellText(page, community, "活动名称");
+    await rowAction(page, community, "出勤");
+    await expect.poll(() => page.url()).toContain("/activity/community/attendance?id=");
+    await hydrated(page);
+    expect(await page.locator(".attendance-page .ant-card-head-title").textContent()).toBe(`出勤：${communityTitle}`);
+    expect(await page.getByRole("link", { name: "打印出勤表" }).getAttribute("href")).toContain("/activity/community/attendance/print?id=");
   });
 });

@@ -234,4 +234,34 @@ describe.each(databases)("activity waiting lists, grades, bulk sign-ups and atte
     expect((await send(finance, "POST", "/activity/attendance/save", { activityId, date: first, marks: [{ signupId: students[0]!.signupId, status: "1" }] })).json.success).toBe(false);
     expect((await rows<{ n: number }>(`select count(*)::int n from act_session where activity_id = '${activityId}'`))[0]!.n).toBe(1);
   });
+
+  it("keeps a community activity's 出勤 on its own menu and button, and neither kind's sheet opens the other's", async () => {
+    const admin = await loginToken(server.url);
+    const title = "社区出勤测试";
+    const body = { title, type: "1", startTime: inDays(10), signupDeadline: inDays(5), capacity: "5", fee: "0", content: "<p>内容</p>", organiser: "家委会" };
+    expect((await send(admin, "POST", "/activity/community/add", body)).json).toMatchObject({ success: true });
+    const [community] = await rows<{ id: string; kind: string }>(`select id, kind from act_activity where title = '${title}'`);
+    expect(community!.kind).toBe("2");
+    expect((await send(admin, "POST", "/activity/community/open", { id: community!.id })).json).toMatchObject({ success: true });
+    for (const studentId of ["wl-s45", "wl-s46"]) expect((await send(admin, "POST", "/activity/signup/add", { activityId: community!.id, studentId })).json).toMatchObject({ success: true });
+
+    const sheet = await send(admin, "GET", `/activity/community/attendance/sheet?activityId=${community!.id}`);
+    expect(sheet.json.success, sheet.json.message).toBe(true);
+    const students = sheet.json.result.students as Array<{ signupId: string; studentName: string }>;
+    expect(students.map((student) => student.studentName)).toEqual(["候补学生45", "候补学生46"]);
+    const date = sheet.json.result.date as string;
+    const marks = students.map((student) => ({ signupId: student.signupId, status: "1" }));
+    expect((await send(admin, "POST", "/activity/community/attendance/save", { activityId: community!.id, date, marks })).json.message).toBe(`出勤已保存（${date}，2人）`);
+    const read = await send(admin, "GET", `/activity/community/attendance/sheet?activityId=${community!.id}&date=${date}`);
+    expect(read.json.result.students.map((student: { attendance: string | null }) => student.attendance)).toEqual(["1", "1"]);
+
+    // Each kind's endpoints read and write only its own activities.
+    const schoolActivity = await openActivity(2);
+    expect((await send(admin, "GET", `/activity/attendance/sheet?activityId=${community!.id}`)).json.success).toBe(false);
+    expect((await send(admin, "POST", "/activity/attendance/save", { activityId: community!.id, date, marks })).json.success).toBe(false);
+    expect((await send(admin, "GET", `/activity/community/attendance/sheet?activityId=${schoolActivity}`)).json.success).toBe(false);
+    // The button is the community's own: 财务 holds neither.
+    expect((await send(finance, "POST", "/activity/community/attendance/save", { activityId: community!.id, date, marks })).json.success).toBe(false);
+    expect((await rows<{ n: number }>(`select count(*)::int n from act_attendance a join act_session s on s.id = a.session_id where s.activity_id = '${community!.id}'`))[0]!.n).toBe(2);
+  });
 });

@@ -1,4 +1,4 @@
-// The attendance sheet of an activity (GET /activity/attendance/sheet, docs/decisions/162): what the
+// The attendance sheet of an activity (GET <book api>/sheet, docs/decisions/162, 168): what the
 // attendance page and its print view share.
 import { z } from "zod";
 
@@ -19,9 +19,8 @@ export const attendanceSheetSchema = z.object({
 });
 export type AttendanceSheet = z.infer<typeof attendanceSheetSchema>;
 
-/** The attendance page and its print view. */
-export const ATTENDANCE_PAGE = "/activity/attendance";
-export const ATTENDANCE_PRINT = "/activity/attendance/print";
+/** The print view of a kind's attendance page (ATTENDANCE_BOOKS in contract/modules/activity.ts). */
+export const attendancePrint = (page: string) => `${page}/print`;
 /** The form field of one student's mark: `mark_<signupId>`. */
 export const MARK_PREFIX = "mark_";
 

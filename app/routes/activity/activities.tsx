@@ -4,7 +4,8 @@
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/activities";
-import { activityModule } from "#contract/modules/activity";
+import { ATTENDANCE_BOOKS, activityModule } from "#contract/modules/activity";
+import { attendanceHref } from "~/components/activity/attendance-sheet";
 import { ACTIVITY_FORM, activityPage, useActivityActions } from "~/components/activity/activity-list";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import type { RowAction } from "~/components/widgets/list/types";
@@ -16,8 +17,6 @@ import { loadModulePage } from "~/services/module-page.server";
 
 const page = activityPage(activityModule);
 const FETCHER = "activity-list";
-/** The attendance sheet of one activity (app/routes/activity/attendance.tsx). */
-const ATTENDANCE_PAGE = "/activity/attendance";
 
 export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "活动");
 export const action = (route: Route.ActionArgs) => listAction(route, activitySaveList(page.list), activityActions(activityModule.api));
@@ -26,7 +25,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "
 export default function ActivitiesPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const attendance = useMemo<RowAction<ListRecord>[]>(
-    () => [{ key: "attendance", label: "出勤", run: (row) => void navigate(`${ATTENDANCE_PAGE}?id=${encodeURIComponent(row.id)}`) }],
+    () => [{ key: "attendance", label: "出勤", run: (row) => void navigate(attendanceHref(ATTENDANCE_BOOKS.school.page, row.id)) }],
     [navigate],
   );
   const rowActions = useActivityActions(activityModule.permissionPrefix, FETCHER, attendance);

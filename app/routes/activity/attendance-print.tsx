@@ -2,7 +2,7 @@
 // HTML with print CSS for A4 paper and no script, printed with the browser's print, like the class
 // roster's (issue #29 items 5-6, docs/decisions/162). A mark not taken yet prints as three boxes
 // to tick by hand.
-import { ATTENDANCE_TEXT, activityModule } from "#contract/modules/activity";
+import { ATTENDANCE_TEXT, attendanceBookOf } from "#contract/modules/activity";
 import type { Route } from "./+types/attendance-print";
 import { attendanceSheetSchema, type AttendanceSheet } from "~/components/activity/attendance-sheet";
 import { requireMenuPage } from "~/services/menu-access.server";
@@ -37,11 +37,12 @@ export function attendancePage(sheet: AttendanceSheet): string {
 }
 
 export async function loader(route: Route.LoaderArgs) {
-  const access = await requireMenuPage(route, activityModule.page);
+  const book = attendanceBookOf(route.url.pathname);
+  const access = await requireMenuPage(route, book.module.page);
   const id = route.url.searchParams.get("id") ?? "";
   const date = route.url.searchParams.get("date") ?? "";
   try {
-    const { result } = await access.signedIn.api.get("/activity/attendance/sheet", attendanceSheetSchema, { activityId: id, ...(date ? { date } : {}) });
+    const { result } = await access.signedIn.api.get(`${book.api}/sheet`, attendanceSheetSchema, { activityId: id, ...(date ? { date } : {}) });
     return new Response(attendancePage(result), { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
   } catch (error) {
     const failure = failureData(error);

@@ -1,13 +1,14 @@
-// 出勤 of an activity (/activity/attendance?id=&date=, issue #29 item 5, docs/decisions/162): one
+// 出勤 of an activity (/activity/attendance?id=&date=, issue #29 item 5, docs/decisions/162; a
+// community activity's at /activity/community/attendance, decision 168, the same page): one
 // session (a date of the activity) at a time, each student holding a place marked 出席 / 缺席 / 请假
 // and saved at once (出勤, activity:attendance). A plain form: the marks are native radios, so it
 // works before JavaScript has loaded. 打印 opens the A4 print view of the same session.
 import { Alert, Button, Card, Empty, Radio, Space, Table, Typography } from "antd";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/attendance";
-import { ATTENDANCE_TEXT, activityModule } from "#contract/modules/activity";
-import { ATTENDANCE_PRINT, MARK_PREFIX, attendanceHref, attendanceSheetSchema, type AttendanceSheet } from "~/components/activity/attendance-sheet";
+import { ATTENDANCE_TEXT, attendanceBookOf, attendancePermission } from "#contract/modules/activity";
+import { MARK_PREFIX, attendanceHref, attendancePrint, attendanceSheetSchema, type AttendanceSheet } from "~/components/activity/attendance-sheet";
 import { HasPermission } from "~/components/shell/permission/has-permission";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { requireMenuPage } from "~/services/menu-access.server";
@@ -16,21 +17,23 @@ import { failureData, withRouteFailures } from "~/services/route-errors.server";
 const STATUS_TEXT: Record<string, string> = { "1": "待确认", "2": "已确认" };
 
 export async function loader(route: Route.LoaderArgs) {
-  const access = await requireMenuPage(route, activityModule.page);
+  const book = attendanceBookOf(route.url.pathname);
+  const access = await requireMenuPage(route, book.module.page);
   const id = route.url.searchParams.get("id") ?? "";
   const date = route.url.searchParams.get("date") ?? "";
-  const answer = await withRouteFailures(() => access.signedIn.api.get("/activity/attendance/sheet", attendanceSheetSchema, { activityId: id, ...(date ? { date } : {}) }));
+  const answer = await withRouteFailures(() => access.signedIn.api.get(`${book.api}/sheet`, attendanceSheetSchema, { activityId: id, ...(date ? { date } : {}) }));
   return { sheet: answer.result };
 }
 
 export async function action(route: Route.ActionArgs) {
-  const access = await requireMenuPage(route, activityModule.page);
+  const book = attendanceBookOf(new URL(route.request.url).pathname);
+  const access = await requireMenuPage(route, book.module.page);
   const form = await route.request.formData();
   const marks = [...form.entries()]
     .filter(([name]) => name.startsWith(MARK_PREFIX))
     .map(([name, value]) => ({ signupId: name.slice(MARK_PREFIX.length), status: String(value) }));
   try {
-    const answer = await access.signedIn.api.post("/activity/attendance/save", z.unknown(), { activityId: String(form.get("activityId") ?? ""), date: String(form.get("date") ?? ""), marks });
+    const answer = await access.signedIn.api.post(`${book.api}/save`, z.unknown(), { activityId: String(form.get("activityId") ?? ""), date: String(form.get("date") ?? ""), marks });
     return { ok: true, message: answer.message };
   } catch (error) {
     const failure = failureData(error);
@@ -45,6 +48,7 @@ type Student = AttendanceSheet["students"][number];
 export default function AttendancePage({ loaderData, actionData }: Route.ComponentProps) {
   const { sheet } = loaderData;
   const navigation = useNavigation();
+  const book = attendanceBookOf(useLocation().pathname);
   const { activity, date } = sheet;
   return (
     <Card size="small" title={`出勤：${activity.title}`} className="attendance-page">
@@ -64,7 +68,7 @@ export default function AttendancePage({ loaderData, actionData }: Route.Compone
             ))}
           </select>
           <Button htmlType="submit">查看</Button>
-          <Link to={attendanceHref(ATTENDANCE_PRINT, activity.id, date)} target="_blank" reloadDocument>
+          <Link to={attendanceHref(attendancePrint(book.page), activity.id, date)} target="_blank" reloadDocument>
             打印出勤表
           </Link>
         </Space>
@@ -102,7 +106,7 @@ export default function AttendancePage({ loaderData, actionData }: Route.Compone
             },
           ]}
         />
-        <HasPermission code="activity:attendance">
+        <HasPermission code={attendancePermission(book)}>
           <Button type="primary" htmlType="submit" style={{ marginTop: 12 }} loading={navigation.state === "submitting"} disabled={sheet.students.length === 0}>
             保存出勤
           </Button>

@@ -3,10 +3,11 @@
 // chosen activity (`?activityId=`, so a reload or a shared link keeps it) with the tabs 活动 / 报名 /
 // 缴费. Payments themselves are the billing's: the tab shows the bills the sign-ups created.
 import { useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/community";
-import { communityActivityModule } from "#contract/modules/activity";
+import { ATTENDANCE_BOOKS, communityActivityModule } from "#contract/modules/activity";
+import { attendanceHref } from "~/components/activity/attendance-sheet";
 import { ACTIVITY_FORM, activityPage, useActivityActions } from "~/components/activity/activity-list";
 import { CommunityTabs, type CommunityDetail } from "~/components/activity/community-tabs";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
@@ -49,6 +50,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "
 
 export default function CommunityPage({ loaderData }: Route.ComponentProps) {
   const [, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const open = useMemo<RowAction<ListRecord>[]>(
     () => [
       {
@@ -60,8 +62,9 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
             return params;
           }),
       },
+      { key: "attendance", label: "出勤", run: (row) => void navigate(attendanceHref(ATTENDANCE_BOOKS.community.page, row.id)) },
     ],
-    [setSearchParams],
+    [setSearchParams, navigate],
   );
   const rowActions = useActivityActions(communityActivityModule.permissionPrefix, FETCHER, open);
   return (

@@ -164,7 +164,7 @@ export const menuTree: MenuSeed[] = [
       // Activities (issue #14): the status moves by actions only.
       page("活动", "/activity/activity", "school/ActivityList", crudButtons("activity", [...ACTIVITY_ACTIONS, ["出勤", "attendance"]])),
       page("报名", "/activity/signup", "school/SignupList", crudButtons("signup", [["确认", "confirm"], ["取消报名", "cancel"], ["批量报名", "bulk"]])),
-      page("社区活动", "/activity/community", "school/CommunityActivityList", crudButtons("community", ACTIVITY_ACTIONS)),
+      page("社区活动", "/activity/community", "school/CommunityActivityList", crudButtons("community", [...ACTIVITY_ACTIONS, ["出勤", "attendance"]])),
       page("第三方活动", "/activity/thirdParty", "school/ThirdPartyActivityList", crudButtons("thirdParty")),
     ],
   },

@@ -26,6 +26,7 @@ export function exportHref(endpoint: string, query: Record<string, string>, sele
   return `${EXPORT_ROUTE}?${params}`;
 }
 
-export function importHref(endpoint: string): string {
-  return `${IMPORT_ROUTE}?${new URLSearchParams({ url: endpoint })}`;
+/** The import dialog's upload address; a plain form (no JavaScript) adds the page to come `back` to. */
+export function importHref(endpoint: string, back?: string): string {
+  return `${IMPORT_ROUTE}?${new URLSearchParams({ url: endpoint, ...(back ? { back } : {}) })}`;
 }

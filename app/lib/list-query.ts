@@ -18,10 +18,17 @@ export const DEFAULT_SORT = { column: "createTime", order: "desc" as const };
 export const SUPER_QUERY_PAGE = "superQuery";
 export const PLAIN_SUPER_QUERY = { field: "sqField", rule: "sqRule", value: "sqVal" } as const;
 
+/**
+ * 导入 without JavaScript (docs/decisions/164): `?import=open` shows its multipart form as the page;
+ * the import route answers a plain post by coming back here with `importResult` (the outcome).
+ */
+export const IMPORT_PAGE = "import";
+export const IMPORT_RESULT = "importResult";
+
 /** Search params that are list mechanics, never filters. */
 const CONTROL_PARAMS = new Set([
   ...["pageNo", "pageSize", "column", "order", "superQueryParams", "superQueryMatchType", "_t", "index", "_routes"],
-  ...["form", "id", "confirm", "ids", "_like", SUPER_QUERY_PAGE, ...Object.values(PLAIN_SUPER_QUERY)],
+  ...["form", "id", "confirm", "ids", "_like", SUPER_QUERY_PAGE, ...Object.values(PLAIN_SUPER_QUERY), IMPORT_PAGE, IMPORT_RESULT],
 ]);
 
 /**

@@ -8,8 +8,16 @@ import { Messages } from "#contract/messages";
 import { ResultCode } from "#contract/envelope";
 import { BackendError, type BackendClient, type Query } from "./api.server";
 import type { Failure } from "./api-errors";
-import { getSignedIn } from "./auth.server";
+import { getSignedIn, loginUrlFor } from "./auth.server";
 import { isExcelEndpoint } from "~/lib/excel-endpoints";
+import { IMPORT_RESULT } from "~/lib/list-query";
+import {
+  describeImportAnswer,
+  isReturnPath,
+  NO_FILE,
+  withImportOutcome,
+  type ImportOutcome,
+} from "~/components/widgets/import-excel/import-result";
 
 /** docs/spec/app-shell.md §8 and widgets.md §8: "Export reply of JSON type → 文件导出失败". */
 export const EXPORT_FAILED = "文件导出失败";
@@ -184,13 +192,39 @@ export async function forwardUpload(
   }
 }
 
-/** Action of the import route: the dialog's multipart POST to `?url=<…/importExcel>`. */
+/**
+ * Action of the import route: the dialog's multipart POST to `?url=<…/importExcel>`, answered with
+ * the backend's envelope. The plain form of a list without JavaScript adds `&back=<the list's
+ * import page>`: the same upload goes to the backend, and the answer is a redirect back there
+ * with the outcome the dialog would show (docs/decisions/164).
+ */
 export async function importFileAction({ request, url }: { request: Request; url: URL }): Promise<Response> {
+  const back = url.searchParams.get("back");
+  const plain = isReturnPath(back);
   const signedIn = await getSignedIn(request);
-  if (!signedIn) return signedOut();
+  if (!signedIn) return plain ? redirectTo(loginUrlFor(new URL(back, url))) : signedOut();
   const endpoint = url.searchParams.get("url");
   if (!isExcelEndpoint(endpoint, "importExcel")) return notAnEndpoint();
-  return forwardUpload(request, signedIn.api, endpoint);
+  if (!plain) return forwardUpload(request, signedIn.api, endpoint);
+  return redirectTo(withImportOutcome(back, IMPORT_RESULT, await plainImport(request, signedIn.api, endpoint)));
+}
+
+/** The plain form's upload: its file, forwarded as the dialog sends it, and what the dialog would show. */
+async function plainImport(request: Request, api: BackendClient, endpoint: string): Promise<ImportOutcome> {
+  const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > MAX_IMPORT_REQUEST_BYTES) return { kind: "failure", text: UPLOAD_TOO_LARGE };
+  const form = await request.formData().catch(() => null);
+  const file = form?.get("file");
+  if (!(file instanceof File) || file.name === "") return { kind: "failure", text: NO_FILE };
+  const upload = new FormData();
+  upload.append("file", file, file.name);
+  const answer = await forwardUpload(new Request(request.url, { method: "POST", body: upload }), api, endpoint);
+  const outcome = describeImportAnswer(file.name, answer.status, await answer.json().catch(() => null));
+  return outcome.kind === "session-expired" ? { kind: "failure", text: Messages.sessionExpired } : outcome;
+}
+
+function redirectTo(location: string): Response {
+  return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
 }
 
 /**

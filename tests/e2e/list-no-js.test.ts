@@ -3,7 +3,7 @@
 // deleted through the plain forms the server renders at their own addresses. With JavaScript, the
 // same address opens the modal, so a reload reopens the form.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
@@ -268,6 +268,43 @@ describe("export, 高级查询, the menu and selects without JavaScript (issue #
     expect(response.status()).toBe(200);
     await page.waitForURL((url) => url.pathname === targetHref);
     await expect.poll(() => page.locator(".ant-breadcrumb").textContent()).toContain(targetTitle);
+    await page.context().close();
+  });
+});
+
+describe("导入 without JavaScript", () => {
+  it("imports a small workbook through 导入's own form and shows the outcome (docs/decisions/164)", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "grids-import-"));
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet("职务信息");
+    sheet.addRow(["职务编码", "职务名称"]);
+    sheet.addRow(["NOJSPOS1", "无脚本导入职务"]);
+    const file = path.join(folder, "positions.xlsx");
+    writeFileSync(file, Buffer.from(await book.xlsx.writeBuffer()));
+    const broken = path.join(folder, "broken.xlsx");
+    writeFileSync(broken, "not a workbook");
+
+    const page = await newPage(browser, { javaScriptEnabled: false });
+    await useSession(page);
+    await page.goto("/isystem/position");
+    await page.locator(".list-toolbar").getByRole("link", { name: /导\s*入/ }).click();
+    await page.waitForURL(/import=open/);
+    const form = page.locator("form.plain-import");
+    await form.locator("input[type=file]").setInputFiles(file);
+    await form.getByRole("button", { name: "开始上传" }).click();
+    await page.waitForURL(/importResult=/);
+    await expect.poll(() => page.locator(".plain-overlay .ant-alert-success").count()).toBe(1);
+    // The list has the imported position.
+    await page.goto("/isystem/position?name=无脚本导入职务");
+    await expect.poll(() => page.locator(".list-page .ant-table-tbody tr.ant-table-row").count()).toBe(1);
+
+    // A file that is no workbook: the form again, with the reason.
+    await page.goto("/isystem/position?import=open");
+    await page.locator("form.plain-import input[type=file]").setInputFiles(broken);
+    await page.locator("form.plain-import").getByRole("button", { name: "开始上传" }).click();
+    await page.waitForURL(/importResult=/);
+    await expect.poll(() => page.locator(".plain-overlay .ant-alert-error, .plain-overlay .ant-alert-warning").count()).toBe(1);
+    expect(await page.locator(".plain-overlay .ant-alert").innerText()).toContain("broken.xlsx");
     await page.context().close();
   });
 });

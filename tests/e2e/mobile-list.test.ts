@@ -54,6 +54,23 @@ describe("the list on a phone", () => {
     await page.context().close();
   });
 
+  it("gives the page under the menu the screen's width before JavaScript (antd's width 0 beside a sider)", async () => {
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    await useSession(page);
+    for (const address of ["/isystem/position", "/billing/bill"]) {
+      await page.goto(address);
+      const widths = await page.evaluate(() => ({
+        viewport: document.documentElement.clientWidth,
+        content: document.querySelector(".main-layout__content")?.getBoundingClientRect().width ?? 0,
+        card: document.querySelector(".list-page")?.getBoundingClientRect().width ?? 0,
+      }));
+      // The content takes the screen less its margins (12 px each side), never a narrow column.
+      expect(widths.content, address).toBeGreaterThanOrEqual(widths.viewport - 32);
+      expect(widths.card, address).toBeGreaterThanOrEqual(widths.viewport - 32);
+    }
+    await page.context().close();
+  });
+
   it("folds the search form to its first field until 展开", async () => {
     {
       const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -4,7 +4,7 @@
 import { useMemo } from "react";
 import { useFetcher } from "react-router";
 import { ACTIVITY_TRANSITIONS, ActivityStatus, type ActivityTransition } from "#contract/modules/activity";
-import { UploadField } from "~/components/widgets/upload";
+import { UploadDetail, UploadField } from "~/components/widgets/upload";
 import { RichTextEditor } from "~/components/widgets/editors";
 import { RichTextView } from "~/components/shell/notices/rich-text-view";
 import { DateTimeInput } from "~/components/system/announcement/datetime-input";
@@ -28,7 +28,11 @@ export function activityPage(definition: ModuleDefinition) {
       status: { width: 80 },
     },
     form: {
-      cover: { kind: "custom", render: ({ mode }) => <UploadField mode="image" number={1} biz="activity" disabled={mode === "detail"} aria-label="封面" /> },
+      cover: {
+        kind: "custom",
+        render: ({ mode }) => <UploadField mode="image" number={1} biz="activity" disabled={mode === "detail"} aria-label="封面" />,
+        detail: (record) => <UploadDetail value={record.cover} mode="image" />,
+      },
       startTime: dateTime,
       endTime: dateTime,
       signupDeadline: dateTime,

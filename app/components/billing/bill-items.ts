@@ -88,9 +88,9 @@ export function columnsOf(projects: readonly ProjectChoice[]): GridColumn[] {
   return [
     { key: "projectId", title: "收费项目", type: "select", width: 160, options: projects.map((project) => ({ value: project.id, text: project.name })) },
     { key: "name", title: "名称", type: "input", width: 180, validateRules: [{ required: true }] },
-    { key: "quantity", title: "数量", type: "inputNumber", width: 90, defaultValue: "1", validateRules: [{ required: true }, { pattern: "n" }] },
-    { key: "unitPrice", title: "单价", type: "inputNumber", width: 110, validateRules: [{ required: true }, { pattern: "money" }] },
-    { key: "allowance", title: "补贴", type: "inputNumber", width: 100, defaultValue: "0", validateRules: [{ pattern: "money" }] },
-    { key: "amount", title: "金额", type: "inputNumber", width: 110, disabled: true, statistics: ["sum"], money: true },
+    { key: "quantity", title: "数量", type: "inputNumber", width: 80, defaultValue: "1", validateRules: [{ required: true }, { pattern: "n" }] },
+    { key: "unitPrice", title: "单价", type: "inputNumber", money: true, validateRules: [{ required: true }, { pattern: "money" }] },
+    { key: "allowance", title: "补贴", type: "inputNumber", money: true, defaultValue: "0", validateRules: [{ pattern: "money" }] },
+    { key: "amount", title: "金额", type: "inputNumber", disabled: true, statistics: ["sum"], money: true },
   ];
 }

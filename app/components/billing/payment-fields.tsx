@@ -7,6 +7,7 @@ import { DatePicker, Form, Typography } from "antd";
 import dayjs from "dayjs";
 import { CORPORATION_DICT, PARENT_DICT } from "#contract/modules/people";
 import { GridTextField, type GridRow } from "~/components/widgets/grid";
+import { useReadOnlyView } from "~/components/widgets/read-only";
 import { SearchSelect } from "~/components/widgets/search-select";
 import { allocationColumns, allocationText, openBillText, parseJsonRows, type AllocationRow, type OpenBill } from "./payment-rows";
 
@@ -52,6 +53,7 @@ export function PaymentAllocationsField({ value, onChange, paymentId, disabled }
   const payerType = Form.useWatch("payerType") as string | undefined;
   const payerId = Form.useWatch("payerId") as string | undefined;
   const amount = Form.useWatch("amount") as string | undefined;
+  const readOnly = useReadOnlyView();
   const bills = useFetcher<{ ok: boolean; bills?: OpenBill[] }>();
   const { load } = bills;
   useEffect(() => {
@@ -74,7 +76,8 @@ export function PaymentAllocationsField({ value, onChange, paymentId, disabled }
       toText={toText}
       maxHeight={260}
       className="payment-allocations-field"
-      footer={<Typography.Text type="secondary">{payerId ? allocationText(parseJsonRows<AllocationRow>(value), amount) : "选择付款方后可分配到其账单"}</Typography.Text>}
+      // A read-only view (详情) gives no hint about editing.
+      footer={payerId || !readOnly ? <Typography.Text type="secondary">{payerId ? allocationText(parseJsonRows<AllocationRow>(value), amount) : "选择付款方后可分配到其账单"}</Typography.Text> : null}
     />
   );
 }

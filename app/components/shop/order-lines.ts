@@ -54,7 +54,7 @@ export function columnsOf(commodities: readonly CommodityChoice[]): GridColumn[]
         { unique: true, message: ShopMessages.repeatedCommodity },
       ],
     },
-    { key: "price", title: FIELDS.price.label, type: "inputNumber", width: 100, disabled: true },
+    { key: "price", title: FIELDS.price.label, type: "inputNumber", money: true, disabled: true },
     {
       key: "quantity",
       title: FIELDS.quantity.label,
@@ -63,6 +63,6 @@ export function columnsOf(commodities: readonly CommodityChoice[]): GridColumn[]
       defaultValue: "1",
       validateRules: [{ required: true, message: FIELDS.quantity.required }, { pattern: "z" }],
     },
-    { key: "amount", title: FIELDS.amount.label, type: "inputNumber", width: 110, disabled: true, statistics: ["sum"], money: true },
+    { key: "amount", title: FIELDS.amount.label, type: "inputNumber", disabled: true, statistics: ["sum"], money: true },
   ];
 }

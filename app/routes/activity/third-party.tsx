@@ -34,10 +34,10 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "
 
 export default function ThirdPartyPage({ loaderData }: Route.ComponentProps) {
   const withStudents = useCallback(
-    (fields: FormField[]): FormField[] => [...fields, { name: "students", label: "学生", kind: "custom", render: ({ mode }) => <ThirdPartyStudentsField disabled={mode === "detail"} /> }],
+    (fields: FormField[]): FormField[] => [...fields, { name: "students", label: "学生", kind: "custom", wide: true, render: ({ mode }) => <ThirdPartyStudentsField disabled={mode === "detail"} /> }],
     [],
   );
-  return <ModuleListPage page={page} data={loaderData} formWidth={900} formFields={withStudents} form={{ detailUrl: "/api/activity/third-party-students", defaults: { students: "[]" } }} />;
+  return <ModuleListPage page={page} data={loaderData} formFields={withStudents} form={{ detailUrl: "/api/activity/third-party-students", defaults: { students: "[]" } }} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -141,6 +141,7 @@ export default function BillsPage({ loaderData }: Route.ComponentProps) {
         label: "账单明细",
         kind: "custom",
         required: true,
+        wide: true,
         render: ({ mode }) => <BillItemsField projects={projects} disabled={mode === "detail"} />,
       },
       // The instalments (期次, 到期日, 金额, 已收, 余额, 状态), read only: 分期 changes them.
@@ -160,7 +161,6 @@ export default function BillsPage({ loaderData }: Route.ComponentProps) {
       <ModuleListPage
         page={page}
         data={loaderData}
-        formWidth={1000}
         formFields={formFields}
         fetcherKey={BILL_FETCHER}
         rowActions={rowActions}

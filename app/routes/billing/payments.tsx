@@ -104,12 +104,13 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
         name: "allocations",
         label: "分配",
         kind: "custom",
+        wide: true,
         render: ({ mode, record }) => <PaymentAllocationsField paymentId={typeof record?.id === "string" ? record.id : undefined} disabled={mode === "detail"} />,
       },
     ],
     [],
   );
-  return <ModuleListPage page={page} data={loaderData} formWidth={900} formFields={formFields} fetcherKey={PAYMENT_FETCHER} rowActions={rowActions} form={form} />;
+  return <ModuleListPage page={page} data={loaderData} formFields={formFields} fetcherKey={PAYMENT_FETCHER} rowActions={rowActions} form={form} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -33,11 +33,11 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
   const formFields = useCallback(
     (fields: FormField[]): FormField[] => [
       ...fields,
-      { name: "prices", label: "年级价格", kind: "custom", render: ({ mode }) => <ProjectPricesField disabled={mode === "detail"} /> },
+      { name: "prices", label: "年级价格", kind: "custom", wide: true, render: ({ mode }) => <ProjectPricesField disabled={mode === "detail"} /> },
     ],
     [],
   );
-  return <ModuleListPage page={page} data={loaderData} formWidth={800} formFields={formFields} form={form} />;
+  return <ModuleListPage page={page} data={loaderData} formFields={formFields} form={form} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Route } from "./+types/vouchers";
 import { ReasonMessages, voucherModule, voucherProblem, VoucherStatus, type VoucherEntryInput } from "#contract/modules/billing";
 import { VoucherEntriesField } from "~/components/billing/voucher-entries-field";
-import { UploadField } from "~/components/widgets/upload";
+import { UploadDetail, UploadField } from "~/components/widgets/upload";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage, parseJsonRows, withRowsField } from "~/components/widgets/list/module-page";
 import type { FormField, RowAction } from "~/components/widgets/list/types";
@@ -91,13 +91,20 @@ export default function VouchersPage({ loaderData }: Route.ComponentProps) {
   const formFields = useCallback(
     (fields: FormField[]): FormField[] => [
       ...fields.map((field): FormField =>
-        field.name === "attachments" ? { ...field, kind: "custom", render: ({ mode }) => <UploadField biz="voucher" multiple number={10} disabled={mode === "detail"} /> } : field,
+        field.name === "attachments"
+          ? {
+              ...field,
+              kind: "custom",
+              render: ({ mode }) => <UploadField biz="voucher" multiple number={10} disabled={mode === "detail"} />,
+              detail: (record) => <UploadDetail value={record.attachments} />,
+            }
+          : field,
       ),
-      { name: "entries", label: "分录", kind: "custom", required: true, render: ({ mode }) => <VoucherEntriesField disabled={mode === "detail"} /> },
+      { name: "entries", label: "分录", kind: "custom", required: true, wide: true, render: ({ mode }) => <VoucherEntriesField disabled={mode === "detail"} /> },
     ],
     [],
   );
-  return <ModuleListPage page={page} data={loaderData} formWidth={1000} formFields={formFields} fetcherKey={VOUCHER_FETCHER} rowActions={rowActions} form={form} />;
+  return <ModuleListPage page={page} data={loaderData} formFields={formFields} fetcherKey={VOUCHER_FETCHER} rowActions={rowActions} form={form} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -61,7 +61,7 @@ export default function OnlineFormHeadsPage({ loaderData }: Route.ComponentProps
       fields.map((field) => {
         switch (field.name) {
           case "fieldJson":
-            return { name: "fieldJson", label: "字段", kind: "custom", required: true, render: ({ mode }) => <OnlineFieldGrid disabled={mode === "detail"} /> };
+            return { name: "fieldJson", label: "字段", kind: "custom", required: true, wide: true, render: ({ mode }) => <OnlineFieldGrid disabled={mode === "detail"} /> };
           case "mainTable":
           case "relationType":
             return { ...field, visibleWhen: isSub };
@@ -80,7 +80,6 @@ export default function OnlineFormHeadsPage({ loaderData }: Route.ComponentProps
       page={page}
       data={loaderData}
       fetcherKey={HEADS_FETCHER}
-      formWidth={1200}
       formFields={formFields}
       rowActions={rowActions}
       form={{ defaults: { tableType: TableType.single, themeTemplate: "normal", isTree: "N", relationType: "0", fieldJson: '[{"name":"name","label":"名称","dbType":"string","length":50}]' } }}

@@ -79,11 +79,11 @@ export default function ReportHeadsPage({ loaderData }: Route.ComponentProps) {
     );
     return [
       ...withParse,
-      { name: "params", label: "报表参数", kind: "custom", render: ({ mode }) => <ReportParamsField disabled={mode === "detail"} /> },
-      { name: "items", label: "报表字段", kind: "custom", render: ({ mode }) => <ReportItemsField disabled={mode === "detail"} /> },
+      { name: "params", label: "报表参数", kind: "custom", wide: true, render: ({ mode }) => <ReportParamsField disabled={mode === "detail"} /> },
+      { name: "items", label: "报表字段", kind: "custom", wide: true, render: ({ mode }) => <ReportItemsField disabled={mode === "detail"} /> },
     ];
   }, []);
-  return <ModuleListPage page={page} data={loaderData} formWidth={1200} formFields={formFields} fetcherKey={REPORT_FETCHER} rowActions={rowActions} form={form} />;
+  return <ModuleListPage page={page} data={loaderData} formFields={formFields} fetcherKey={REPORT_FETCHER} rowActions={rowActions} form={form} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -63,6 +63,7 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
         name: "parents",
         label: "家长",
         kind: "custom",
+        wide: true,
         render: ({ mode }) => <StudentParentsField disabled={mode === "detail"} />,
       },
     ],
@@ -74,7 +75,6 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
       <ModuleListPage
         page={page}
         data={loaderData}
-        formWidth={1000}
         formFields={withParents}
         form={{ detailUrl: "/api/people/student-parents", defaults: { status: "1", parents: "[]" } }}
         fetcherKey={STUDENTS_FETCHER}

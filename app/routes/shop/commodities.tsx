@@ -3,7 +3,7 @@
 import type { Route } from "./+types/commodities";
 import { commodityModule } from "#contract/modules/shop";
 import { CategorySelect } from "~/components/widgets/tree-select";
-import { UploadField } from "~/components/widgets/upload";
+import { UploadDetail, UploadField } from "~/components/widgets/upload";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage } from "~/components/widgets/list/module-page";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
@@ -17,7 +17,11 @@ const page = modulePage(commodityModule, {
   columns: { name: { width: 200 }, price: { width: 100 }, stock: { width: 80 }, status: { width: 80 } },
   form: {
     categoryId: { kind: "custom", render: ({ mode }) => <CategorySelect pcode={COMMODITY_CATEGORY_ROOT} disabled={mode === "detail"} placeholder="请选择商品分类" /> },
-    images: { kind: "custom", render: ({ mode }) => <UploadField mode="image" number={6} biz="commodity" disabled={mode === "detail"} aria-label="图片" /> },
+    images: {
+      kind: "custom",
+      render: ({ mode }) => <UploadField mode="image" number={6} biz="commodity" disabled={mode === "detail"} aria-label="图片" />,
+      detail: (record) => <UploadDetail value={record.images} mode="image" />,
+    },
   },
 });
 

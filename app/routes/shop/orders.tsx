@@ -69,7 +69,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const formFields = useCallback(
     (fields: FormField[]): FormField[] => [
       ...searchableFields(fields, ["parentId", "studentId"]),
-      { name: "lines", label: "订单明细", kind: "custom", required: true, render: ({ mode }) => <OrderLinesField commodities={commodities} disabled={mode === "detail"} /> },
+      { name: "lines", label: "订单明细", kind: "custom", required: true, wide: true, render: ({ mode }) => <OrderLinesField commodities={commodities} disabled={mode === "detail"} /> },
     ],
     [commodities],
   );
@@ -77,7 +77,6 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
     <ModuleListPage
       page={page}
       data={loaderData}
-      formWidth={900}
       formFields={formFields}
       fetcherKey={FETCHER}
       rowActions={rowActions}

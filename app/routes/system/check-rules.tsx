@@ -55,7 +55,7 @@ export default function CheckRulesPage({ loaderData }: Route.ComponentProps) {
     (fields: FormField[]): FormField[] =>
       fields.map((field) =>
         field.name === "ruleJson"
-          ? { name: "ruleJson", label: "规则", kind: "custom", required: true, render: ({ mode }) => <CheckRuleItemsField disabled={mode === "detail"} /> }
+          ? { name: "ruleJson", label: "规则", kind: "custom", required: true, wide: true, render: ({ mode }) => <CheckRuleItemsField disabled={mode === "detail"} /> }
           : field,
       ),
     [],
@@ -69,7 +69,6 @@ export default function CheckRulesPage({ loaderData }: Route.ComponentProps) {
       <ModuleListPage
         page={page}
         data={loaderData}
-        formWidth={900}
         formFields={withItems}
         rowActions={rowActions}
         form={{ defaults: { ruleJson: '[{"digits":"*","pattern":"","message":""}]' } }}

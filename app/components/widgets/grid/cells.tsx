@@ -6,6 +6,7 @@
 import { memo, useMemo, useState } from "react";
 import { App, DatePicker, Input, Popover, Select, Tag, TimePicker } from "antd";
 import dayjs from "dayjs";
+import { formatMoney } from "#contract/money";
 import { useDictOptions } from "~/components/widgets/dict-select/dict-store";
 import { joinValues, optionText, splitValues, toSelectOptions, type DictOption } from "~/components/widgets/dict-select/dict-options";
 import { SearchSelect } from "~/components/widgets/search-select";
@@ -397,6 +398,8 @@ export const CellEditor = memo(CellEditorImpl, sameCellProps);
  */
 export function cellText(column: GridColumn, value: string, named?: string): string {
   if (column.type === "checkbox") return value === checkboxValues(column)[0] ? "是" : "否";
+  // Money reads with two decimals and thousands separators, as in the lists (1,234,567.89).
+  if (column.money) return formatMoney(value);
   return namedText(column.options, value, named);
 }
 

@@ -34,14 +34,52 @@ const WIDTHS: Record<string, { width: number; minWidth: number }> = {
   date: { width: 140, minWidth: 135 },
 };
 const DEFAULT_WIDTH = { width: 120, minWidth: 120 };
+/** Money (issue #30): 1,234,567.89 shows whole in a right-aligned cell. */
+const MONEY_WIDTH = { width: 130, minWidth: 130 };
+/** A count (数量, 长度): a few digits. */
+const NUMBER_WIDTH = { width: 90, minWidth: 72 };
+
+function widthsOf(column: GridColumn): { width: number; minWidth: number } {
+  if (column.money) return MONEY_WIDTH;
+  if (column.type === "inputNumber") return NUMBER_WIDTH;
+  return WIDTHS[column.type] ?? DEFAULT_WIDTH;
+}
 
 export function columnWidth(column: GridColumn): number {
   if (typeof column.width === "number") return Math.max(column.width, minWidth(column));
-  return (WIDTHS[column.type] ?? DEFAULT_WIDTH).width;
+  return widthsOf(column).width;
 }
 
 export function minWidth(column: GridColumn): number {
-  return (WIDTHS[column.type] ?? DEFAULT_WIDTH).minWidth;
+  return widthsOf(column).minWidth;
+}
+
+/** Figures read right-aligned, their digits under each other (money and counts). */
+export function isNumberColumn(column: GridColumn): boolean {
+  return column.money === true || column.type === "inputNumber";
+}
+
+/** A header's `*`: the column's first rule says the value is required. */
+export function isRequiredColumn(column: GridColumn): boolean {
+  return column.validateRules?.some((rule) => rule.required) === true;
+}
+
+/**
+ * The lead columns that stay in place while a wide grid scrolls sideways (drag handle, selection,
+ * row number and the first data column, which names the row): their left offsets, when they take
+ * at most half of the visible width (on a phone they would leave no room: then nothing is fixed).
+ */
+export function stickyOffsets(leadWidths: readonly number[], firstColumnWidth: number | undefined, visibleWidth: number): number[] | null {
+  const widths = firstColumnWidth === undefined ? leadWidths : [...leadWidths, firstColumnWidth];
+  const total = widths.reduce((sum, width) => sum + width, 0);
+  if (widths.length === 0 || visibleWidth <= 0 || total * 2 > visibleWidth) return null;
+  const offsets: number[] = [];
+  let left = 0;
+  for (const width of widths) {
+    offsets.push(left);
+    left += width;
+  }
+  return offsets;
 }
 
 /** spec §9: row number column 60; checkbox column 40, 60 with statistics; row 61; statistics row 32. */

@@ -34,6 +34,8 @@ import {
   DETAIL_MODAL_WIDTH,
   DRAG_COLUMN_WIDTH,
   fillPlaceholder,
+  isNumberColumn,
+  isRequiredColumn,
   openWithRetry,
   ROW_HEIGHTS,
   ROW_NUMBER_WIDTH,
@@ -42,6 +44,7 @@ import {
   SUB_TABLE_FAILED,
   SUB_TABLE_TITLE,
   SUB_TABLE_WIDTH,
+  stickyOffsets,
   subTablePlacement,
   visibleColumns,
 } from "./columns";
@@ -65,6 +68,7 @@ import {
 } from "./rows";
 import { hasUniqueRule, validateCell, validateRows } from "./validation";
 import type { GridColumn, GridRow, GridSize, GridValue } from "./types";
+import { useReadOnlyView } from "../read-only";
 import "./grid.css";
 
 export interface EditableGridProps {
@@ -88,6 +92,11 @@ export interface EditableGridProps {
   rowNumber?: boolean;
   /** Table-wide disabled (spec §4). */
   disabled?: boolean;
+  /**
+   * A read-only view (详情): the rows as a table, without toolbar, selection or editors. Also when
+   * the grid is inside a `ReadOnlyView` (widgets/read-only).
+   */
+  readOnly?: boolean;
   /** Rows disabled by a field's value or list of values (spec §4). */
   disabledRows?: DisabledRowsRule;
   maxHeight?: number;
@@ -118,6 +127,8 @@ interface RowContext {
   disabledRows?: DisabledRowsRule;
   selection: "multiple" | "single" | false;
   selectionWidth: number;
+  /** Left offsets of the fixed lead cells [drag, selection, row number, first column], or none fixed. */
+  fixedLeft: number[] | null;
   rowNumber: boolean;
   dragSort: boolean;
   actions: boolean;
@@ -138,37 +149,85 @@ function withIds(rows: readonly GridRow[], nextId: () => string): GridRow[] {
 
 export function EditableGrid(props: EditableGridProps) {
   const hydrated = useHydrated();
-  return hydrated ? <LiveGrid {...props} /> : <ReadOnlyGrid {...props} />;
+  const readOnly = useReadOnlyView() || props.readOnly === true;
+  return hydrated && !readOnly ? <LiveGrid {...props} /> : <ReadOnlyGrid {...props} />;
 }
 
-/** Server rendering and the time before hydration: the rows as text, and the hidden field. */
-function ReadOnlyGrid({ name, columns, rows = [], className, style }: EditableGridProps) {
+/**
+ * A read-only view, server rendering and the time before hydration: the rows as text (figures
+ * right-aligned, the footer's 合计 / 平均), scrolling sideways when wider than its place, and the
+ * hidden field.
+ */
+function ReadOnlyGrid({ name, columns, rows = [], rowNumber = true, className, style }: EditableGridProps) {
   const shown = visibleColumns(columns);
+  const widths = shown.map(columnWidth);
+  const kinds = (["sum", "average"] as const).filter((kind) => shown.some((column) => column.statistics?.includes(kind)));
+  const align = (column: GridColumn) => (isNumberColumn(column) ? "jvxe-number" : undefined);
   return (
     <div className={`jvxe-grid jvxe-grid-static ${className ?? ""}`} style={style}>
-      <table className="jvxe-static-table">
-        <thead>
-          <tr>
-            <th>#</th>
-            {shown.map((column) => (
-              <th key={column.key}>{column.title}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={row.id || index}>
-              <td>{index + 1}</td>
-              {shown.map((column) => (
-                <td key={column.key}>{cellText(column, row[column.key] ?? "", row[`${column.key}_dictText`])}</td>
+      <div className="jvxe-static-scroll">
+        <table className="jvxe-static-table" style={{ minWidth: widths.reduce((sum, width) => sum + width, rowNumber ? ROW_NUMBER_WIDTH : 0) }}>
+          <thead>
+            <tr>
+              {rowNumber ? <th style={{ width: ROW_NUMBER_WIDTH }}>#</th> : null}
+              {shown.map((column, index) => (
+                <th key={column.key} className={align(column)} style={{ width: widths[index] }}>
+                  {column.title}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={row.id || index}>
+                {rowNumber ? <td>{index + 1}</td> : null}
+                {shown.map((column) => (
+                  <td key={column.key} className={align(column)}>
+                    {cellText(column, row[column.key] ?? "", row[`${column.key}_dictText`])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          {kinds.length > 0 && rows.length > 0 ? (
+            <tfoot>
+              {kinds.map((kind) => (
+                <tr key={kind}>
+                  {rowNumber ? <th>{STATISTICS_LABELS[kind]}</th> : null}
+                  {shown.map((column, index) => (
+                    <td key={column.key} className={align(column)}>
+                      {column.statistics?.includes(kind) ? statisticText(rows, column, kind) : !rowNumber && index === 0 ? STATISTICS_LABELS[kind] : null}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tfoot>
+          ) : null}
+        </table>
+      </div>
+      {rows.length === 0 ? <div className="jvxe-empty">暂无数据</div> : null}
       {name ? <input type="hidden" name={name} defaultValue={serializeGridValue({ rows: [...rows], deletedIds: [] })} /> : null}
     </div>
   );
+}
+
+/** The width the grid shows (its scroll box's), followed as the dialog or the window resizes. */
+function useVisibleWidth(element: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!element) return;
+    const update = () => setWidth(element.clientWidth);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
+
+/** The style of a fixed lead cell (its left offset), or nothing when it scrolls with the rest. */
+function fixedStyle(fixedLeft: readonly number[] | null, index: number): CSSProperties | undefined {
+  return fixedLeft ? { position: "sticky", left: fixedLeft[index], zIndex: 1 } : undefined;
 }
 
 function LiveGrid({
@@ -270,6 +329,11 @@ function LiveGrid({
   const totalWidth =
     widths.reduce((sum, width) => sum + width, 0) + selectionWidth + (rowNumber ? ROW_NUMBER_WIDTH : 0) + (dragSort ? DRAG_COLUMN_WIDTH : 0) + (actions ? 120 : 0);
   const rowHeight = ROW_HEIGHTS[size];
+  const visibleWidth = useVisibleWidth(scrollElement);
+  const fixedLeft = useMemo(
+    () => stickyOffsets([dragSort ? DRAG_COLUMN_WIDTH : 0, selectionWidth, rowNumber ? ROW_NUMBER_WIDTH : 0], widths[0], totalWidth > visibleWidth ? visibleWidth : 0),
+    [dragSort, selectionWidth, rowNumber, widths, totalWidth, visibleWidth],
+  );
 
   const validateOne = useCallback(
     (rowId: string, column: GridColumn) => {
@@ -333,6 +397,7 @@ function LiveGrid({
       disabledRows,
       selection: rowSelection,
       selectionWidth,
+      fixedLeft,
       rowNumber,
       dragSort,
       actions,
@@ -351,7 +416,7 @@ function LiveGrid({
       openSubTable: subTable ? openSubTable : undefined,
       openDetail: detail ? setDetailRow : undefined,
     }),
-    [store, shown, widths, rowHeight, disabled, disabledRows, rowSelection, selectionWidth, rowNumber, dragSort, actions, validateOne, write, subTable, openSubTable, detail],
+    [store, shown, widths, rowHeight, disabled, disabledRows, rowSelection, selectionWidth, fixedLeft, rowNumber, dragSort, actions, validateOne, write, subTable, openSubTable, detail],
   );
 
   // ---- toolbar -------------------------------------------------------------------------------------
@@ -474,9 +539,9 @@ function LiveGrid({
           onKeyDownCapture={noteEnterInCell}
         >
           <div className="jvxe-header" role="row" style={{ width: totalWidth }}>
-            {dragSort ? <div role="cell" className="jvxe-cell" style={{ width: DRAG_COLUMN_WIDTH }} /> : null}
+            {dragSort ? <div role="cell" className="jvxe-cell" style={{ width: DRAG_COLUMN_WIDTH, ...fixedStyle(fixedLeft, 0) }} /> : null}
             {rowSelection ? (
-              <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: selectionWidth }}>
+              <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: selectionWidth, ...fixedStyle(fixedLeft, 1) }}>
                 {rowSelection === "multiple" ? (
                   <HeaderCheckbox
                     checked={headerState === "all"}
@@ -488,14 +553,22 @@ function LiveGrid({
               </div>
             ) : null}
             {rowNumber ? (
-              <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: ROW_NUMBER_WIDTH }}>
+              <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: ROW_NUMBER_WIDTH, ...fixedStyle(fixedLeft, 2) }}>
                 #
               </div>
             ) : null}
             {shown.map((column, index) => (
-              <div key={column.key} role="columnheader" className="jvxe-cell" style={{ width: widths[index] }}>
-                {column.validateRules?.some((rule) => rule.required) ? <span className="jvxe-required">*</span> : null}
-                {column.title}
+              <div
+                key={column.key}
+                role="columnheader"
+                className={`jvxe-cell${isNumberColumn(column) ? " jvxe-cell-number" : ""}`}
+                style={{ width: widths[index], ...(index === 0 ? fixedStyle(fixedLeft, 3) : undefined) }}
+              >
+                {/* The `*` against its title, as a form label's (issue #30). */}
+                <span className="jvxe-title">
+                  {isRequiredColumn(column) ? <span className="jvxe-required">*</span> : null}
+                  {column.title}
+                </span>
               </div>
             ))}
             {actions ? (
@@ -785,14 +858,14 @@ function RowBody({ id, index, start, context, columnWindow, sortable }: RowViewP
       style={style}
     >
       {sortable ? (
-        <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: DRAG_COLUMN_WIDTH }}>
+        <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: DRAG_COLUMN_WIDTH, ...fixedStyle(context.fixedLeft, 0) }}>
           <span className="jvxe-drag" {...sortable.attributes} {...sortable.listeners} aria-label="拖动排序" aria-roledescription="拖动排序">
             <HolderOutlined />
           </span>
         </div>
       ) : null}
       {context.selection ? (
-        <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: context.selectionWidth }}>
+        <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: context.selectionWidth, ...fixedStyle(context.fixedLeft, 1) }}>
           <input
             type={context.selection === "single" ? "radio" : "checkbox"}
             className="jvxe-checkbox"
@@ -805,7 +878,7 @@ function RowBody({ id, index, start, context, columnWindow, sortable }: RowViewP
         </div>
       ) : null}
       {context.rowNumber ? (
-        <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: ROW_NUMBER_WIDTH }}>
+        <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: ROW_NUMBER_WIDTH, ...fixedStyle(context.fixedLeft, 2) }}>
           {index + 1}
         </div>
       ) : null}
@@ -824,6 +897,7 @@ function RowBody({ id, index, start, context, columnWindow, sortable }: RowViewP
             placeholder={context.placeholders[columnIndex]}
             error={errors?.[column.key]}
             width={context.widths[columnIndex]}
+            left={columnIndex === 0 ? context.fixedLeft?.[3] : undefined}
             active={active === column.key}
             handlers={handlers[columnIndex]}
           />
@@ -864,6 +938,8 @@ interface GridCellProps {
   placeholder: string | undefined;
   error: string | undefined;
   width: number;
+  /** The fixed first column's left offset. */
+  left: number | undefined;
   active: boolean;
   handlers: CellHandlers;
 }
@@ -874,15 +950,15 @@ interface GridCellProps {
  * error appearing never remounts the focused editor.
  */
 const GridCell = memo(
-  function GridCell({ column, row, value, disabled, placeholder, error, width, active, handlers }: GridCellProps) {
+  function GridCell({ column, row, value, disabled, placeholder, error, width, left, active, handlers }: GridCellProps) {
     const [hovered, setHovered] = useState(false);
     return (
       <div
         role="cell"
-        className="jvxe-cell"
+        className={`jvxe-cell${isNumberColumn(column) ? " jvxe-cell-number" : ""}`}
         data-key={column.key}
         data-error={error}
-        style={{ width }}
+        style={{ width, ...(left === undefined ? undefined : { position: "sticky", left, zIndex: 1 }) }}
         onFocus={handlers.activate}
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
@@ -916,6 +992,7 @@ const GridCell = memo(
     previous.placeholder === next.placeholder &&
     previous.error === next.error &&
     previous.width === next.width &&
+    previous.left === next.left &&
     previous.active === next.active &&
     previous.handlers === next.handlers,
 );
@@ -943,7 +1020,7 @@ const StatisticsFooter = memo(function StatisticsFooter({ context, totalWidth }:
     <div className="jvxe-footer" style={{ width: totalWidth }}>
       {kinds.map((kind) => (
         <div key={kind} className="jvxe-footer-row" role="row" style={{ height: STATISTICS_ROW_HEIGHT }}>
-          <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: lead }}>
+          <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: lead, ...fixedStyle(context.fixedLeft, 0) }}>
             {STATISTICS_LABELS[kind]}
           </div>
           {context.columns.map((column, index) => {
@@ -951,7 +1028,13 @@ const StatisticsFooter = memo(function StatisticsFooter({ context, totalWidth }:
             // Red figures: a negative sum of money (a reversing voucher's) shows in red.
             const red = column.money && text?.startsWith("-");
             return (
-              <div key={column.key} role="cell" className={`jvxe-cell${red ? " money-negative" : ""}`} data-key={column.key} style={{ width: context.widths[index] }}>
+              <div
+                key={column.key}
+                role="cell"
+                className={`jvxe-cell${isNumberColumn(column) ? " jvxe-cell-number" : ""}${red ? " money-negative" : ""}`}
+                data-key={column.key}
+                style={{ width: context.widths[index], ...(index === 0 ? fixedStyle(context.fixedLeft, 3) : undefined) }}
+              >
                 {text}
               </div>
             );

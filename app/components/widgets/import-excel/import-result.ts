@@ -128,3 +128,44 @@ export function afterImport(outcomes: readonly ImportOutcome[]): { reload: boole
   const imported = outcomes.filter(importedAny).length;
   return { reload: imported > 0, close: imported === outcomes.length };
 }
+
+// ---- without JavaScript (docs/decisions/164) ------------------------------------------------------
+
+const outcomeSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("success"), text: z.string() }),
+  z.object({ kind: z.literal("partial"), title: z.string(), message: z.string(), summary: z.string(), href: z.string().nullable(), fileName: z.string() }),
+  z.object({ kind: z.literal("failure"), text: z.string() }),
+  z.object({ kind: z.literal("session-expired") }),
+  z.object({ kind: z.literal("upload-failed"), text: z.string() }),
+]);
+
+/** Where a plain import goes back to: a path of this site (`/x?y`), never another origin. */
+export function isReturnPath(path: string | null | undefined): path is string {
+  return typeof path === "string" && path.length <= 2000 && /^\/(?![/\\])/.test(path) && !/[\u0000-\u001f]/.test(path);
+}
+
+/** `back` with the outcome in its `param` (the plain form's page shows it). */
+export function withImportOutcome(back: string, param: string, outcome: ImportOutcome): string {
+  const url = new URL(back, "http://site.invalid");
+  url.searchParams.set(param, JSON.stringify(outcome));
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The outcome an address carries, or null. Anyone can write an address: only what the page would
+ * show comes through (texts, and a report link to the stored-file route only).
+ */
+export function readImportOutcome(text: string | null | undefined): ImportOutcome | null {
+  if (!text) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = outcomeSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const outcome = parsed.data;
+  if (outcome.kind === "partial" && outcome.href !== null && !outcome.href.startsWith(`${STATIC_DOWNLOAD_ROUTE}?`)) return { ...outcome, href: null };
+  return outcome;
+}

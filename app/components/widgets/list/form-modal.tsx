@@ -22,6 +22,16 @@ const SEARCHABLE_OPTIONS = 20;
 export type FormSchema = z.ZodType | (() => Promise<z.ZodType>);
 
 export type FormMode = "add" | "edit" | "detail";
+/** A form's dialog width by default, and with a wide field (a grid: FormField.wide, docs/decisions/164). */
+export const FORM_WIDTH = 800;
+export const WIDE_FORM_WIDTH = 1200;
+/** The dialog's width: the page's (default FORM_WIDTH), widened to WIDE_FORM_WIDTH for a grid. */
+export function formWidth(fields: readonly FormField[], width: number | undefined): number {
+  return fields.some((field) => field.wide) ? Math.max(width ?? 0, WIDE_FORM_WIDTH) : (width ?? FORM_WIDTH);
+}
+
+/** A wide field's label sits above it and the control takes the form's width. */
+const WIDE_ITEM = { labelCol: { span: 24 }, wrapperCol: { span: 24 } } as const;
 const TITLES: Record<FormMode, string> = { add: "新增", edit: "编辑", detail: "详情" };
 
 export async function checkDuplicate(tableName: string, fieldName: string, fieldVal: string, dataId?: string): Promise<string | null> {
@@ -51,7 +61,7 @@ export function FormModal({
   record,
   fields,
   schema,
-  width = 800,
+  width,
   detailUrl,
   historyUrl,
   action,
@@ -216,7 +226,7 @@ export function FormModal({
     <Modal
       title={TITLES[mode]}
       open={open}
-      width={width}
+      width={formWidth(fields, width)}
       onCancel={onClose}
       onOk={readOnly ? onClose : () => void submit()}
       okText={readOnly ? "关闭" : "确定"}
@@ -252,6 +262,7 @@ export function FormModal({
               key={field.name}
               name={field.name}
               label={field.label}
+              {...(field.wide ? WIDE_ITEM : null)}
               required={
                 field.required ||
                 (field.requiredOnAdd && mode === "add") ||

@@ -19,6 +19,8 @@ import type { z } from "zod";
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,
+  IMPORT_PAGE,
+  IMPORT_RESULT,
   PAGE_SIZE_OPTIONS,
   PLAIN_SUPER_QUERY,
   SUPER_QUERY_PAGE,
@@ -175,6 +177,7 @@ const SuperQuery = lazyIsland(
 const PlainRecordForm = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainRecordForm));
 const PlainConfirm = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainConfirm));
 const PlainSuperQuery = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainSuperQuery));
+const PlainImport = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainImport));
 
 /** The list's params without its advanced query (and the plain 高级查询's page and rows). */
 function withoutSuperQuery(search: string): URLSearchParams {
@@ -455,6 +458,8 @@ export function ListPage(props: ListPageProps) {
   const superQuery = props.superQuery && props.superQuery.length > 0 ? props.superQuery : null;
   const plainList = new URLSearchParams(listSearch);
   plainList.delete(SUPER_QUERY_PAGE);
+  plainList.delete(IMPORT_PAGE);
+  plainList.delete(IMPORT_RESULT);
   if (addressed && !hydrated && superQuery && new URLSearchParams(location.search).get(SUPER_QUERY_PAGE) === "open") {
     const kept = withoutSuperQuery(listSearch);
     kept.delete("pageNo");
@@ -466,6 +471,19 @@ export function ListPage(props: ListPageProps) {
         keep={[...kept]}
         listHref={`${location.pathname}${queryString(plainList)}`}
         clearHref={`${location.pathname}${queryString(kept)}`}
+      />
+    );
+  }
+
+  // 导入 before JavaScript: its multipart form is the page (`?import=open`, docs/decisions/164).
+  const importPage = `${location.pathname}${queryString(new URLSearchParams([...plainList, [IMPORT_PAGE, "open"]]))}`;
+  if (addressed && !hydrated && url.importExcel && can("import") && new URLSearchParams(location.search).get(IMPORT_PAGE) === "open") {
+    return (
+      <PlainImport
+        action={importHref(url.importExcel, importPage)}
+        listHref={`${location.pathname}${queryString(plainList)}`}
+        outcome={new URLSearchParams(location.search).get(IMPORT_RESULT)}
+        extensions={props.importExtensions}
       />
     );
   }
@@ -522,7 +540,13 @@ export function ListPage(props: ListPageProps) {
             )
           ) : null}
           {url.importExcel && can("import") ? (
-            <Button type="primary" icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+            <Button
+              type="primary"
+              icon={<ImportOutlined />}
+              // Before JavaScript: a link to the import's own form (`?import=open`).
+              href={!hydrated && addressed ? importPage : undefined}
+              onClick={() => setImporting(true)}
+            >
               导入
             </Button>
           ) : null}

@@ -9,13 +9,14 @@ import type { FormField } from "./types";
 export interface ModuleListPageProps<Form extends z.ZodType> extends Partial<Omit<ListPageProps, "form" | "data">> {
   page: ModulePage<Form>;
   data: { title: string; list: ListPageProps["data"]; options: ModuleOptions };
+  /** The dialog's width (default 800, and at least 1200 with a grid: FormModal). */
   formWidth?: number;
   /** Changes the derived form fields (adds a grid, a read-only text…). */
   formFields?: (fields: FormField[]) => FormField[];
   form?: Partial<NonNullable<ListPageProps["form"]>>;
 }
 
-export function ModuleListPage<Form extends z.ZodType>({ page, data, formWidth = 800, formFields, form, ...rest }: ModuleListPageProps<Form>) {
+export function ModuleListPage<Form extends z.ZodType>({ page, data, formWidth, formFields, form, ...rest }: ModuleListPageProps<Form>) {
   const { options } = data;
   const fields = useMemo(() => (formFields ? formFields(page.formFields(options)) : page.formFields(options)), [page, options, formFields]);
   const searchFields = useMemo(() => page.searchFields(options), [page, options]);

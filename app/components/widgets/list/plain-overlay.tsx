@@ -8,6 +8,7 @@ import { PLAIN_SUPER_QUERY, RETURN_FIELD, type ListState } from "~/lib/list-quer
 import type { ListActionResult, ListRecord, OpenedOverlay } from "~/services/list.server";
 import { fromQueryParams, MATCH_TYPES, SUPER_QUERY_RULES, SUPER_QUERY_TEXTS, type SuperQueryField } from "../super-query/super-query";
 import { PLAIN_INPUT_CLASS } from "../light-form";
+import { ACCEPT, DOWNLOAD_LINK, IMPORT_TITLE, readImportOutcome, type ImportOutcome } from "../import-excel/import-result";
 import { ChoiceSelect } from "./choice-select";
 import type { FormMode } from "./form-modal";
 import { fieldText, formControls, isRowsField, RecordView, RowsDetail } from "./record-view";
@@ -301,12 +302,69 @@ export function PlainSuperQuery({
   );
 }
 
+/**
+ * 导入 without JavaScript (docs/decisions/164): a multipart form posting the file to the import
+ * route (the dialog's own address, plus the page to come back to), and the outcome it came back
+ * with (`outcome`: the address's `importResult`), worded as the dialog words it (import-result.ts).
+ */
+export function PlainImport({ action, listHref, outcome: written, extensions }: { action: string; listHref: string; outcome: string | null; extensions?: readonly string[] }) {
+  const outcome = readImportOutcome(written);
+  return (
+    <Card title={IMPORT_TITLE} className="list-page plain-overlay">
+      {outcome ? <ImportOutcomeNotice outcome={outcome} /> : null}
+      <form method="post" encType="multipart/form-data" action={action} className="plain-import">
+        <label className="plain-import__file">
+          选择文件：
+          <input type="file" name="file" accept={extensions ? extensions.join(",") : ACCEPT} required />
+        </label>
+        <p className="plain-import__hint">支持 {(extensions ?? [".xls", ".xlsx"]).join("、")} 文件</p>
+        <div className="plain-actions">
+          <Space>
+            <Button type="primary" htmlType="submit">
+              开始上传
+            </Button>
+            <Button href={listHref}>关闭</Button>
+          </Space>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function ImportOutcomeNotice({ outcome }: { outcome: ImportOutcome }) {
+  switch (outcome.kind) {
+    case "success":
+      return <Notice type="success" text={outcome.text} />;
+    case "partial":
+      return (
+        <Notice type="warning" text={outcome.title}>
+          {[outcome.message, outcome.summary].filter(Boolean).map((line) => (
+            <div key={line}>{line}</div>
+          ))}
+          {outcome.href ? (
+            <div>
+              具体详情请{" "}
+              <a href={outcome.href} download={outcome.fileName || undefined}>
+                {DOWNLOAD_LINK}
+              </a>
+            </div>
+          ) : null}
+        </Notice>
+      );
+    case "session-expired":
+      return null;
+    default:
+      return <Notice type="error" text={outcome.text} />;
+  }
+}
+
 /** antd's alert look from the static stylesheet, without the Alert component's code on every list page. */
-function Notice({ type, text }: { type: "error" | "warning" | "info"; text: string }) {
+function Notice({ type, text, children }: { type: "error" | "warning" | "info" | "success"; text: string; children?: ReactNode }) {
   return (
     <div className={`ant-alert ant-alert-${type} plain-problem`} role="alert">
       <div className="ant-alert-section">
         <div className="ant-alert-title">{text}</div>
+        {children ? <div className="ant-alert-description">{children}</div> : null}
       </div>
     </div>
   );

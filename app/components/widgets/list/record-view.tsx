@@ -2,6 +2,7 @@
 // the dictionaries' texts, not a disabled copy of the form. The same view in the modal and in the
 // page rendered without JavaScript.
 import { Descriptions, Form } from "antd";
+import { ReadOnlyView } from "../read-only";
 import type { FormField } from "./types";
 
 /** The text of one field's value: option labels, else the backend's `_dictText`, else the value. */
@@ -37,13 +38,16 @@ export function isRowsField(field: FormField, record: Record<string, unknown>): 
 
 export function RowsDetail({ field, record }: { field: FormField; record: Record<string, unknown> }) {
   return (
-    // A grid wider than the dialog scrolls inside its line (app.css .record-view-rows).
+    // A grid wider than the dialog scrolls inside its line (app.css .record-view-rows); in a
+    // read-only view it shows its rows without editing controls (widgets/read-only).
     <div className="record-view-rows">
-      <Form component={false} disabled initialValues={{ [field.name]: record[field.name] }}>
-        <Form.Item name={field.name} noStyle>
-          {field.render!({ mode: "detail", record })}
-        </Form.Item>
-      </Form>
+      <ReadOnlyView>
+        <Form component={false} disabled initialValues={{ [field.name]: record[field.name] }}>
+          <Form.Item name={field.name} noStyle>
+            {field.render!({ mode: "detail", record })}
+          </Form.Item>
+        </Form>
+      </ReadOnlyView>
     </div>
   );
 }

@@ -41,6 +41,11 @@ export interface FormField {
   render?: (context: { mode: "add" | "edit" | "detail"; record: Record<string, unknown> | null }) => ReactNode;
   /** What 详情 shows for the field (default: the option labels, `<name>_dictText` or the value). */
   detail?: (record: Record<string, unknown>) => ReactNode;
+  /**
+   * A control as wide as the form, its label above it (a grid of rows): the dialog opens at
+   * WIDE_FORM_WIDTH so that the grid's columns show (issue #30, docs/decisions/164).
+   */
+  wide?: boolean;
   /** Hidden unless this returns true for the form's current values (e.g. fields of one menu type). */
   visibleWhen?: (values: Record<string, unknown>) => boolean;
 }

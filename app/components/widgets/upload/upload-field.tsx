@@ -25,6 +25,7 @@ import {
   valueOfFiles,
   type UploadFile,
 } from "./upload-logic";
+import { ReadOnlyView, useReadOnlyView } from "../read-only";
 import "./upload.css";
 
 export interface UploadFieldProps {
@@ -86,6 +87,7 @@ export function UploadField(props: UploadFieldProps) {
   const [files, setFiles] = useState<UploadFile[]>(() => filesOfValue(value));
   const inputRef = useRef<HTMLInputElement>(null);
   const image = mode === "image";
+  const readOnly = useReadOnlyView();
   const buttonText = btnText ?? (image ? "上传图片" : compact ? "上传" : "上传文件");
 
   // A value from outside (a reload) replaces the done files; uploads in progress stay.
@@ -144,6 +146,8 @@ export function UploadField(props: UploadFieldProps) {
 
   const limit = props.number ?? UPLOAD_DEFAULTS.number;
   const canAdd = !disabled && canAddFile(files.filter((file) => file.status !== "error").length, limit);
+  // A read-only view (详情): the files as links, no upload button (issue #30).
+  if (readOnly) return <UploadLinks files={files} image={image} />;
 
   return (
     <div className={`upload-field upload-field-${mode}${compact ? " upload-field-compact" : ""}`}>
@@ -205,4 +209,30 @@ export function UploadField(props: UploadFieldProps) {
 /** The button's accessible name starts with its visible text (WCAG 2.5.3), then the field it uploads to. */
 function uploadName(text: string, label: string | undefined): string {
   return label && !text.includes(label) ? `${text}${label}` : text;
+}
+
+function UploadLinks({ files, image }: { files: readonly UploadFile[]; image: boolean }) {
+  if (files.length === 0) return null;
+  return (
+    <div className={`upload-field upload-field-readonly upload-field-${image ? "image" : "file"}`}>
+      <Space size={8} wrap>
+        {files.map((file) =>
+          file.path ? (
+            <a key={file.uid} href={fileUrl(file.path)} target="_blank" rel="noreferrer" title={file.name}>
+              {image ? <img className="upload-thumb" src={fileUrl(file.path)} alt={file.name} /> : file.name}
+            </a>
+          ) : null,
+        )}
+      </Space>
+    </div>
+  );
+}
+
+/** What 详情 shows of an upload field: its files as links (a field's `detail`). */
+export function UploadDetail({ value, mode }: { value: unknown; mode?: "file" | "image" }) {
+  return (
+    <ReadOnlyView>
+      <UploadField value={typeof value === "string" ? value : ""} mode={mode} />
+    </ReadOnlyView>
+  );
 }

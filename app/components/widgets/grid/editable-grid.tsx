@@ -51,7 +51,7 @@ import {
 import { noteEnterInCell, registerGrid } from "./form-link";
 import { serializeGridValue } from "./grid-value";
 import { GridStore } from "./grid-store";
-import { statisticText, STATISTICS_LABELS } from "./numbers";
+import { statisticKinds, statisticText, STATISTICS_LABELS } from "./numbers";
 import {
   canMoveDown,
   canMoveUp,
@@ -161,7 +161,7 @@ export function EditableGrid(props: EditableGridProps) {
 function ReadOnlyGrid({ name, columns, rows = [], rowNumber = true, className, style }: EditableGridProps) {
   const shown = visibleColumns(columns);
   const widths = shown.map(columnWidth);
-  const kinds = (["sum", "average"] as const).filter((kind) => shown.some((column) => column.statistics?.includes(kind)));
+  const kinds = statisticKinds(shown);
   const align = (column: GridColumn) => (isNumberColumn(column) ? "jvxe-number" : undefined);
   return (
     <div className={`jvxe-grid jvxe-grid-static ${className ?? ""}`} style={style}>
@@ -225,9 +225,9 @@ function useVisibleWidth(element: HTMLElement | null): number {
   return width;
 }
 
-/** The style of a fixed lead cell (its left offset), or nothing when it scrolls with the rest. */
-function fixedStyle(fixedLeft: readonly number[] | null, index: number): CSSProperties | undefined {
-  return fixedLeft ? { position: "sticky", left: fixedLeft[index], zIndex: 1 } : undefined;
+/** The style of a fixed lead cell at `left`, or nothing when it scrolls with the rest (no offset). */
+function fixedStyle(left: number | undefined): CSSProperties | undefined {
+  return left === undefined ? undefined : { position: "sticky", left, zIndex: 1 };
 }
 
 function LiveGrid({
@@ -539,9 +539,9 @@ function LiveGrid({
           onKeyDownCapture={noteEnterInCell}
         >
           <div className="jvxe-header" role="row" style={{ width: totalWidth }}>
-            {dragSort ? <div role="cell" className="jvxe-cell" style={{ width: DRAG_COLUMN_WIDTH, ...fixedStyle(fixedLeft, 0) }} /> : null}
+            {dragSort ? <div role="cell" className="jvxe-cell" style={{ width: DRAG_COLUMN_WIDTH, ...fixedStyle(fixedLeft?.[0]) }} /> : null}
             {rowSelection ? (
-              <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: selectionWidth, ...fixedStyle(fixedLeft, 1) }}>
+              <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: selectionWidth, ...fixedStyle(fixedLeft?.[1]) }}>
                 {rowSelection === "multiple" ? (
                   <HeaderCheckbox
                     checked={headerState === "all"}
@@ -553,7 +553,7 @@ function LiveGrid({
               </div>
             ) : null}
             {rowNumber ? (
-              <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: ROW_NUMBER_WIDTH, ...fixedStyle(fixedLeft, 2) }}>
+              <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: ROW_NUMBER_WIDTH, ...fixedStyle(fixedLeft?.[2]) }}>
                 #
               </div>
             ) : null}
@@ -562,7 +562,7 @@ function LiveGrid({
                 key={column.key}
                 role="columnheader"
                 className={`jvxe-cell${isNumberColumn(column) ? " jvxe-cell-number" : ""}`}
-                style={{ width: widths[index], ...(index === 0 ? fixedStyle(fixedLeft, 3) : undefined) }}
+                style={{ width: widths[index], ...(index === 0 ? fixedStyle(fixedLeft?.[3]) : undefined) }}
               >
                 {/* The `*` against its title, as a form label's (issue #30). */}
                 <span className="jvxe-title">
@@ -858,14 +858,14 @@ function RowBody({ id, index, start, context, columnWindow, sortable }: RowViewP
       style={style}
     >
       {sortable ? (
-        <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: DRAG_COLUMN_WIDTH, ...fixedStyle(context.fixedLeft, 0) }}>
+        <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: DRAG_COLUMN_WIDTH, ...fixedStyle(context.fixedLeft?.[0]) }}>
           <span className="jvxe-drag" {...sortable.attributes} {...sortable.listeners} aria-label="拖动排序" aria-roledescription="拖动排序">
             <HolderOutlined />
           </span>
         </div>
       ) : null}
       {context.selection ? (
-        <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: context.selectionWidth, ...fixedStyle(context.fixedLeft, 1) }}>
+        <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: context.selectionWidth, ...fixedStyle(context.fixedLeft?.[1]) }}>
           <input
             type={context.selection === "single" ? "radio" : "checkbox"}
             className="jvxe-checkbox"
@@ -878,7 +878,7 @@ function RowBody({ id, index, start, context, columnWindow, sortable }: RowViewP
         </div>
       ) : null}
       {context.rowNumber ? (
-        <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: ROW_NUMBER_WIDTH, ...fixedStyle(context.fixedLeft, 2) }}>
+        <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: ROW_NUMBER_WIDTH, ...fixedStyle(context.fixedLeft?.[2]) }}>
           {index + 1}
         </div>
       ) : null}
@@ -958,7 +958,7 @@ const GridCell = memo(
         className={`jvxe-cell${isNumberColumn(column) ? " jvxe-cell-number" : ""}`}
         data-key={column.key}
         data-error={error}
-        style={{ width, ...(left === undefined ? undefined : { position: "sticky", left, zIndex: 1 }) }}
+        style={{ width, ...fixedStyle(left) }}
         onFocus={handlers.activate}
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
@@ -1014,13 +1014,13 @@ const StatisticsFooter = memo(function StatisticsFooter({ context, totalWidth }:
     cache.current.set(id, { version, text });
     return text;
   };
-  const kinds = (["sum", "average"] as const).filter((kind) => context.columns.some((column) => column.statistics?.includes(kind)));
+  const kinds = statisticKinds(context.columns);
   const lead = context.selectionWidth + (context.rowNumber ? ROW_NUMBER_WIDTH : 0) + (context.dragSort ? DRAG_COLUMN_WIDTH : 0);
   return (
     <div className="jvxe-footer" style={{ width: totalWidth }}>
       {kinds.map((kind) => (
         <div key={kind} className="jvxe-footer-row" role="row" style={{ height: STATISTICS_ROW_HEIGHT }}>
-          <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: lead, ...fixedStyle(context.fixedLeft, 0) }}>
+          <div role="cell" className="jvxe-cell jvxe-cell-center" style={{ width: lead, ...fixedStyle(context.fixedLeft?.[0]) }}>
             {STATISTICS_LABELS[kind]}
           </div>
           {context.columns.map((column, index) => {
@@ -1033,7 +1033,7 @@ const StatisticsFooter = memo(function StatisticsFooter({ context, totalWidth }:
                 role="cell"
                 className={`jvxe-cell${isNumberColumn(column) ? " jvxe-cell-number" : ""}${red ? " money-negative" : ""}`}
                 data-key={column.key}
-                style={{ width: context.widths[index], ...(index === 0 ? fixedStyle(context.fixedLeft, 3) : undefined) }}
+                style={{ width: context.widths[index], ...(index === 0 ? fixedStyle(context.fixedLeft?.[3]) : undefined) }}
               >
                 {text}
               </div>

@@ -77,3 +77,8 @@ export function statisticText(rows: readonly GridRow[], column: Pick<GridColumn,
 }
 
 export const STATISTICS_LABELS = { sum: "合计", average: "平均" } as const;
+
+/** The footer's rows: 合计 and / or 平均, as some column asks. */
+export function statisticKinds(columns: readonly Pick<GridColumn, "statistics">[]): ("sum" | "average")[] {
+  return (["sum", "average"] as const).filter((kind) => columns.some((column) => column.statistics?.includes(kind)));
+}

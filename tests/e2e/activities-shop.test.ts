@@ -124,7 +124,8 @@ describe("activities and sign-ups", () => {
     await expect.poll(() => page.url()).toContain("form=detail");
     await hydrated(page);
     const bill = page.getByRole("dialog", { name: "详情" });
-    const names = () => bill.locator('[data-key="name"] input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    // 详情 shows the lines as a table, not editors (docs/decisions/164).
+    const names = () => bill.locator('td[data-key="name"]').allInnerTexts();
     await expect.poll(names).toEqual([`活动：${title}`]);
     await bill.getByRole("button", { name: "关闭" }).click();
     // Owed by the student's payer.

@@ -290,9 +290,10 @@ describe("money a bursar can trust", () => {
     expect(await row.getByText("冲销", { exact: true }).count()).toBe(0);
     const detail = await openDetail(row);
     const lines = detail.locator(".voucher-entries-field");
-    await expect.poll(() => lines.locator("input.money-negative").count()).toBe(2);
-    expect(await lines.locator("input.money-negative").first().inputValue()).toBe("-1200.50");
-    expect(await lines.locator("input.money-negative").first().evaluate((element) => getComputedStyle(element).color)).toBe(RED);
+    // 详情 shows the lines as a table, not editors (docs/decisions/164): the negative figures red.
+    await expect.poll(() => lines.locator("tbody td.money-negative").count()).toBe(2);
+    expect(await lines.locator("tbody td.money-negative").first().innerText()).toBe("-1,200.50");
+    expect(await lines.locator("tbody td.money-negative").first().evaluate((element) => getComputedStyle(element).color)).toBe(RED);
     expect((await detailLines(detail)).join("\n")).toContain(`冲销原凭证 ${original.voucherNo}`);
     await detail.getByRole("button", { name: "关闭" }).click();
   });

@@ -162,7 +162,9 @@ function ReadOnlyGrid({ name, columns, rows = [], rowNumber = true, className, s
   const shown = visibleColumns(columns);
   const widths = shown.map(columnWidth);
   const kinds = statisticKinds(shown);
-  const align = (column: GridColumn) => (isNumberColumn(column) ? "jvxe-number" : undefined);
+  // Figures right-aligned; negative money (a reversing voucher's) in red, as in the live grid.
+  const align = (column: GridColumn, text = "") =>
+    [isNumberColumn(column) ? "jvxe-number" : "", column.money && text.startsWith("-") ? "money-negative" : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`jvxe-grid jvxe-grid-static ${className ?? ""}`} style={style}>
       <div className="jvxe-static-scroll">
@@ -181,11 +183,14 @@ function ReadOnlyGrid({ name, columns, rows = [], rowNumber = true, className, s
             {rows.map((row, index) => (
               <tr key={row.id || index}>
                 {rowNumber ? <td>{index + 1}</td> : null}
-                {shown.map((column) => (
-                  <td key={column.key} className={align(column)}>
-                    {cellText(column, row[column.key] ?? "", row[`${column.key}_dictText`])}
-                  </td>
-                ))}
+                {shown.map((column) => {
+                  const text = cellText(column, row[column.key] ?? "", row[`${column.key}_dictText`]);
+                  return (
+                    <td key={column.key} className={align(column, text)} data-key={column.key}>
+                      {text}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>
@@ -194,11 +199,14 @@ function ReadOnlyGrid({ name, columns, rows = [], rowNumber = true, className, s
               {kinds.map((kind) => (
                 <tr key={kind}>
                   {rowNumber ? <th>{STATISTICS_LABELS[kind]}</th> : null}
-                  {shown.map((column, index) => (
-                    <td key={column.key} className={align(column)}>
-                      {column.statistics?.includes(kind) ? statisticText(rows, column, kind) : !rowNumber && index === 0 ? STATISTICS_LABELS[kind] : null}
-                    </td>
-                  ))}
+                  {shown.map((column, index) => {
+                    const text = column.statistics?.includes(kind) ? statisticText(rows, column, kind) : !rowNumber && index === 0 ? STATISTICS_LABELS[kind] : null;
+                    return (
+                      <td key={column.key} className={align(column, text ?? "")}>
+                        {text}
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
             </tfoot>

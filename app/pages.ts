@@ -35,6 +35,7 @@ export const PAGE_CATALOGUE: ReadonlyArray<readonly [component: string, path: st
   ["school/AddressList", "/shop/address"],
   ["school/MailList", "/communication/mail"],
   ["school/MessageList", "/communication/message"],
+  ["school/Compose", "/communication/compose"],
   ["system/UserList", "/isystem/user"],
   ["system/RoleUserList", "/isystem/roleUserList"],
   ["system/DepartList", "/isystem/depart"],

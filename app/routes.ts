@@ -126,6 +126,9 @@ export default [
     route("communication/mail", "routes/communication/mail.tsx"),
     // Messages and their templates (issue #13 part 5).
     route("communication/message", "routes/communication/messages.tsx"),
+    // 群发 and a 群发's detail (issue #29 item 4).
+    route("communication/compose", "routes/communication/compose.tsx"),
+    route("communication/compose/detail", "routes/communication/compose-detail.tsx"),
     route("isystem/messageTemplate", "routes/system/message-templates.tsx"),
     // People and fill rules (issue #12 A).
     route("isystem/fillRule", "routes/system/fill-rules.tsx"),

@@ -40,6 +40,7 @@ import { voucherEndpoints } from "./modules/billing/voucher/voucher-endpoints";
 import { wechatTradeEndpoints } from "./modules/billing/wechat-trade/wechat-trade-endpoints";
 import { mailEndpoints } from "./modules/communication/mail/mail-endpoints";
 import { messageEndpoints } from "./modules/communication/message/message-endpoints";
+import { composeEndpoints } from "./modules/communication/compose/compose-endpoints";
 // 地址 (issue #14 item 6).
 import { addressEndpoints } from "./modules/shop/address/address-endpoints";
 // Activities and the shop (issue #14).
@@ -102,6 +103,8 @@ export const allEndpoints: Endpoint[] = [
   ...wechatTradeEndpoints,
   ...mailEndpoints,
   ...messageEndpoints,
+  // 群发 (issue #29 item 4).
+  ...composeEndpoints,
   // 地址 (issue #14 item 6).
   ...addressEndpoints,
   // Activities and the shop (issue #14).

@@ -36,6 +36,11 @@ export const JOB_KINDS: readonly JobKindInfo[] = [
     parameterHint: "每次最多重发的封数，默认100",
   },
   {
+    className: "org.jeecg.modules.quartz.job.RetryFailedComposeJob",
+    label: "重发失败的群发消息",
+    parameterHint: "无需参数：群发中失败且有地址的短信、微信和邮件",
+  },
+  {
     className: "org.jeecg.modules.quartz.job.RemindUnpaidBillJob",
     label: "催缴未付账单",
     parameterHint: "应缴日期后超过几天算逾期，默认0",

@@ -728,7 +728,26 @@ export const sysMessage = pgTable("sys_message", {
   esSendTime: timestamp("es_send_time", { withTimezone: true, mode: "date" }),
   esResult: text("es_result"),
   relatedId: varchar("related_id", { length: 32 }),
+  // A 群发's message (migration 0880): its 群发 and the recipient's name.
+  composeId: varchar("compose_id", { length: 32 }),
+  recipientName: varchar("recipient_name", { length: 100 }),
   ...audit,
+});
+
+// 群发 (issue #29 item 4, migration 0880): one message written to many, its recipients' rows in sys_message.
+export const commCompose = pgTable("comm_compose", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  requestKey: varchar("request_key", { length: 64 }).notNull(),
+  subject: varchar("subject", { length: 255 }).notNull(),
+  body: text("body").notNull(),
+  selection: text("selection").notNull(),
+  selectionText: varchar("selection_text", { length: 500 }).notNull(),
+  channels: varchar("channels", { length: 20 }).notNull(),
+  recipientCount: integer("recipient_count").notNull(),
+  messageCount: integer("message_count").notNull(),
+  createBy: varchar("create_by", { length: 32 }),
+  createTime: timestamp("create_time", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 
 // Reminders of unpaid bills, one per bill, payer and school day (migration 0095).

@@ -211,6 +211,8 @@ export const menuTree: MenuSeed[] = [
       page("邮件", "/communication/mail", "school/MailList", crudButtons("mail", [["重发", "retry"]], ["add", "delete", "batch_delete", "export", "import"])),
       // SMS receivers' phones in full (docs/decisions/155; migration 0760 for older databases).
       page("消息", "/communication/message", "school/MessageList", crudButtons("message", [SENSITIVE_BUTTON])),
+      // 群发 (issue #29 item 4, docs/decisions/166; migration 0880 for older databases).
+      page("群发", "/communication/compose", "school/Compose", [{ name: "群发", perms: "message:compose" }]),
     ],
   },
 

@@ -119,8 +119,8 @@ export const roles: RoleSeed[] = [
     code: "finance",
     name: "财务",
     description: "管理收费项目、账单、付款、收据、凭证与微信交易",
-    // 邮件 (billing): finance sends corporate bills and resends the failed ones.
-    grants: [...pagesUnder("/billing"), ...pages("/school/corporation", "/communication/mail", MY_MESSAGES)],
+    // 邮件 (billing): finance sends corporate bills and resends the failed ones; 群发 writes to payers (e.g. the overdue).
+    grants: [...pagesUnder("/billing"), ...pages("/school/corporation", "/communication/mail", "/communication/compose", MY_MESSAGES)],
   },
   {
     // 等保's audit role (issue #34 item 5, docs/decisions/137; migration 0661 for older databases):

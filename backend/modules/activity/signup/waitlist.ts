@@ -13,8 +13,8 @@ import { newId } from "../../../db/ids";
 import { ApiError } from "../../../http/envelope";
 import { decryptValue } from "../../../security/personal-data";
 import type { BackendServices } from "../../../services";
-import { deliverMail, queueMail } from "../../communication/mail/mail-service";
-import { notConfiguredText, senderFor } from "../../communication/message/message-senders";
+import { queueMail } from "../../communication/mail/mail-service";
+import { deliverMessage } from "../../communication/message/message-delivery";
 import { receiverValues } from "../../communication/message/sms-receiver";
 
 /** Statuses that hold a place, as SQL (候补 and 已取消 hold none). */
@@ -150,26 +150,7 @@ export async function sendPromotionNotices(services: BackendServices, notices: r
   );
   for (const notice of notices) {
     for (const message of notice.messages.filter((candidate) => committed.has(candidate.id))) {
-      let status: string = MessageStatus.sent;
-      let result: string | null = null;
-      try {
-        if (message.channel === MessageChannel.mail && message.mailId) {
-          const outcome = await deliverMail(services, message.mailId);
-          if (!outcome.sent) [status, result] = [MessageStatus.failed, outcome.error];
-        } else {
-          const sender = senderFor(MessageChannel.sms, services.config);
-          if (!sender) [status, result] = [MessageStatus.recorded, notConfiguredText(MessageChannel.sms)];
-          else {
-            await sender.send({ channel: MessageChannel.sms, receiver: message.receiver, title: notice.title, content: notice.content });
-            result = sender.name;
-          }
-        }
-      } catch (error) {
-        [status, result] = [MessageStatus.failed, error instanceof Error ? error.message : String(error)];
-      }
-      await services.db.rows(sql`
-        update sys_message set es_send_status = ${status}, es_result = ${result}, es_send_time = ${status === MessageStatus.sent ? new Date().toISOString() : null}::timestamptz, update_time = now()
-        where id = ${message.id} and es_send_status = ${MessageStatus.pending}`);
+      await deliverMessage(services, { ...message, title: notice.title, content: notice.content });
     }
   }
 }

@@ -6,7 +6,7 @@
 // bills whose row it inserted, all in one transaction with the queued mails; a run racing another
 // waits on the key and inserts nothing. The wording is the tenant's 消息模板 `bill_reminder`. The mails are sent after the commit; one that fails stays
 // 失败 for 重发 or the RetryFailedMailJob.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { formatMoney, toFen } from "#contract/money";
 import type { Database } from "../../../db/client";
 import type { BackendConfig } from "../../../config";
@@ -106,18 +106,15 @@ interface Inserted {
   email: string;
 }
 
-/** Bills of `tenantId` still 未付/部分 more than `overdueDays` after their due date (school days). */
-export async function remindUnpaidBills(
-  deps: { db: Database; config: Pick<BackendConfig, "smtpUrl" | "mailFrom" | "schoolTimeZone"> },
-  tenantId: number,
-  overdueDays: number,
-  now = new Date(),
-): Promise<ReminderOutcome> {
-  const { year, month, day } = schoolDay(now, deps.config.schoolTimeZone);
-  const today = `${year}-${month}-${day}`;
+/**
+ * The bills of `tenantId` still 未付/部分 more than `overdueDays` after their due date (`today`, a school
+ * day): id, payer, bill_no, student_id, school year, term, due_date, outstanding, seqs, payer_name, email.
+ * The reminder and 群发's 逾期未缴付款人 (../../communication/compose) read the same bills.
+ */
+export function overdueBillsSql(tenantId: number, today: string, overdueDays: number): SQL {
   // A bill in instalments is overdue by its instalments (docs/decisions/159): the reminder names the
   // overdue ones, from the earliest due date, and what of them is still open.
-  const overdue = sql`
+  return sql`
     SELECT b.id, b.payer_type, b.payer_id, b.bill_no, b.student_id, b.school_year, b.term,
            coalesce(due.first_due, b.due_date) AS due_date, coalesce(due.open, b.payable - b.paid_amount) AS outstanding, due.seqs,
            coalesce(p.name, c.name) AS payer_name, nullif(trim(coalesce(p.email, c.email)), '') AS email
@@ -131,6 +128,18 @@ export async function remindUnpaidBills(
      WHERE b.tenant_id = ${tenantId} AND b.status IN ('1', '2') AND b.payable > b.paid_amount
        AND CASE WHEN EXISTS (SELECT 1 FROM bill_instalment i WHERE i.bill_id = b.id) THEN due.first_due IS NOT NULL
                 ELSE b.due_date < ${today}::date - ${overdueDays}::int END`;
+}
+
+/** Bills of `tenantId` still 未付/部分 more than `overdueDays` after their due date (school days). */
+export async function remindUnpaidBills(
+  deps: { db: Database; config: Pick<BackendConfig, "smtpUrl" | "mailFrom" | "schoolTimeZone"> },
+  tenantId: number,
+  overdueDays: number,
+  now = new Date(),
+): Promise<ReminderOutcome> {
+  const { year, month, day } = schoolDay(now, deps.config.schoolTimeZone);
+  const today = `${year}-${month}-${day}`;
+  const overdue = overdueBillsSql(tenantId, today, overdueDays);
   const { inserted, counts } = await inTransaction(deps.db, async (tx) => {
     const [counts] = await tx.rows<{ bills: number; without_email: number }>(sql`
       SELECT count(*)::int AS bills,

@@ -56,17 +56,29 @@ interface MailDependencies {
 
 /** Writes the mail's row (待发送) inside the caller's transaction; answers its id. */
 export async function queueMail(tx: Executor, mail: OutgoingMail): Promise<string> {
-  const id = newId();
-  await tx.rows(sql`
-    insert into comm_mail (id, tenant_id, mail_to, cc, subject, body, status, related_type, related_id, create_by)
-    values (${id}, ${mail.tenantId}, ${mail.to}, ${mail.cc ?? null}, ${mail.subject}, ${mail.body}, ${MailStatus.pending},
-            ${mail.relatedType ?? null}, ${mail.relatedId ?? null}, ${mail.createdBy.slice(0, 32)})`);
+  const [id] = await queueMails(tx, [mail]);
   for (const attachment of mail.attachments ?? []) {
     await tx.rows(sql`
       insert into comm_mail_attachment (id, mail_id, filename, content_type, content)
       values (${newId()}, ${id}, ${attachment.filename}, ${attachment.contentType}, ${attachment.content})`);
   }
-  return id;
+  return id!;
+}
+
+/** Writes many mails' rows (待发送, without attachments) in a few statements; answers their ids in order. */
+export async function queueMails(tx: Executor, mails: readonly Omit<OutgoingMail, "attachments">[]): Promise<string[]> {
+  const ids = mails.map(() => newId());
+  for (let start = 0; start < mails.length; start += 500) {
+    const values = mails.slice(start, start + 500).map(
+      (mail, offset) =>
+        sql`(${ids[start + offset]}, ${mail.tenantId}, ${mail.to}, ${mail.cc ?? null}, ${mail.subject}, ${mail.body}, ${MailStatus.pending},
+             ${mail.relatedType ?? null}, ${mail.relatedId ?? null}, ${mail.createdBy.slice(0, 32)})`,
+    );
+    await tx.rows(sql`
+      insert into comm_mail (id, tenant_id, mail_to, cc, subject, body, status, related_type, related_id, create_by)
+      values ${sql.join(values, sql`, `)}`);
+  }
+  return ids;
 }
 
 /** Queues a mail in its own transaction, then sends it. */

@@ -19,8 +19,9 @@ import { DelFlag, MsgCategory, MsgType, SendStatus } from "../../system/announce
 import { pushAnnouncement } from "../../system/announcement/push";
 import { syncUserRecipients } from "../../system/announcement/recipients";
 import { sysAnnouncement } from "../../system/announcement/schema";
-import { deliverMail, queueMail } from "../mail/mail-service";
-import { notConfiguredText, senderFor, type ProviderChannel } from "./message-senders";
+import { queueMail } from "../mail/mail-service";
+import { ownValues } from "../compose/compose-recipients";
+import { deliverMessage } from "./message-delivery";
 import { receiverValues } from "./sms-receiver";
 
 export const MAX_RECEIVERS = 100;
@@ -56,6 +57,8 @@ interface Receiver {
   shown: string;
   /** 站内: the user's id; 邮件: the address; 短信: the phone; 微信: the receiver as given. */
   address: string;
+  /** The user named by username (the others are addresses). */
+  username?: string;
 }
 
 /** Usernames become the user's id, e-mail or phone for the channel; addresses are checked. */
@@ -83,7 +86,7 @@ async function resolveReceivers(executor: Executor, tenantId: number, channel: s
     const stored = channel === MessageChannel.site ? user.id : channel === MessageChannel.mail ? user.email : user.phone;
     const address = stored ? decryptValue(stored).trim() : stored;
     if (!address) throw new ApiError(channel === MessageChannel.mail ? MessageTexts.badEmail(receiver) : MessageTexts.badPhone(receiver));
-    resolved.push({ shown: receiver, address });
+    resolved.push({ shown: receiver, address, username: receiver });
   }
   return resolved;
 }
@@ -96,6 +99,37 @@ export function parseReceivers(text: unknown): string[] {
   return list;
 }
 
+/**
+ * 站内: a published USER announcement to `userId` (their bell and 我的消息), written in the caller's
+ * transaction; answers its id, which pushAnnouncement pushes live after the commit.
+ */
+export async function announceToUser(
+  tx: Executor,
+  message: { tenantId: number; username: string; userId: string; title: string; content: string; now: Date },
+): Promise<string> {
+  const id = newId();
+  await tx.orm.insert(sysAnnouncement).values({
+    id,
+    titile: message.title.slice(0, 100),
+    msgContent: message.content,
+    msgCategory: MsgCategory.system,
+    msgType: MsgType.user,
+    userIds: message.userId,
+    sendStatus: SendStatus.published,
+    sendTime: message.now,
+    sender: message.username,
+    delFlag: DelFlag.present,
+    busType: "message",
+    // Its own id: the JeecgBoot Vue 3 client opens it in 我的消息 by busId (messageHref, decision 151).
+    busId: id,
+    tenantId: message.tenantId,
+    createBy: message.username,
+    createTime: message.now,
+  });
+  await syncUserRecipients(tx.orm, id, [message.userId], message.username);
+  return id;
+}
+
 export interface SendRequest {
   tenantId: number;
   username: string;
@@ -104,40 +138,28 @@ export interface SendRequest {
   values: TemplateValues;
 }
 
+/**
+ * 测试发送: the template rendered for each receiver with the test data and his own values over it
+ * (a parent's or a user's name, children, class, amount due…: ../compose/compose-recipients.ts, the
+ * renderer 群发 uses), written in one transaction, sent after the commit.
+ */
 export async function sendTemplateMessage(services: BackendServices, request: SendRequest): Promise<SentMessage[]> {
   const now = new Date();
   const written = await inTransaction(services.db, async (tx) => {
     const template = await findTemplate(tx, request.tenantId, request.templateCode);
     if (!template) throw new ApiError(MessageTexts.templateNotFound);
-    const rendered = renderMessage(template, request.values);
-    if (rendered.missing.length > 0) throw new ApiError(missingValuesMessage(rendered.missing));
     const channel = template.templateType;
     const receivers = await resolveReceivers(tx, request.tenantId, channel, request.receivers);
-    const rows: Array<{ id: string; receiver: Receiver; relatedId: string | null; status: string }> = [];
+    const rows: Array<{ id: string; receiver: Receiver; relatedId: string | null; status: string; title: string; content: string }> = [];
     for (const receiver of receivers) {
+      const own = await ownValues(tx, request.tenantId, channel, receiver.address, receiver.username);
+      // His own values where he has them (a staff member has no children), the test data for the rest.
+      const rendered = renderMessage(template, { ...request.values, ...Object.fromEntries(Object.entries(own).filter(([, value]) => value !== "")) });
+      if (rendered.missing.length > 0) throw new ApiError(missingValuesMessage(rendered.missing));
       let relatedId: string | null = null;
       let status: string = MessageStatus.pending;
       if (channel === MessageChannel.site) {
-        relatedId = newId();
-        await tx.orm.insert(sysAnnouncement).values({
-          id: relatedId,
-          titile: rendered.title.slice(0, 100),
-          msgContent: rendered.content,
-          msgCategory: MsgCategory.system,
-          msgType: MsgType.user,
-          userIds: receiver.address,
-          sendStatus: SendStatus.published,
-          sendTime: now,
-          sender: request.username,
-          delFlag: DelFlag.present,
-          busType: "message",
-          // Its own id: the JeecgBoot Vue 3 client opens it in 我的消息 by busId (messageHref, decision 151).
-          busId: relatedId,
-          tenantId: request.tenantId,
-          createBy: request.username,
-          createTime: now,
-        });
-        await syncUserRecipients(tx.orm, relatedId, [receiver.address], request.username);
+        relatedId = await announceToUser(tx, { tenantId: request.tenantId, username: request.username, userId: receiver.address, title: rendered.title, content: rendered.content, now });
         status = MessageStatus.sent;
       } else if (channel === MessageChannel.mail) {
         relatedId = await queueMail(tx, {
@@ -164,46 +186,20 @@ export async function sendTemplateMessage(services: BackendServices, request: Se
         createBy: request.username.slice(0, 32),
         createTime: now,
       });
-      rows.push({ id, receiver, relatedId, status });
+      rows.push({ id, receiver, relatedId, status, title: rendered.title, content: rendered.content });
     }
-    return { channel, title: rendered.title, content: rendered.content, rows };
+    return { channel, rows };
   });
 
   const sent: SentMessage[] = [];
   for (const row of written.rows) {
-    let status = row.status;
-    let result: string | null = null;
+    let outcome = { status: row.status, result: null as string | null };
     if (written.channel === MessageChannel.site && row.relatedId) {
-      await pushAnnouncement(services, { id: row.relatedId, titile: written.title, msgType: MsgType.user, tenantId: request.tenantId });
-    } else if (written.channel === MessageChannel.mail && row.relatedId) {
-      const outcome = await deliverMail(services, row.relatedId);
-      status = outcome.sent ? MessageStatus.sent : MessageStatus.failed;
-      result = outcome.error;
-    } else if (written.channel === MessageChannel.sms || written.channel === MessageChannel.wechat) {
-      const channel = written.channel as ProviderChannel;
-      const sender = senderFor(channel, services.config);
-      if (!sender) {
-        status = MessageStatus.recorded;
-        result = notConfiguredText(channel);
-      } else {
-        try {
-          await sender.send({ channel, receiver: row.receiver.address, title: written.title, content: written.content });
-          status = MessageStatus.sent;
-          result = sender.name;
-        } catch (error) {
-          status = MessageStatus.failed;
-          result = `${sender.name}: ${error instanceof Error ? error.message : String(error)}`;
-        }
-      }
+      await pushAnnouncement(services, { id: row.relatedId, titile: row.title, msgType: MsgType.user, tenantId: request.tenantId });
+    } else {
+      outcome = await deliverMessage(services, { id: row.id, channel: written.channel, receiver: row.receiver.address, title: row.title, content: row.content, mailId: row.relatedId });
     }
-    if (status !== row.status || result) {
-      // Only a message still 待发送 takes its outcome (a row is sent once).
-      await services.db.orm
-        .update(sysMessage)
-        .set({ esSendStatus: status, esResult: result, esSendTime: status === MessageStatus.sent ? new Date() : null, updateTime: new Date() })
-        .where(and(eq(sysMessage.id, row.id), eq(sysMessage.esSendStatus, MessageStatus.pending)));
-    }
-    sent.push({ id: row.id, receiver: row.receiver.shown, status, result });
+    sent.push({ id: row.id, receiver: row.receiver.shown, status: outcome.status, result: outcome.result });
   }
   return sent;
 }

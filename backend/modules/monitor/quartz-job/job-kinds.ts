@@ -6,6 +6,7 @@ import { JOB_KINDS } from "#contract/quartz-job";
 import type { Database } from "../../../db/client";
 import { LOG_RETENTION_MIN_DAYS, type BackendConfig } from "../../../config";
 import { retryFailedMails } from "../../communication/mail/mail-service";
+import { retryFailedCompose } from "../../communication/compose/compose-service";
 import { remindUnpaidBills } from "../../billing/bill/bill-reminder";
 import { chargeLateFees } from "../../billing/bill/late-fee";
 import { SIGN_IN_RULES } from "../../system/auth/sign-in-guard";
@@ -123,6 +124,12 @@ export const JOB_KIND_RUNS: Record<string, JobKindRun> = {
   "org.jeecg.modules.quartz.job.RetryFailedMailJob": async ({ db, config, tenantId, parameter, log }) => {
     const { tried, sent } = await retryFailedMails({ db, config }, positiveInteger(parameter, 100), tenantId);
     log(`重发失败邮件 ${tried} 封，成功 ${sent} 封`);
+  },
+
+  // The tenant's 群发 messages kept as 失败 that have an address, sent again (../../communication/compose).
+  "org.jeecg.modules.quartz.job.RetryFailedComposeJob": async ({ db, config, tenantId, log }) => {
+    const { tried, sent } = await retryFailedCompose({ db, config }, tenantId);
+    log(`重发失败的群发消息 ${tried} 条，成功 ${sent} 条`);
   },
 
   // A reminder mail to each payer (with an e-mail address) of the tenant's bills still 未付 or 部分

@@ -1,4 +1,4 @@
-// 群发 (issue #29 item 4, docs/decisions/166) through the real backend on PGlite, with a local SMTP
+// 群发 (issue #29 item 4, docs/decisions/166) through the real backend on PGlite and PostgreSQL, with a local SMTP
 // server and a local SMS webhook:
 //  - a class of 500 generated families: the preview merges three real recipients and counts each
 //    channel, naming who has no e-mail; five identical sends at once make one 群发; each parent's
@@ -12,7 +12,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { call, loginToken, startTestBackend, type TestBackend } from "../support/backend";
+import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 import { encryptValue, searchHash } from "../../backend/security/personal-data";
@@ -27,7 +27,9 @@ const withoutEmail = (index: number) => index % 50 === 0;
 const refused = (index: number) => index % 100 === 7;
 const BODY = "${parentName}您好：${studentName}（${className}）待缴 ${amountDue} 元，最早应缴日期 ${dueDate}。";
 
-describe("群发 on pglite", () => {
+const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
+
+describe.each(databases)("群发 on %s", (kind) => {
   let server: TestBackend;
   let smtp: TestSmtp;
   let webhook: Server;
@@ -64,7 +66,7 @@ describe("群发 on pglite", () => {
     }).listen(0, "127.0.0.1");
     await new Promise((resolve) => webhook.once("listening", resolve));
     const smsWebhookUrl = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/sms`;
-    server = await startTestBackend("pglite", { smtpUrl: smtp.url, mailFrom: "school@school.example", smsWebhookUrl });
+    server = await startTestBackend(kind as "pglite" | "postgres", { smtpUrl: smtp.url, mailFrom: "school@school.example", smsWebhookUrl });
     office = await loginToken(server.url, "dean_liu", TEST_DEMO_PASSWORD);
     teacher = await loginToken(server.url, "teacher_li", TEST_DEMO_PASSWORD);
     // One class of the current year with 500 students, each with a parent of his own (phone and e-mail

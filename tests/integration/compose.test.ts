@@ -121,6 +121,16 @@ describe.each(databases)("群发 on %s", (kind) => {
     expect(mail).toMatchObject({ label: "邮件", count: 490 });
     expect(mail.missing).toEqual(families().filter(withoutEmail).map((index) => `家长${index3(index)}`));
     expect(preview.channels.find((channel: { channel: string }) => channel.channel === "1")).toMatchObject({ label: "短信", count: 500, missing: [] });
+
+    // The other ranges: a grade (the class's and the demo school's third-graders), the payers of overdue
+    // bills (family 1's bill is past its due date), an activity that is not the school's.
+    const grade = await send(office, "POST", "/communication/compose/preview", draft({ selection: { target: "grade:3", parentIds: [], userIds: [] } }));
+    expect(grade.json.result.recipients).toBeGreaterThan(FAMILIES);
+    const overdue = await send(office, "POST", "/communication/compose/preview", draft({ selection: { target: "overdue:", parentIds: [], userIds: [] } }));
+    expect(overdue.json.success, overdue.json.message).toBe(true);
+    expect(overdue.json.result.recipients).toBeGreaterThanOrEqual(1);
+    const activity = await send(office, "POST", "/communication/compose/preview", draft({ selection: { target: "activity:nope", parentIds: [], userIds: [] } }));
+    expect(activity.json).toMatchObject({ success: false, message: "活动不存在" });
   });
 
   it("refuses an unknown merge field, a teacher, and another tenant's class", async () => {

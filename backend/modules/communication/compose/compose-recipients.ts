@@ -8,7 +8,7 @@ import { ComposeTarget, ComposeTexts, type ComposeSelection, type MergeValues } 
 import { MessageChannel } from "#contract/modules/message";
 import { SignupStatus } from "#contract/modules/activity";
 import { formatMoney, toFen } from "#contract/money";
-import type { Executor } from "../../../crud/context";
+import type { CrudContext, Executor } from "../../../crud/context";
 import { tenantListCondition } from "../../../crud/tenant";
 import { ApiError } from "../../../http/envelope";
 import { decryptValue, searchHash } from "../../../security/personal-data";
@@ -107,7 +107,8 @@ function userRecipient(row: UserRow, activityName?: string): Recipient {
 const idArray = (ids: readonly string[]) => sql`${`{${ids.map((id) => `"${id.replace(/["\\]/g, "")}"`).join(",")}}`}::varchar[]`;
 
 /** The target's parent ↔ student links, its text, and the activity's name; refuses another tenant's class or activity. */
-async function targetLinks(executor: Executor, tenantId: number, target: string, timeZone: string): Promise<{ links: SQL; text: string; activityName?: string }> {
+async function targetLinks(executor: Executor, context: CrudContext, target: string): Promise<{ links: SQL; text: string; activityName?: string }> {
+  const { tenantId } = context;
   const colon = target.indexOf(":");
   const kind = colon < 0 ? target : target.slice(0, colon);
   const value = colon < 0 ? "" : target.slice(colon + 1);
@@ -123,6 +124,8 @@ async function targetLinks(executor: Executor, tenantId: number, target: string,
       return { links: childrenWhere(sql`s.class_id = ${value}`), text: `班级 ${found.name}` };
     }
     case ComposeTarget.grade: {
+      // Through the executor, not the dictionary service: this runs inside the send's transaction, and
+      // PGlite has one connection (a read beside the transaction would wait for it).
       const [grade] = await executor.rows<{ text: string }>(sql`
         select i.item_text as text from sys_dict_item i join sys_dict d on d.id = i.dict_id
          where d.dict_code = 'grade' and d.del_flag = 0 and i.item_value = ${value}`);
@@ -139,7 +142,7 @@ async function targetLinks(executor: Executor, tenantId: number, target: string,
       return { links, text: `活动报名 ${activity.title}`, activityName: activity.title };
     }
     case ComposeTarget.overdue: {
-      const { year, month, day } = schoolDay(new Date(), timeZone);
+      const { year, month, day } = schoolDay(new Date(), context.services.config.schoolTimeZone);
       const links = sql`select o.payer_id as parent_id, o.student_id from (${overdueBillsSql(tenantId, `${year}-${month}-${day}`, 0)}) o where o.payer_type = '1'`;
       return { links, text: "逾期未缴的付款家长" };
     }
@@ -149,13 +152,14 @@ async function targetLinks(executor: Executor, tenantId: number, target: string,
 }
 
 /** Everyone the selection names, each once (a parent of two targeted children is one recipient). */
-export async function resolveSelection(executor: Executor, tenantId: number, selection: ComposeSelection, timeZone: string): Promise<ResolvedSelection> {
+export async function resolveSelection(executor: Executor, context: CrudContext, selection: ComposeSelection): Promise<ResolvedSelection> {
+  const { tenantId } = context;
   const recipients: Recipient[] = [];
   const texts: string[] = [];
   let activity = false;
   const parentIds = new Set<string>();
   if (selection.target) {
-    const target = await targetLinks(executor, tenantId, selection.target, timeZone);
+    const target = await targetLinks(executor, context, selection.target);
     texts.push(target.text);
     activity = target.activityName !== undefined;
     for (const row of await parentsOf(executor, tenantId, target.links)) {

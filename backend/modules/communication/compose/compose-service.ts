@@ -19,10 +19,11 @@ import {
   type ComposeOptions,
   type ComposePreview,
   type ComposeRecord,
+  type MergeField,
 } from "#contract/modules/compose";
 import { MessageChannel, MessageStatus } from "#contract/modules/message";
 import { maskValue } from "#contract/modules/sensitive";
-import { renderTemplate } from "#contract/template";
+import { renderTemplate, templatePlaceholders } from "#contract/template";
 import { databaseExecutor, inTransaction, type CrudContext, type Executor } from "../../../crud/context";
 import { seesSensitive } from "../../../crud/sensitive";
 import { tenantListCondition } from "../../../crud/tenant";
@@ -61,9 +62,13 @@ function checkDraft(draft: ComposeDraft, selection: ResolvedSelection | undefine
   const unknown = unknownMergeFields(draft.subject, draft.body);
   if (unknown.length > 0) throw new ApiError(ComposeTexts.unknownFields(unknown));
   if (draft.channels.length === 0) throw new ApiError(ComposeTexts.channelRequired);
-  if (selection && !selection.activity && /\$\{\s*activityName\s*\}/.test(`${draft.subject}\n${draft.body}`)) throw new ApiError(ComposeTexts.activityOnly);
+  const activityName: MergeField = "activityName";
+  if (selection && !selection.activity && templatePlaceholders(`${draft.subject}\n${draft.body}`).includes(activityName)) throw new ApiError(ComposeTexts.activityOnly);
   if (selection && selection.recipients.length === 0) throw new ApiError(ComposeTexts.noRecipients);
 }
+
+/** The chosen channels in the page's order (站内, 短信, 微信, 邮件), each once. */
+const chosenChannels = (draft: ComposeDraft) => COMPOSE_CHANNELS.filter((item) => draft.channels.includes(item.channel));
 
 /** The recipient's subject and body: the one renderer of templates (contract/template.ts). */
 export function mergeFor(draft: Pick<ComposeDraft, "subject" | "body">, recipient: Recipient): { subject: string; body: string } {
@@ -72,18 +77,17 @@ export function mergeFor(draft: Pick<ComposeDraft, "subject" | "body">, recipien
 
 async function resolveDraft(executor: Executor, context: CrudContext, draft: ComposeDraft): Promise<ResolvedSelection> {
   checkDraft(draft, undefined);
-  const selection = await resolveSelection(executor, context.tenantId, draft.selection, context.services.config.schoolTimeZone);
+  const selection = await resolveSelection(executor, context, draft.selection);
   checkDraft(draft, selection);
   return selection;
 }
 
 export async function previewCompose(context: CrudContext, draft: ComposeDraft): Promise<ComposePreview> {
   const selection = await resolveDraft(databaseExecutor(context.services.db), context, draft);
-  const chosen = COMPOSE_CHANNELS.filter((item) => draft.channels.includes(item.channel));
   return {
     recipients: selection.recipients.length,
     samples: selection.recipients.slice(0, 3).map((recipient) => ({ name: recipient.name, ...mergeFor(draft, recipient) })),
-    channels: chosen.map(({ channel, label }) => {
+    channels: chosenChannels(draft).map(({ channel, label }) => {
       const reached = selection.recipients.filter((recipient) => applies(channel, recipient));
       return {
         channel,
@@ -105,8 +109,7 @@ interface SendOutcome {
 export async function sendCompose(context: CrudContext, draft: ComposeDraft & { requestKey: string }): Promise<SendOutcome> {
   const { tenantId, username } = context;
   const now = new Date();
-  // In the page's order (站内, 短信, 微信, 邮件), each once.
-  const channels = COMPOSE_CHANNELS.map((item) => item.channel as string).filter((channel) => draft.channels.includes(channel as never));
+  const channels = chosenChannels(draft).map((item) => item.channel as string);
   const written = await inTransaction(context.services.db, async (tx) => {
     const selection = await resolveDraft(tx, context, draft);
     const composeId = newId();
@@ -317,9 +320,7 @@ export async function composeOptions(context: CrudContext): Promise<ComposeOptio
     db.rows<{ id: string; name: string; grade: string }>(sql`
       select c.id, c.name, c.grade from school_class c join school_year y on y.id = c.year_id and y.is_current = 'Y'
        where c.tenant_id = ${tenantId} order by c.grade, c.name`),
-    db.rows<{ value: string; text: string }>(sql`
-      select i.item_value as value, i.item_text as text from sys_dict_item i join sys_dict d on d.id = i.dict_id
-       where d.dict_code = 'grade' and d.del_flag = 0 order by i.sort_order, i.id`),
+    context.services.dictionaries.items("grade"),
     db.rows<{ id: string; title: string }>(sql`select id, title from act_activity where tenant_id = ${tenantId} order by create_time desc, id limit 200`),
     db.rows<{ id: string; name: string; phone: string | null }>(sql`select id, name, phone from school_parent where tenant_id = ${tenantId} order by name, id limit 3000`),
     db.rows<{ id: string; realname: string | null; username: string }>(sql`
@@ -327,7 +328,7 @@ export async function composeOptions(context: CrudContext): Promise<ComposeOptio
   ]);
   return {
     classes,
-    grades,
+    grades: grades.map(({ value, text }) => ({ value, text })),
     activities,
     parents: parents.map((parent) => ({ id: parent.id, name: parent.name, phone: parent.phone ? maskValue("phone", decryptValue(parent.phone)) : "" })),
     users: users.map((user) => ({ id: user.id, realname: user.realname ?? user.username, username: user.username })),

@@ -598,6 +598,8 @@ export const billPayment = pgTable("bill_payment", {
   voidReason: varchar("void_reason", { length: 255 }),
   voidedBy: varchar("voided_by", { length: 32 }),
   voidedAt: timestamp("voided_at", { withTimezone: true, mode: "date" }),
+  // The shop order this payment (or refund) is of: never allocated to bills (migration 0840).
+  orderId: varchar("order_id", { length: 32 }),
   ...audit,
 });
 
@@ -934,6 +936,9 @@ export const shopOrder = pgTable("shop_order", {
   payChannel: varchar("pay_channel", { length: 2 }),
   paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
   remark: varchar("remark", { length: 255 }),
+  // 取消 / 退款 (migration 0840): the reason and the time; who is in the history.
+  closeReason: varchar("close_reason", { length: 255 }),
+  closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
   ...audit,
 });
 

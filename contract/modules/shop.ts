@@ -11,14 +11,19 @@ const QUANTITY_PATTERN = { regex: /^[1-9]\d{0,3}$/, message: "数量请输入1�
 /** dict commodity_status. */
 export const CommodityStatus = { onSale: "1", offSale: "0" } as const;
 /** dict order_status. */
-export const OrderStatus = { unpaid: "1", paid: "2", shipped: "3", completed: "4", refunded: "5" } as const;
+export const OrderStatus = { unpaid: "1", paid: "2", shipped: "3", completed: "4", refunded: "5", cancelled: "6" } as const;
 
-/** The actions that move an order, each from the statuses it may start from. */
+/**
+ * The actions that move an order, each from the statuses it may start from. 付款 asks its channel
+ * and time and records a payment of 付款; 取消 and 退款 ask a reason and give the stock back, 退款
+ * records a negative payment (docs/decisions/161).
+ */
 export const ORDER_TRANSITIONS = {
-  pay: { label: "付款", from: [OrderStatus.unpaid], to: OrderStatus.paid },
-  ship: { label: "发货", from: [OrderStatus.paid], to: OrderStatus.shipped },
-  complete: { label: "完成", from: [OrderStatus.shipped], to: OrderStatus.completed },
-  refund: { label: "退款", from: [OrderStatus.paid, OrderStatus.shipped, OrderStatus.completed], to: OrderStatus.refunded },
+  pay: { label: "付款", from: [OrderStatus.unpaid], to: OrderStatus.paid, reason: false },
+  ship: { label: "发货", from: [OrderStatus.paid], to: OrderStatus.shipped, reason: false },
+  complete: { label: "完成", from: [OrderStatus.shipped], to: OrderStatus.completed, reason: false },
+  cancel: { label: "取消", from: [OrderStatus.unpaid], to: OrderStatus.cancelled, reason: true },
+  refund: { label: "退款", from: [OrderStatus.paid, OrderStatus.shipped, OrderStatus.completed], to: OrderStatus.refunded, reason: true },
 } as const;
 export type OrderTransition = keyof typeof ORDER_TRANSITIONS;
 
@@ -32,7 +37,11 @@ export const ShopMessages = {
   repeatedCommodity: "同一商品请合并为一条明细",
   badTransition: (label: string) => `当前订单状态不能${label}`,
   locked: "只有待付款的订单可以修改",
-  notDeletable: "只有待付款或已退款的订单可以删除",
+  reason: (label: string) => `请输入${label}原因`,
+  payChannel: "请选择支付方式",
+  paidAt: "付款时间格式不正确，应为yyyy-MM-dd HH:mm:ss",
+  /** An order's payment is refunded with its order, never voided, reversed, edited or allocated in 付款. */
+  orderPayment: (orderNo: string) => `该付款属于订单 ${orderNo}，不能作废、冲销、修改或分配；请在订单中退款`,
   emptyCart: "该家长的购物车是空的",
   placed: (orderNo: string) => `下单成功，订单号 ${orderNo}`,
 } as const;
@@ -76,6 +85,8 @@ export const orderModule = defineModule({
   api: "/shop/order",
   page: "/shop/order",
   permissionPrefix: "order",
+  // Never deleted: an unpaid order is cancelled (取消), a paid one refunded (退款), docs/decisions/161.
+  operations: ["list", "add", "edit", "queryById"],
   fields: {
     orderNo: { label: "订单号", readOnly: true, show: { search: true } },
     parentId: { label: "家长", dict: "school_parent,name,id", required: "请选择家长!", show: { search: true } },
@@ -85,9 +96,12 @@ export const orderModule = defineModule({
     addressText: { label: "收货地址", maxLength: 300, show: { list: false } },
     total: { label: "订单金额", type: "decimal", money: true, readOnly: true },
     status: { label: "状态", dict: "order_status", readOnly: true, show: { search: true } },
-    payChannel: { label: "支付方式", dict: "shop_pay_channel", readOnly: true },
+    // The dictionary of 付款 (an order's payment is one).
+    payChannel: { label: "支付方式", dict: "payment_channel", readOnly: true },
     paidAt: { label: "付款时间", type: "datetime", readOnly: true },
     remark: { label: "备注", maxLength: 255, show: { list: false } },
+    closeReason: { label: "取消/退款原因", readOnly: true, show: { list: false } },
+    closedAt: { label: "取消/退款时间", type: "datetime", readOnly: true, show: { list: false } },
     createTime: created,
   },
 });

@@ -2,7 +2,7 @@
 // actions only; sign-ups hold capacity and deadline when 50 parents race for the last 3 places;
 // confirming a paid sign-up bills the fee on its own activity bill and cancelling voids it;
 // orders take stock in the same transaction, never below zero when 100 orders race for 10; 退款
-// gives it back; a cart becomes an order. On PGlite and on the PostgreSQL server when reachable.
+// and 取消 give it back; a cart becomes an order. On PGlite and on the PostgreSQL server when reachable.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
@@ -210,8 +210,9 @@ describe.each(databases)("activities and the shop on %s", (kind) => {
     expect((await send(office, "POST", "/shop/order/ship", { id: order })).json.message).toBe("当前订单状态不能发货");
     expect((await send(office, "POST", "/shop/order/pay", { id: order, payChannel: "2" })).json.success).toBe(true);
     expect((await send(office, "POST", "/shop/order/ship", { id: order })).json.success).toBe(true);
-    expect((await send(office, "POST", "/shop/order/refund", { id: order })).json.success).toBe(true);
-    expect((await send(office, "POST", "/shop/order/refund", { id: order })).json.message).toBe("当前订单状态不能退款");
+    expect((await send(office, "POST", "/shop/order/refund", { id: order })).json.message).toBe("请输入退款原因");
+    expect((await send(office, "POST", "/shop/order/refund", { id: order, reason: "尺码不合" })).json.success).toBe(true);
+    expect((await send(office, "POST", "/shop/order/refund", { id: order, reason: "再退" })).json.message).toBe("当前订单状态不能退款");
     expect((await rows<{ stock: number }>(`select stock from shop_commodity where id = '${commodity!.id}'`))[0]!.stock).toBe(1);
   });
 
@@ -243,8 +244,9 @@ describe.each(databases)("activities and the shop on %s", (kind) => {
     const stock = await rows<{ name: string; stock: number }>(`select name, stock from shop_commodity where name in ('练习本', '铅笔') order by name`);
     expect(Object.fromEntries(stock.map((row) => [row.name, row.stock]))).toEqual({ 练习本: 95, 铅笔: 100 });
     expect((await rows<{ total: string }>(`select total::text total from shop_order where id = '${order!.id}'`))[0]!.total).toBe("0.50");
-    // Deleting the unpaid order gives its stock back.
-    expect((await send(office, "DELETE", `/shop/order/delete?id=${order!.id}`)).json.success).toBe(true);
+    // Cancelling the unpaid order gives its stock back (an order is never deleted, docs/decisions/161).
+    expect((await send(office, "DELETE", `/shop/order/delete?id=${order!.id}`)).json.success).toBe(false);
+    expect((await send(office, "POST", "/shop/order/cancel", { id: order!.id, reason: "家长不要了" })).json.success).toBe(true);
     expect((await rows<{ stock: number }>(`select stock from shop_commodity where id = '${book}'`))[0]!.stock).toBe(100);
   });
 

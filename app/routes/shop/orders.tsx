@@ -1,12 +1,14 @@
 // 订单 (/shop/order): a parent's orders with their lines on the editable grid. The backend takes
-// the stock and computes the total; lines change only while 待付款. 付款 → 发货 → 完成 move the
-// status; 退款 gives the stock back.
-import { useCallback, useMemo } from "react";
+// the stock and computes the total; lines change only while 待付款. 付款 (its dialog: channel and
+// time) records a payment of 付款 → 发货 → 完成 move the status; 取消 (unpaid) and 退款 (paid) ask a
+// reason and give the stock back, 退款 records a negative payment. No 删除 (docs/decisions/161).
+import { useCallback, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/orders";
 import { ORDER_TRANSITIONS, OrderStatus, orderModule, type OrderTransition } from "#contract/modules/shop";
 import { OrderLinesField } from "~/components/shop/order-lines-field";
+import { OrderPayDialog } from "~/components/shop/order-pay-dialog";
 import { parseLines, type CommodityChoice } from "~/components/shop/order-lines";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage, withRowsField } from "~/components/widgets/list/module-page";
@@ -35,12 +37,16 @@ export async function loader(route: Route.LoaderArgs) {
   return { ...loaded, commodities: commodities.result.records as CommodityChoice[] };
 }
 
-const transitions: Record<string, CustomAction> = Object.fromEntries(
-  (Object.keys(ORDER_TRANSITIONS) as OrderTransition[]).map((action) => [
-    action,
-    postRowId(`${orderModule.api}/${action}`, `${ORDER_TRANSITIONS[action].label}成功`),
-  ]),
-);
+const transitions: Record<string, CustomAction> = {
+  ...Object.fromEntries(
+    (Object.keys(ORDER_TRANSITIONS) as OrderTransition[]).map((action) => [action, postRowId(`${orderModule.api}/${action}`, `${ORDER_TRANSITIONS[action].label}成功`)]),
+  ),
+  // 付款: the channel and the time go with the row's id.
+  pay: async (api, form) => {
+    const answer = await api.post(`${orderModule.api}/pay`, z.unknown(), { id: String(form.get("id") ?? ""), payChannel: String(form.get("payChannel") ?? ""), paidAt: String(form.get("paidAt") ?? "") });
+    return { message: answer.message || "付款成功" };
+  },
+};
 
 export const action = (route: Route.ActionArgs) => listAction(route, page.list, transitions);
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "订单" }];
@@ -48,6 +54,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { commodities } = loaderData;
   const fetcher = useFetcher({ key: FETCHER });
+  const [paying, setPaying] = useState<ListRecord | null>(null);
   const rowActions = useMemo<RowAction<ListRecord>[]>(
     () =>
       (Object.keys(ORDER_TRANSITIONS) as OrderTransition[]).map((action) => {
@@ -57,9 +64,13 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           label: transition.label,
           permission: `order:${action}`,
           visible: (row: ListRecord) => (transition.from as readonly string[]).includes(String(row.status)),
-          confirm: `确定${transition.label}吗?`,
-          danger: action === "refund",
-          run: (row: ListRecord) => void fetcher.submit({ intent: action, id: row.id }, { method: "post" }),
+          ...(action === "pay"
+            ? { run: (row: ListRecord) => setPaying(row) }
+            : {
+                ...(transition.reason ? { reason: { title: `${transition.label}订单`, required: `请输入${transition.label}原因` } } : { confirm: `确定${transition.label}吗?` }),
+                run: (row: ListRecord, reason?: string) => void fetcher.submit({ intent: action, id: row.id, ...(reason ? { reason } : {}) }, { method: "post" }),
+              }),
+          danger: action === "refund" || action === "cancel",
         };
       }),
     // The fetcher's submit is stable.
@@ -74,14 +85,17 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
     [commodities],
   );
   return (
-    <ModuleListPage
-      page={page}
-      data={loaderData}
-      formFields={formFields}
-      fetcherKey={FETCHER}
-      rowActions={rowActions}
-      form={{ detailUrl: "/api/shop/order-lines", canEdit: (row) => String(row.status) === OrderStatus.unpaid, defaults: { lines: "[]" } }}
-    />
+    <>
+      <ModuleListPage
+        page={page}
+        data={loaderData}
+        formFields={formFields}
+        fetcherKey={FETCHER}
+        rowActions={rowActions}
+        form={{ detailUrl: "/api/shop/order-lines", canEdit: (row) => String(row.status) === OrderStatus.unpaid, defaults: { lines: "[]" } }}
+      />
+      <OrderPayDialog order={paying} channels={loaderData.options.payment_channel ?? []} onClose={() => setPaying(null)} fetcherKey={FETCHER} />
+    </>
   );
 }
 

@@ -183,17 +183,19 @@ export const menuTree: MenuSeed[] = [
         "/shop/order",
         "school/OrderList",
         // Shop (issue #14): orders are placed with their lines, not imported; the status moves by actions.
+        // Never deleted: cancelled (取消) or refunded (退款), docs/decisions/161 (migration 0840).
         crudButtons(
           "order",
           [
             ["付款", "pay"],
             ["发货", "ship"],
             ["完成", "complete"],
+            ["取消", "cancel"],
             ["退款", "refund"],
             // The receiver's phone in full (docs/decisions/155; migration 0760 for older databases).
             SENSITIVE_BUTTON,
           ],
-          ["add", "edit", "delete", "batch_delete", "export"],
+          ["add", "edit", "export"],
         ),
       ),
       page("地址", "/shop/address", "school/AddressList", crudButtons("address")),

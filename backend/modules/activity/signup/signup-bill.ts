@@ -17,15 +17,15 @@ import { newId } from "../../../db/ids";
 import { ApiError } from "../../../http/envelope";
 import { insertActivityBill } from "../../billing/bill/bill-endpoints";
 import { recomputeReceivables, refreshBills, waiveCancelledActivityBills } from "../../billing/bill/bill-store";
-import { historyAdded, withHistory, type HistoryChange } from "../../../crud/history";
-import { BillHistory, PaymentHistory } from "../../billing/history-sources";
+import { withHistory, type HistoryChange } from "../../../crud/history";
+import { BillHistory } from "../../billing/history-sources";
 import { ActivityMessages } from "#contract/modules/activity";
 import { BillKind, PaymentKind, PaymentStatus } from "#contract/modules/billing";
 import { fenToYuan, toFen } from "#contract/money";
 import { wallTimeOf } from "#contract/clock";
-import { nextNumber } from "../../system/fill-rule/fill-rule-service";
 import { lockBills, settleBills } from "../../billing/payment/payment-allocation";
 import { issueReceipt } from "../../billing/receipt/receipt-endpoints";
+import { recordPayment } from "../../billing/payment/payment-record";
 
 /** The school year and term of a day: September–January the first term, February–August the second. */
 export function termOf(day: Date, timeZone: string): { schoolYear: string; term: string } {
@@ -159,16 +159,21 @@ async function insertRefund(tx: Executor, context: CrudContext, billId: string, 
            (select p.channel from bill_payment_allocation a join bill_payment p on p.id = a.payment_id
             where a.bill_id = ${billId} and p.kind = ${PaymentKind.receipt} and p.status <> ${PaymentStatus.reversed}
             order by p.paid_at desc, p.id desc limit 1) as channel`);
-  const id = newId();
-  const paymentNo = await nextNumber(tx, context.tenantId, "payment_no", context.services.config.schoolTimeZone);
-  const amount = fenToYuan(-paidFen);
-  await tx.rows(sql`
-    insert into bill_payment (id, tenant_id, payment_no, payer_type, payer_id, payer_name, channel, amount, allocated_amount, paid_at, status, kind, remark, create_by, create_time)
-    values (${id}, ${context.tenantId}, ${paymentNo}, ${bill.payer_type}, ${bill.payer_id}, ${payer?.payer_name ?? null}, ${payer?.channel ?? "4"},
-            ${amount}::numeric, ${amount}::numeric, now(), ${PaymentStatus.allocated}, ${PaymentKind.refund},
-            ${`退费：账单 ${bill.bill_no}，${reason}`.slice(0, 255)}, ${context.username.slice(0, 32)}, now())`);
-  await historyAdded(tx, { tenantId: context.tenantId, username: context.username }, PaymentHistory, [id], { action: "refund", reason });
-  return { id, paymentNo };
+  return recordPayment(
+    tx,
+    context,
+    {
+      payerType: bill.payer_type,
+      payerId: bill.payer_id,
+      payerName: payer?.payer_name ?? null,
+      channel: payer?.channel ?? "4",
+      amount: fenToYuan(-paidFen),
+      kind: PaymentKind.refund,
+      remark: `退费：账单 ${bill.bill_no}，${reason}`,
+      allocated: true,
+    },
+    { action: "refund", reason },
+  );
 }
 
 /**

@@ -7,6 +7,7 @@
 // allocates more than it holds, a bill never receives more than it owes.
 import { sql } from "drizzle-orm";
 import { BillKind, PaymentKind, PaymentStatus, RefundMessages } from "#contract/modules/billing";
+import { ShopMessages } from "#contract/modules/shop";
 import { fenToYuan, toFen } from "#contract/money";
 import type { Executor } from "../../../crud/context";
 import { newId } from "../../../db/ids";
@@ -67,13 +68,25 @@ interface LockedPayment {
   amount: string;
   status: string;
   kind: string;
+  /** The number of the shop order it is of (docs/decisions/161), else null. */
+  order_no: string | null;
 }
 
 /** The payment's row, locked for the rest of the transaction; undefined when not in the tenant. */
 export async function lockPayment(tx: Executor, tenantId: number, paymentId: string): Promise<LockedPayment | undefined> {
-  const [payment] = await tx.rows<LockedPayment>(
-    sql`select id, amount::text as amount, status, kind from bill_payment where id = ${paymentId} and tenant_id = ${tenantId} for update`,
-  );
+  const [payment] = await tx.rows<LockedPayment>(sql`
+    select p.id, p.amount::text as amount, p.status, p.kind, (select o.order_no from shop_order o where o.id = p.order_id) as order_no
+    from bill_payment p where p.id = ${paymentId} and p.tenant_id = ${tenantId} for update of p`);
+  return payment;
+}
+
+/**
+ * The locked payment, refused when it is a shop order's (docs/decisions/161): its order's 退款 is the
+ * way, never 作废, 冲销, an edit or an allocation in 付款.
+ */
+export async function lockPaymentNotOfOrder(tx: Executor, tenantId: number, paymentId: string): Promise<LockedPayment | undefined> {
+  const payment = await lockPayment(tx, tenantId, paymentId);
+  if (payment?.order_no) throw new ApiError(ShopMessages.orderPayment(payment.order_no));
   return payment;
 }
 
@@ -205,7 +218,7 @@ export async function replaceAllocations(
   history: HistoryChange,
   added?: AddedPaymentHistory,
 ): Promise<void> {
-  const payment = await lockPayment(tx, tenantId, paymentId);
+  const payment = await lockPaymentNotOfOrder(tx, tenantId, paymentId);
   if (!payment) throw new ApiError(PaymentMessages.badAllocations);
   if (payment.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.reversed);
   if (payment.kind === PaymentKind.refund) throw new ApiError(RefundMessages.refundNotChanged);
@@ -259,7 +272,7 @@ export async function replaceAllocations(
  */
 export async function reversePayment(tx: Executor, tenantId: number, paymentId: string, history: HistoryChange): Promise<boolean> {
   const username = history.username;
-  const payment = await lockPayment(tx, tenantId, paymentId);
+  const payment = await lockPaymentNotOfOrder(tx, tenantId, paymentId);
   if (!payment) return false;
   if (payment.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.reversedAlready);
   const refund = payment.kind === PaymentKind.refund;

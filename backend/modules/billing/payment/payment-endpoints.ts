@@ -20,7 +20,7 @@ import { exactMoney, MAX_AMOUNT_FEN } from "../money-fields";
 import { namesOf } from "../billing-names";
 import { PayerType } from "../bill/bill-plan";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
-import { currentAllocations, lockPayment, parseAllocations, PaymentMessages, replaceAllocations, reversePayment, sameAllocations } from "./payment-allocation";
+import { currentAllocations, lockPayment, lockPaymentNotOfOrder, parseAllocations, PaymentMessages, replaceAllocations, reversePayment, sameAllocations } from "./payment-allocation";
 import "../student-dictionary";
 import { historyReason, updateWithHistory, withHistory, type HistoryChange } from "../../../crud/history";
 import { HistoryLabels, PaymentHistory } from "../history-sources";
@@ -48,7 +48,7 @@ export const paymentCrud = createModuleCrud(paymentModule, {
     },
     beforeSave: async (save) => {
       if (save.operation === "edit") {
-        const locked = await lockPayment(save.tx, save.tenantId, save.id);
+        const locked = await lockPaymentNotOfOrder(save.tx, save.tenantId, save.id);
         if (locked?.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.reversed);
         if (locked?.kind === PaymentKind.refund) throw new ApiError(RefundMessages.refundNotChanged);
         // An amount below what stays allocated is refused with the allocated sum named.
@@ -151,7 +151,7 @@ export const paymentEndpoints: Endpoint[] = [
     const username = context.username.slice(0, 32);
     const found = await inTransaction(context.services.db, async (tx) => {
       // Under the payment's lock, which allocation and 开收据 take too: neither can slip in between.
-      const payment = await lockPayment(tx, context.tenantId, id);
+      const payment = await lockPaymentNotOfOrder(tx, context.tenantId, id);
       if (!payment) return false;
       if (payment.status === PaymentStatus.reversed) throw new ApiError(PaymentMessages.voidedAlready);
       const [used] = await tx.rows<{ used: boolean }>(sql`

@@ -141,6 +141,8 @@ export async function buildStatement(executor: Executor, request: StatementReque
       from bill_payment
       where tenant_id = ${request.tenantId} and payer_type = ${request.payerType} and payer_id = ${request.payerId}
         and status <> '4' and kind = '1' and amount <> allocated_amount and paid_at < ${end}::timestamptz
+        -- A shop order's payment pays its order, never bills (docs/decisions/161).
+        and order_id is null
       order by paid_at, payment_no`),
   ] as const);
   const [opening, ...period] = moves;

@@ -2,13 +2,19 @@
 // commodity's name and price, takes the stock in the same transaction (./stock.ts) and computes
 // the total in fen; it never trusts a price or total from the form. Lines change only while the
 // order is 待付款 (the stock moves by the difference). 付款 → 发货 → 完成 move the status with
-// conditional updates; 退款 gives the stock back.
+// conditional updates; 付款 records a payment of 付款, 取消 (unpaid) and 退款 (paid) give the stock
+// back, 退款 records a negative payment. An order is never deleted (docs/decisions/161).
 import { sql } from "drizzle-orm";
 import { ORDER_TRANSITIONS, OrderStatus, ShopMessages, orderModule, type OrderTransition } from "#contract/modules/shop";
 import { fenToYuan, multiplyFen, sumFen, toFen } from "#contract/money";
 import { shopOrder } from "../../../db/schema";
 import { createModuleCrud } from "../../../crud/module";
-import { crudContext, inTransaction } from "../../../crud/context";
+import { crudContext, inTransaction, type CrudContext, type Executor } from "../../../crud/context";
+import { historyReason, updateWithHistory, type HistoryChange } from "../../../crud/history";
+import { parseWireDate } from "../../../crud/values";
+import { PaymentKind, PaymentStatus } from "#contract/modules/billing";
+import { PayerType } from "../../billing/bill/bill-plan";
+import { recordPayment } from "../../billing/payment/payment-record";
 import { notFound, singleId } from "../../../crud/crud-messages";
 import { newId } from "../../../db/ids";
 import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
@@ -106,42 +112,84 @@ export const orderCrud = createModuleCrud(orderModule, {
         select r.id, r.order_id, r.commodity_id, r.name, r.price, r.quantity, r.amount, r.sort_no
         from json_populate_recordset(null::shop_order_item, ${json}::json) r`);
     },
-    beforeDelete: async (remove) => {
-      const ids = `{${remove.ids.join(",")}}`;
-      const [locked] = await remove.tx.rows(sql`select 1 from shop_order where id = any(${ids}::varchar[]) and status not in ('1', '5') limit 1`);
-      if (locked) throw new ApiError(ShopMessages.notDeletable);
-      const unpaid = await remove.tx.rows<{ id: string }>(sql`select id from shop_order where id = any(${ids}::varchar[]) and status = '1'`);
-      await restoreStock(remove.tx, remove.tenantId, unpaid.map((row) => row.id));
-    },
   },
 });
 
 /** The priced lines of the order being saved, from beforeSave to afterSave. */
 const pricedLines = new WeakMap<object, Array<Record<string, unknown>>>();
 
+interface MovedOrder extends Record<string, unknown> {
+  order_no: string;
+  parent_id: string;
+  parent_name: string | null;
+  total: string;
+}
+
+/** 付款's channel (dict payment_channel) and time (the school's wall time; now when blank). */
+function paymentOf(body: Record<string, unknown>): { channel: string; paidAt: Date | undefined } {
+  const channel = typeof body.payChannel === "string" ? body.payChannel.trim() : "";
+  if (!/^\d{1,2}$/.test(channel)) throw new ApiError(ShopMessages.payChannel);
+  const text = typeof body.paidAt === "string" ? body.paidAt.trim() : "";
+  if (!text) return { channel, paidAt: undefined };
+  const paidAt = parseWireDate(text);
+  if (!paidAt) throw new ApiError(ShopMessages.paidAt);
+  return { channel, paidAt: paidAt.start };
+}
+
+/**
+ * An action moving the order's status by one conditional UPDATE (so that of many requests at
+ * once exactly one moves it), which writes the order's history row with the reason, then, in the
+ * same transaction: 付款 records the order's payment in 付款 (payer the parent, the order's total,
+ * never allocated to bills); 取消 and 退款 give the stock back; 退款 records the negative payment
+ * of the order's payment (docs/decisions/161).
+ */
 function transitionEndpoint(action: OrderTransition): Endpoint {
   const transition = ORDER_TRANSITIONS[action];
   return endpoint("POST", `${orderModule.api}/${action}`, `${orderModule.permissionPrefix}:${action}`, async (request) => {
     const context = crudContext(request);
     const id = singleId(request.body.id ?? request.query.id);
     if (!id) throw notFound();
-    const channel = typeof request.body.payChannel === "string" && /^\d{1,2}$/.test(request.body.payChannel) ? request.body.payChannel : "1";
+    const reason = transition.reason ? historyReason(request.body) : null;
+    if (transition.reason && !reason) throw new ApiError(ShopMessages.reason(transition.label));
+    const payment = action === "pay" ? paymentOf(request.body) : undefined;
+    const change: HistoryChange = { ...orderCrud.historyActor(context), action, reason };
+    const username = context.username.slice(0, 32);
     await inTransaction(context.services.db, async (tx) => {
       const from = `{${transition.from.join(",")}}`;
-      const moved = await tx.rows(sql`
-        update shop_order set status = ${transition.to}, update_by = ${context.username.slice(0, 32)}, update_time = now()
-          ${action === "pay" ? sql`, paid_at = now(), pay_channel = ${channel}` : sql``}
-        where id = ${id} and tenant_id = ${context.tenantId} and status = any(${from}::varchar[])
-        returning id`);
-      if (moved.length === 0) {
+      const set = payment
+        ? sql`, paid_at = coalesce(${payment.paidAt?.toISOString() ?? null}::timestamptz, now()), pay_channel = ${payment.channel}`
+        : reason
+          ? sql`, close_reason = ${reason.slice(0, 255)}, closed_at = now()`
+          : sql``;
+      const { rows } = await updateWithHistory<MovedOrder>(tx, change, orderCrud.history, [id], change, sql`
+        update shop_order o set status = ${transition.to}, update_by = ${username}, update_time = now() ${set}
+        where o.id = ${id} and o.tenant_id = ${context.tenantId} and o.status = any(${from}::varchar[])
+        returning o.*`, { answer: sql`t.order_no, t.parent_id, (select p.name from school_parent p where p.id = t.parent_id) as parent_name, t.total::text as total` });
+      const moved = rows[0];
+      if (!moved) {
         const [exists] = await tx.rows(sql`select 1 from shop_order where id = ${id} and tenant_id = ${context.tenantId}`);
         if (!exists) throw notFound();
         throw new ApiError(ShopMessages.badTransition(transition.label));
       }
-      if (action === "refund") await restoreStock(tx, context.tenantId, [id]);
+      if (action === "cancel" || action === "refund") await restoreStock(tx, context.tenantId, [id]);
+      if (payment && toFen(moved.total) > 0n) {
+        const paid = { payerType: PayerType.parent, payerId: moved.parent_id, payerName: moved.parent_name, channel: payment.channel, amount: moved.total, paidAt: payment.paidAt };
+        await recordPayment(tx, context, { ...paid, kind: PaymentKind.receipt, remark: `订单 ${moved.order_no}`, allocated: false, orderId: id }, { action: "add" });
+      }
+      if (action === "refund") await refundOrderPayment(tx, context, id, moved.order_no, reason!);
     });
     return okMessage(`${transition.label}成功`);
   });
+}
+
+/** 退款's negative payment (退费) of the order's payment: same payer and channel (none for an order paid before 161). */
+async function refundOrderPayment(tx: Executor, context: CrudContext, orderId: string, orderNo: string, reason: string): Promise<void> {
+  const [paid] = await tx.rows<{ payer_type: string; payer_id: string; payer_name: string | null; channel: string; amount: string }>(sql`
+    select payer_type, payer_id, payer_name, channel, amount::text as amount from bill_payment
+    where order_id = ${orderId} and kind = ${PaymentKind.receipt} and status <> ${PaymentStatus.reversed}`);
+  if (!paid) return;
+  const refund = { payerType: paid.payer_type, payerId: paid.payer_id, payerName: paid.payer_name, channel: paid.channel, amount: fenToYuan(-toFen(paid.amount)) };
+  await recordPayment(tx, context, { ...refund, kind: PaymentKind.refund, remark: `退款：订单 ${orderNo}，${reason}`, allocated: false, orderId }, { action: "refund", reason });
 }
 
 const linesOf = endpoint("GET", "/shop/order/lines", menuAccess(orderModule.page), async (request) => {

@@ -84,6 +84,7 @@ export default [
   // Activities and the shop (issue #14).
   route("api/activity/third-party-students", "routes/api/activity/third-party-students.tsx"),
   route("api/shop/order-lines", "routes/api/shop/order-lines.tsx"),
+  route("api/shop/commodity-variants", "routes/api/shop/commodity-variants.tsx"),
   // The account centre (issue #17 part 7): 工作台's page visits.
   route("api/account/visit", "routes/api/account-visit.tsx"),
   // 表单开发 (issue #18 part 1): the rows of a chosen main row's sub-table.

@@ -4,7 +4,7 @@
 // the list page's loader when the form is opened by its address without JavaScript (issue #19), so
 // that a plain-form save sends the rows back unchanged instead of wiping them.
 import { z } from "zod";
-import { orderModule } from "#contract/modules/shop";
+import { commodityModule, orderModule } from "#contract/modules/shop";
 import { studentModule } from "#contract/modules/people";
 import { thirdPartyModule } from "#contract/modules/activity";
 import type { RouteRequest } from "./auth.server";
@@ -47,7 +47,8 @@ export const billItems: FormDetail = {
 export const projectPrices = gridRows("/billing/project", "/billing/project/prices", "projectId", "prices", ["grade", "unitPrice"]);
 export const voucherEntries = gridRows("/billing/voucher", "/billing/voucher/entries", "voucherId", "entries", ["account", "debit", "credit", "remark"]);
 export const paymentAllocations = gridRows("/billing/payment", "/billing/payment/allocations", "paymentId", "allocations", ["billId", "amount"]);
-export const orderLines = gridRows(orderModule.page, `${orderModule.api}/lines`, "orderId", "lines", ["commodityId", "quantity"]);
+export const orderLines = gridRows(orderModule.page, `${orderModule.api}/lines`, "orderId", "lines", ["commodityId", "variantId", "quantity"]);
+export const commodityVariants = gridRows(commodityModule.page, `${commodityModule.api}/variants`, "commodityId", "variants", ["name", "price", "stock"]);
 export const thirdPartyStudents = gridRows(thirdPartyModule.page, `${thirdPartyModule.api}/students`, "id", "students", ["studentId", "remark"]);
 
 const reportSchema = z.object({ items: z.array(z.record(z.string(), z.unknown())), params: z.array(z.record(z.string(), z.unknown())) });

@@ -910,11 +910,23 @@ export const shopCommodity = pgTable("shop_commodity", {
   ...audit,
 });
 
+// 规格 of a commodity (migration 0841): its own stock, its own price or the commodity's.
+export const shopCommodityVariant = pgTable("shop_commodity_variant", {
+  id: varchar("id", { length: 32 }).primaryKey(),
+  tenantId: integer("tenant_id").notNull().default(1),
+  commodityId: varchar("commodity_id", { length: 32 }).notNull(),
+  name: varchar("name", { length: 50 }).notNull(),
+  price: money("price"),
+  stock: integer("stock").notNull().default(0),
+  sortNo: integer("sort_no").notNull().default(0),
+});
+
 export const shopCart = pgTable("shop_cart", {
   id: varchar("id", { length: 32 }).primaryKey(),
   tenantId: integer("tenant_id").notNull().default(1),
   parentId: varchar("parent_id", { length: 32 }).notNull(),
   commodityId: varchar("commodity_id", { length: 32 }).notNull(),
+  variantId: varchar("variant_id", { length: 32 }),
   quantity: integer("quantity").notNull(),
   addedAt: timestamp("added_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   ...audit,
@@ -946,6 +958,8 @@ export const shopOrderItem = pgTable("shop_order_item", {
   id: varchar("id", { length: 32 }).primaryKey(),
   orderId: varchar("order_id", { length: 32 }).notNull(),
   commodityId: varchar("commodity_id", { length: 32 }).notNull(),
+  variantId: varchar("variant_id", { length: 32 }),
+  variantName: varchar("variant_name", { length: 50 }),
   name: varchar("name", { length: 100 }).notNull(),
   price: money("price").notNull(),
   quantity: integer("quantity").notNull(),

@@ -34,7 +34,17 @@ export const ShopMessages = {
   noLines: "请至少添加一条订单明细",
   tooManyLines: "订单明细不能超过100条",
   badLine: (row: number) => `第${row}条明细：请选择商品并填写1到9999的数量`,
-  repeatedCommodity: "同一商品请合并为一条明细",
+  repeatedCommodity: "同一商品（规格）请合并为一条明细",
+  variantRequired: (name: string) => `商品「${name}」请选择规格`,
+  noVariants: (name: string) => `商品「${name}」没有规格`,
+  unknownVariant: "规格不存在",
+  variantOutOfStock: (name: string, variant: string) => `商品「${name}」规格「${variant}」库存不足`,
+  tooManyVariants: "规格不能超过50个",
+  variantName: (row: number) => `第${row}个规格：请输入50字以内的名称`,
+  variantPrice: (row: number) => `第${row}个规格：价格请留空或输入金额，最多两位小数`,
+  variantStock: (row: number) => `第${row}个规格：库存请输入0到9999999的整数`,
+  variantTwice: (name: string) => `规格「${name}」重复`,
+  variantInUse: (name: string) => `规格「${name}」已有订单或购物车，不能删除（可将库存设为0）`,
   badTransition: (label: string) => `当前订单状态不能${label}`,
   locked: "只有待付款的订单可以修改",
   reason: (label: string) => `请输入${label}原因`,
@@ -56,6 +66,7 @@ export const commodityModule = defineModule({
     name: { label: "商品名称", required: "请输入商品名称!", maxLength: 100, show: { search: true } },
     categoryId: { label: "商品分类", dict: "sys_category,name,id", required: "请选择商品分类!" },
     price: { label: "价格", type: "decimal", money: true, required: "请输入价格!", pattern: AMOUNT_PATTERN },
+    // With 规格, the sum of theirs (the backend keeps it).
     stock: { label: "库存", type: "int", required: "请输入库存!", pattern: COUNT_PATTERN },
     images: { label: "图片", maxLength: 1000, show: { list: false, query: false } },
     status: { label: "状态", dict: "commodity_status", required: "请选择状态!", show: { search: true } },
@@ -63,6 +74,36 @@ export const commodityModule = defineModule({
     createTime: created,
   },
 });
+
+/** A commodity's 规格 as its form's grid sends them (`variants`): price blank = the commodity's. */
+export interface CommodityVariantInput {
+  name: string;
+  price: string;
+  stock: string;
+}
+
+/** The variants grid's columns. */
+export const COMMODITY_VARIANT_FIELDS = {
+  name: { label: "规格", required: "请输入规格" },
+  price: { label: "价格（空为商品价格）" },
+  stock: { label: "库存", required: "请输入库存" },
+} as const;
+
+/** What is wrong with a commodity's variants (front and back), or null. */
+export function commodityVariantsProblem(variants: readonly Partial<CommodityVariantInput>[]): string | null {
+  if (variants.length > 50) return ShopMessages.tooManyVariants;
+  const seen = new Set<string>();
+  for (const [index, variant] of variants.entries()) {
+    const name = (variant.name ?? "").trim();
+    if (!name || name.length > 50) return ShopMessages.variantName(index + 1);
+    const price = (variant.price ?? "").trim();
+    if (price && !AMOUNT_PATTERN.regex.test(price)) return ShopMessages.variantPrice(index + 1);
+    if (!COUNT_PATTERN.regex.test((variant.stock ?? "").trim())) return ShopMessages.variantStock(index + 1);
+    if (seen.has(name)) return ShopMessages.variantTwice(name);
+    seen.add(name);
+  }
+  return null;
+}
 
 export const cartModule = defineModule({
   title: "购物车",
@@ -74,6 +115,8 @@ export const cartModule = defineModule({
     // A row's parent and commodity stay; only the quantity changes.
     parentId: { label: "家长", dict: "school_parent,name,id", required: "请选择家长!", fixed: true, show: { search: true } },
     commodityId: { label: "商品", dict: "shop_commodity,name,id", required: "请选择商品!", fixed: true },
+    // Required when the commodity has variants (checked by the backend).
+    variantId: { label: "规格", dict: "shop_commodity_variant,name,id", fixed: true },
     quantity: { label: "数量", type: "int", required: "请输入数量!", pattern: QUANTITY_PATTERN },
     addedAt: { label: "加入时间", type: "datetime", readOnly: true },
   },
@@ -109,6 +152,7 @@ export const orderModule = defineModule({
 /** The lines grid of an order: the backend reads each commodity's name and price itself. */
 export const ORDER_LINE_FIELDS = {
   commodityId: { label: "商品", dict: "shop_commodity,name,id", required: "请选择商品!" },
+  variantId: { label: "规格" },
   price: { label: "单价" },
   quantity: { label: "数量", required: "请输入数量!" },
   amount: { label: "金额" },

@@ -4,7 +4,9 @@
 // the payment is refunded only with its order (退款: stock back, a negative payment, a reason), never
 // voided, reversed or allocated in 付款, and it is not "unallocated money" on the family's 对账单; an
 // unpaid order is cancelled (取消: stock back, reason kept), never deleted. Many requests at once pay,
-// refund or cancel an order exactly once. PGlite, and PostgreSQL when one answers.
+// refund or cancel an order exactly once. A commodity's 规格 (variants) each keep their own stock (and
+// price): cart rows and order lines name one, 50 orders racing for the last 3 of a size place 3.
+// PGlite, and PostgreSQL when one answers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
@@ -159,5 +161,96 @@ describe.each(databases)("the shop's payments, cancellations and refunds on %s",
     expect((await send(finance, "POST", "/billing/payment/reverse", { id: refund!.id, reason: "退回" })).json.success).toBe(false);
     const statement = await send(finance, "GET", "/billing/statement?payerType=1&payerId=sp-p1&from=2026-01-01&to=2030-12-31");
     expect(statement.json.result.unallocated).toEqual([]);
+  });
+
+  it("keeps a stock per 规格: 50 orders at once for the last 3 of a size place exactly 3; cart and lines name the size", async () => {
+    const variants = [
+      { name: "S", price: "", stock: "3" },
+      { name: "M", price: "95.00", stock: "5" },
+    ];
+    const bad = await send(office, "POST", "/shop/commodity/add", { name: "校服T恤", categoryId, price: "89.90", stock: "0", status: "1", variants: [...variants, { name: "S", price: "", stock: "1" }] });
+    expect(bad.json).toMatchObject({ success: false, message: "规格「S」重复" });
+    expect((await send(office, "POST", "/shop/commodity/add", { name: "校服T恤", categoryId, price: "89.90", stock: "0", status: "1", variants })).json.success).toBe(true);
+    const tee = (await rows<{ id: string; stock: number }>(`select id, stock from shop_commodity where name = '校服T恤'`))[0]!;
+    expect(tee.stock).toBe(8);
+    const sizes = Object.fromEntries(
+      (await rows<{ id: string; name: string }>(`select id, name from shop_commodity_variant where commodity_id = '${tee.id}'`)).map((row) => [row.name, row.id]),
+    );
+    const variantStock = async (name: string) => (await rows<{ stock: number }>(`select stock from shop_commodity_variant where id = '${sizes[name]}'`))[0]!.stock;
+    const form = await send(office, "GET", `/shop/commodity/variants?commodityId=${tee.id}`);
+    expect(form.json.result).toEqual([
+      { name: "S", price: "", stock: "3" },
+      { name: "M", price: "95.00", stock: "5" },
+    ]);
+
+    // A line of a commodity with variants names one of its own; one without names none.
+    const place = (lines: unknown) => send(office, "POST", "/shop/order/add", { parentId: "sp-p1", lines });
+    expect((await place([{ commodityId: tee.id, quantity: 1 }])).json.message).toBe("商品「校服T恤」请选择规格");
+    expect((await place([{ commodityId: tee.id, variantId: "nope", quantity: 1 }])).json.message).toBe("规格不存在");
+    const plain = await commodity("校徽", "5.00", 10);
+    expect((await place([{ commodityId: plain, variantId: sizes.S, quantity: 1 }])).json.message).toBe("商品「校徽」没有规格");
+    expect(await stockOf(tee.id)).toBe(8);
+
+    const answers = await Promise.all(Array.from({ length: 50 }, () => place([{ commodityId: tee.id, variantId: sizes.S, quantity: 1 }])));
+    expect(answers.filter((answer) => answer.json.success)).toHaveLength(3);
+    expect(answers.filter((answer) => !answer.json.success).every((answer) => answer.json.message === "商品「校服T恤」规格「S」库存不足")).toBe(true);
+    expect(await variantStock("S")).toBe(0);
+    expect(await variantStock("M")).toBe(5);
+    expect(await stockOf(tee.id)).toBe(5);
+
+    // Two sizes on one order, each at its price; the lines show the size.
+    const mixed = await place([
+      { commodityId: tee.id, variantId: sizes.M, quantity: 2 },
+      { commodityId: plain, quantity: 1 },
+    ]);
+    expect(mixed.json.success).toBe(true);
+    const [order] = await rows<{ id: string; total: string }>(`select o.id, o.total::text total from shop_order o join shop_order_item i on i.order_id = o.id where i.variant_id = '${sizes.M}'`);
+    expect(order!.total).toBe("195.00");
+    const lines = await send(office, "GET", `/shop/order/lines?orderId=${order!.id}`);
+    expect(lines.json.result).toMatchObject([
+      { commodityId: tee.id, variantId: sizes.M, variantName: "M", price: "95.00", quantity: 2 },
+      { commodityId: plain, variantId: null, price: "5.00", quantity: 1 },
+    ]);
+    expect(await variantStock("M")).toBe(3);
+    // 取消 gives the size its stock back; so does 退款 of a paid one.
+    expect((await send(office, "POST", "/shop/order/cancel", { id: order!.id, reason: "换尺码" })).json.success).toBe(true);
+    expect(await variantStock("M")).toBe(5);
+    const [small] = await rows<{ id: string }>(`select o.id from shop_order o join shop_order_item i on i.order_id = o.id where i.variant_id = '${sizes.S}' limit 1`);
+    expect((await send(office, "POST", "/shop/order/pay", { id: small!.id, payChannel: "1" })).json.success).toBe(true);
+    expect((await send(office, "POST", "/shop/order/refund", { id: small!.id, reason: "偏大" })).json.success).toBe(true);
+    expect(await variantStock("S")).toBe(1);
+    expect(await stockOf(tee.id)).toBe(6);
+
+    // A size an order names is never removed; the stock of the others is edited on the grid.
+    const edit = (list: unknown) => send(office, "PUT", "/shop/commodity/edit", { id: tee.id, name: "校服T恤", categoryId, price: "89.90", stock: "0", status: "1", variants: list });
+    expect((await edit([{ name: "M", price: "95.00", stock: "5" }])).json.message).toBe("规格「S」已有订单或购物车，不能删除（可将库存设为0）");
+    expect((await edit([{ name: "S", price: "", stock: "4" }, { name: "M", price: "", stock: "10" }, { name: "L", price: "99.00", stock: "2" }])).json.success).toBe(true);
+    expect(await stockOf(tee.id)).toBe(16);
+    expect(await rows(`select name, price::text price, stock from shop_commodity_variant where commodity_id = '${tee.id}' order by sort_no`)).toEqual([
+      { name: "S", price: null, stock: 4 },
+      { name: "M", price: null, stock: 10 },
+      { name: "L", price: "99.00", stock: 2 },
+    ]);
+    expect(sizes.S).toBe((await rows<{ id: string }>(`select id from shop_commodity_variant where commodity_id = '${tee.id}' and name = 'S'`))[0]!.id);
+
+    // The cart: a size is required, one row per size, and 下单 keeps it.
+    await rows(`delete from shop_cart where parent_id = 'sp-p1'`);
+    expect((await send(office, "POST", "/shop/cart/add", { parentId: "sp-p1", commodityId: tee.id, quantity: "1" })).json.message).toBe("商品「校服T恤」请选择规格");
+    expect((await send(office, "POST", "/shop/cart/add", { parentId: "sp-p1", commodityId: tee.id, variantId: sizes.S, quantity: "2" })).json.success).toBe(true);
+    expect((await send(office, "POST", "/shop/cart/add", { parentId: "sp-p1", commodityId: tee.id, variantId: sizes.M, quantity: "1" })).json.success).toBe(true);
+    expect((await send(office, "POST", "/shop/cart/add", { parentId: "sp-p1", commodityId: tee.id, variantId: sizes.M, quantity: "1" })).json.success).toBe(false);
+    const cart = await send(office, "GET", "/shop/cart/list?parentId=sp-p1");
+    expect(cart.json.result.records.map((row: { variantId_dictText: string }) => row.variantId_dictText).sort()).toEqual(["M", "S"]);
+    const placed = await send(office, "POST", "/shop/cart/placeOrder", { parentId: "sp-p1" });
+    expect(placed.json.success).toBe(true);
+    const placedLines = await rows<{ variant_name: string; quantity: number; price: string }>(
+      `select i.variant_name, i.quantity, i.price::text price from shop_order_item i join shop_order o on o.id = i.order_id where o.order_no = '${placed.json.result.orderNo}' order by i.variant_name`,
+    );
+    expect(placedLines).toEqual([
+      { variant_name: "M", quantity: 1, price: "89.90" },
+      { variant_name: "S", quantity: 2, price: "89.90" },
+    ]);
+    expect(await variantStock("S")).toBe(2);
+    expect(await stockOf(tee.id)).toBe(13);
   });
 });

@@ -24,7 +24,7 @@ describe("order lines", () => {
     expect(() => parseOrderLines([])).toThrow("请至少添加一条订单明细");
     expect(() => parseOrderLines([{ commodityId: "a", quantity: 1 }, { commodityId: "b", quantity: 1.5 }])).toThrow("第2条明细：请选择商品并填写1到9999的数量");
     expect(() => parseOrderLines([{ commodityId: "a", quantity: 0 }])).toThrow("第1条明细");
-    expect(() => parseOrderLines([{ commodityId: "a", quantity: 1 }, { commodityId: "a", quantity: 2 }])).toThrow("同一商品请合并为一条明细");
+    expect(() => parseOrderLines([{ commodityId: "a", quantity: 1 }, { commodityId: "a", quantity: 2 }])).toThrow("同一商品（规格）请合并为一条明细");
   });
 
   it("shows amounts and the total in exact fen", () => {
@@ -35,7 +35,7 @@ describe("order lines", () => {
       { id: "b", name: "B", price: "0.20", stock: 5 },
     ];
     expect(totalText(parseLines('[{"commodityId":"a","quantity":"1"},{"commodityId":"b","quantity":"1"}]'), commodities)).toBe("合计 0.30（以提交后系统计算为准）");
-    expect(totalText(parseLines('[{"commodityId":"","quantity":"1"}]'), commodities)).toBe("请选择商品并填写数量");
+    expect(totalText(parseLines('[{"commodityId":"","quantity":"1"}]'), commodities)).toBe("请选择商品（规格）并填写数量");
     expect(parseLines("not json")).toEqual([]);
   });
 });

@@ -1,14 +1,24 @@
-// The lines of an order (commodity, quantity) as they travel in the order form: one JSON text, the
-// array the backend expects. Price and amount are shown in integer fen (contract/money.ts) for the
-// user only: the backend reads the prices itself and computes the total. Pure.
+// The lines of an order (commodity, 规格, quantity) as they travel in the order form: one JSON text,
+// the array the backend expects. Price and amount are shown in integer fen (contract/money.ts) for
+// the user only: the backend reads the prices itself and computes the total. A commodity with
+// variants needs one on each of its lines (docs/decisions/161). Pure.
 import { fenToYuan, formatMoney, isAmount, multiplyFen, toFen } from "#contract/money";
 import { ORDER_LINE_FIELDS as FIELDS, ShopMessages } from "#contract/modules/shop";
-import type { GridColumn } from "~/components/widgets/grid/types";
+import type { GridColumn, GridRow } from "~/components/widgets/grid/types";
 import { parseJsonRows } from "~/components/widgets/list/module-page";
 
 export interface OrderLineRow {
   commodityId: string;
+  variantId: string;
   quantity: string;
+}
+
+export interface VariantChoice {
+  id: string;
+  name: string;
+  /** Its own price, else the commodity's. */
+  price: string;
+  stock: number;
 }
 
 export interface CommodityChoice {
@@ -16,10 +26,24 @@ export interface CommodityChoice {
   name: string;
   price: string;
   stock: number;
+  variants?: readonly VariantChoice[];
 }
 
 export function parseLines(value: string | undefined): OrderLineRow[] {
-  return parseJsonRows<Partial<OrderLineRow>>(value).map((row) => ({ commodityId: String(row.commodityId ?? ""), quantity: String(row.quantity ?? "") }));
+  return parseJsonRows<Partial<OrderLineRow>>(value).map((row) => ({ commodityId: String(row.commodityId ?? ""), variantId: String(row.variantId ?? ""), quantity: String(row.quantity ?? "") }));
+}
+
+/** The line as the backend takes it (no variant key when none). */
+export function lineText(row: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  return { commodityId: row.commodityId ?? "", ...(row.variantId ? { variantId: row.variantId } : {}), quantity: row.quantity ?? "" };
+}
+
+/** A line's unit price: its variant's, else its commodity's; empty when not chosen yet. */
+export function linePrice(commodities: readonly CommodityChoice[], commodityId: string | undefined, variantId: string | undefined): string {
+  const commodity = commodities.find((choice) => choice.id === commodityId);
+  if (!commodity) return "";
+  if (!commodity.variants?.length) return commodity.price;
+  return commodity.variants.find((variant) => variant.id === variantId)?.price ?? "";
 }
 
 /** A line's amount in yuan, or empty while the quantity or price is not a number yet. */
@@ -29,29 +53,44 @@ export function lineAmount(price: string | undefined, quantity: string | undefin
 }
 
 /** The line under the grid: 合计 in exact fen, or what to correct. */
-export function totalText(lines: readonly OrderLineRow[], commodities: readonly CommodityChoice[]): string {
+export function totalText(lines: ReadonlyArray<Pick<OrderLineRow, "commodityId" | "quantity"> & { variantId?: string }>, commodities: readonly CommodityChoice[]): string {
   let total = 0n;
   for (const line of lines) {
-    const price = commodities.find((commodity) => commodity.id === line.commodityId)?.price;
-    const amount = lineAmount(price, line.quantity);
-    if (!amount) return "请选择商品并填写数量";
+    const amount = lineAmount(linePrice(commodities, line.commodityId, line.variantId), line.quantity);
+    if (!amount) return "请选择商品（规格）并填写数量";
     total += toFen(amount);
   }
   return `合计 ${formatMoney(total)}（以提交后系统计算为准）`;
 }
 
-/** The order grid's columns (商品, 单价, 数量, 金额 with its 合计). */
+/** The order grid's columns (商品, 规格, 单价, 数量, 金额 with its 合计). */
 export function columnsOf(commodities: readonly CommodityChoice[]): GridColumn[] {
+  const variantsOf = (commodityId: string) => commodities.find((commodity) => commodity.id === commodityId)?.variants ?? [];
   return [
     {
       key: "commodityId",
       title: FIELDS.commodityId.label,
       type: "select",
-      width: 240,
+      width: 220,
       options: commodities.map((commodity) => ({ value: commodity.id, text: `${commodity.name}（库存 ${commodity.stock}）` })),
+      validateRules: [{ required: true, message: FIELDS.commodityId.required }],
+    },
+    {
+      key: "variantId",
+      title: FIELDS.variantId.label,
+      type: "select",
+      width: 140,
+      linkageKey: "commodityId",
+      linkageOptions: (commodityId) => variantsOf(commodityId).map((variant) => ({ value: variant.id, text: `${variant.name}（库存 ${variant.stock}）` })),
       validateRules: [
-        { required: true, message: FIELDS.commodityId.required },
-        { unique: true, message: ShopMessages.repeatedCommodity },
+        {
+          handler: (value, { row, rows }) => {
+            const commodity = commodities.find((choice) => choice.id === row.commodityId);
+            if (commodity?.variants?.length && !value) return ShopMessages.variantRequired(commodity.name);
+            const same = (other: GridRow) => other.commodityId === row.commodityId && (other.variantId ?? "") === value;
+            return rows.filter(same).length > 1 ? ShopMessages.repeatedCommodity : true;
+          },
+        },
       ],
     },
     { key: "price", title: FIELDS.price.label, type: "inputNumber", money: true, disabled: true },

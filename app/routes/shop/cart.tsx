@@ -13,11 +13,16 @@ import { searchableFields } from "~/components/widgets/list/searchable-fields";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, type ListRecord } from "~/services/list.server";
 import { loadModulePage } from "~/services/module-page.server";
+import { loadCommodityChoices } from "~/services/shop-choices.server";
+import { VariantSelect } from "~/components/shop/variant-select";
 
-const page = modulePage(cartModule, { columns: { parentId: { width: 140 }, commodityId: { width: 200 }, quantity: { width: 80 } } });
+const page = modulePage(cartModule, { columns: { parentId: { width: 140 }, commodityId: { width: 200 }, variantId: { width: 100 }, quantity: { width: 80 } } });
 const FETCHER = "cart-list";
 
-export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "购物车");
+export async function loader(route: Route.LoaderArgs) {
+  const [loaded, commodities] = await Promise.all([loadModulePage(route, page, "购物车"), loadCommodityChoices(route)]);
+  return { ...loaded, commodities };
+}
 
 export const action = (route: Route.ActionArgs) =>
   listAction(route, page.list, {
@@ -45,7 +50,16 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const formFields = useCallback((fields: FormField[]) => searchableFields(fields, ["parentId", "commodityId"]), []);
+  const { commodities } = loaderData;
+  // 规格: the variants of the chosen commodity (docs/decisions/161).
+  const formFields = useCallback(
+    (fields: FormField[]) =>
+      searchableFields(fields, ["parentId", "commodityId"]).map(
+        (field): FormField =>
+          field.name === "variantId" ? { ...field, kind: "custom", render: ({ mode }) => <VariantSelect commodities={commodities} disabled={mode !== "add"} /> } : field,
+      ),
+    [commodities],
+  );
   return <ModuleListPage page={page} data={loaderData} fetcherKey={FETCHER} rowActions={rowActions} formFields={formFields} form={{ defaults: { quantity: "1" } }} />;
 }
 

@@ -9,17 +9,16 @@ import type { Route } from "./+types/orders";
 import { ORDER_TRANSITIONS, OrderStatus, orderModule, type OrderTransition } from "#contract/modules/shop";
 import { OrderLinesField } from "~/components/shop/order-lines-field";
 import { OrderPayDialog } from "~/components/shop/order-pay-dialog";
-import { parseLines, type CommodityChoice } from "~/components/shop/order-lines";
+import { parseLines } from "~/components/shop/order-lines";
+import { loadCommodityChoices } from "~/services/shop-choices.server";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage, withRowsField } from "~/components/widgets/list/module-page";
 import type { FormField, RowAction } from "~/components/widgets/list/types";
 import { searchableFields } from "~/components/widgets/list/searchable-fields";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, postRowId, type CustomAction, type ListRecord } from "~/services/list.server";
-import { requireMenuPage } from "~/services/menu-access.server";
 import { orderLines } from "~/services/form-details.server";
 import { loadModulePage } from "~/services/module-page.server";
-import { withRouteFailures } from "~/services/route-errors.server";
 
 const page = withRowsField(
   modulePage(orderModule, { columns: { orderNo: { width: 170 }, total: { width: 100 }, status: { width: 80 }, paidAt: { width: 170 } } }),
@@ -27,14 +26,13 @@ const page = withRowsField(
   { schema: z.string().min(3, "请至少添加一条订单明细"), parse: parseLines },
 );
 const FETCHER = "order-list";
-const commoditiesSchema = z.object({ records: z.array(z.object({ id: z.string(), name: z.string(), price: z.coerce.string(), stock: z.coerce.number() })) });
 
 export async function loader(route: Route.LoaderArgs) {
   const [loaded, commodities] = await Promise.all([
     loadModulePage(route, page, "订单", [], orderLines),
-    requireMenuPage(route).then((access) => withRouteFailures(() => access.signedIn.api.get("/shop/commodity/list", commoditiesSchema, { status: "1", pageSize: 500, column: "name", order: "asc" }))),
+    loadCommodityChoices(route),
   ]);
-  return { ...loaded, commodities: commodities.result.records as CommodityChoice[] };
+  return { ...loaded, commodities };
 }
 
 const transitions: Record<string, CustomAction> = {

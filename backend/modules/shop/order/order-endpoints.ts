@@ -21,7 +21,7 @@ import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok, okMessage } from "../../../http/envelope";
 import "../../billing/student-dictionary";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
-import { moveStock, restoreStock } from "./stock";
+import { moveStock, restoreStock, stockKey } from "./stock";
 import { decryptValue } from "../../../security/personal-data";
 
 /** The fill rule of order numbers (migration 0100: DD + day + 4 digits). */
@@ -29,21 +29,25 @@ export const ORDER_NO_RULE = "order_no";
 
 export interface OrderLine {
   commodityId: string;
+  /** The commodity's 规格, required when it has variants (checked when the stock is taken). */
+  variantId: string | null;
   quantity: number;
 }
 
-/** The grid's lines as sent, checked (at least one, at most 100, one line per commodity). */
+/** The grid's lines as sent, checked (at least one, at most 100, one line per commodity and variant). */
 export function parseOrderLines(input: unknown): OrderLine[] {
   if (!Array.isArray(input) || input.length === 0) throw new ApiError(ShopMessages.noLines);
   if (input.length > 100) throw new ApiError(ShopMessages.tooManyLines);
   const lines = input.map((raw, index) => {
     const row = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
     const commodityId = typeof row.commodityId === "string" ? row.commodityId.trim() : "";
+    const variantId = typeof row.variantId === "string" && row.variantId.trim() ? row.variantId.trim() : null;
     const quantity = Number(typeof row.quantity === "string" ? row.quantity.trim() : row.quantity);
-    if (!commodityId || !Number.isInteger(quantity) || quantity < 1 || quantity > 9999) throw new ApiError(ShopMessages.badLine(index + 1));
-    return { commodityId, quantity };
+    if (!commodityId || commodityId.includes("/") || variantId?.includes("/") || !Number.isInteger(quantity) || quantity < 1 || quantity > 9999)
+      throw new ApiError(ShopMessages.badLine(index + 1));
+    return { commodityId, variantId, quantity };
   });
-  if (new Set(lines.map((line) => line.commodityId)).size !== lines.length) throw new ApiError(ShopMessages.repeatedCommodity);
+  if (new Set(lines.map((line) => stockKey(line.commodityId, line.variantId))).size !== lines.length) throw new ApiError(ShopMessages.repeatedCommodity);
   return lines;
 }
 
@@ -76,26 +80,37 @@ export const orderCrud = createModuleCrud(orderModule, {
       }
       if (save.operation === "add" || save.body.lines !== undefined) {
         const lines = parseOrderLines(save.body.lines);
-        // The stock moves by what changed: new lines minus the stored ones.
+        // The stock moves by what changed: new lines minus the stored ones (per commodity and variant).
         const change = new Map<string, number>();
-        if (save.operation === "edit") {
-          const stored = await save.tx.rows<{ commodity_id: string; quantity: number }>(sql`select commodity_id, quantity from shop_order_item where order_id = ${save.id}`);
-          for (const line of stored) change.set(line.commodity_id, -line.quantity);
+        const stored =
+          save.operation === "edit"
+            ? await save.tx.rows<{ commodity_id: string; variant_id: string | null; name: string; variant_name: string | null; price: string; quantity: number }>(sql`
+                select commodity_id, variant_id, name, variant_name, price::text as price, quantity from shop_order_item where order_id = ${save.id}`)
+            : [];
+        for (const line of stored) change.set(stockKey(line.commodity_id, line.variant_id), -line.quantity);
+        for (const line of lines) {
+          const key = stockKey(line.commodityId, line.variantId);
+          change.set(key, (change.get(key) ?? 0) + line.quantity);
         }
-        for (const line of lines) change.set(line.commodityId, (change.get(line.commodityId) ?? 0) + line.quantity);
-        for (const [commodityId, quantity] of change) if (quantity === 0) change.delete(commodityId);
+        for (const [key, quantity] of change) if (quantity === 0) change.delete(key);
         const touched = await moveStock(save.tx, tenantId, change);
         // Lines whose quantity did not change keep the stored name and price.
-        const unchanged = lines.filter((line) => !touched.has(line.commodityId)).map((line) => line.commodityId);
-        const stored = unchanged.length
-          ? await save.tx.rows<{ commodity_id: string; name: string; price: string }>(sql`
-              select commodity_id, name, price::text as price from shop_order_item where order_id = ${save.id} and commodity_id = any(${`{${unchanged.join(",")}}`}::varchar[])`)
-          : [];
-        const known = new Map([...touched, ...stored.map((row) => [row.commodity_id, { name: row.name, price: row.price }] as const)]);
+        const known = new Map(stored.map((row) => [stockKey(row.commodity_id, row.variant_id), { name: row.name, price: row.price, variantName: row.variant_name }] as const));
+        for (const [key, taken] of touched) known.set(key, taken);
         const priced = lines.map((line, index) => {
-          const commodity = known.get(line.commodityId)!;
+          const commodity = known.get(stockKey(line.commodityId, line.variantId))!;
           const amount = multiplyFen(toFen(commodity.price), String(line.quantity));
-          return { id: newId(), commodity_id: line.commodityId, name: commodity.name, price: commodity.price, quantity: line.quantity, amount, sort_no: index };
+          return {
+            id: newId(),
+            commodity_id: line.commodityId,
+            variant_id: line.variantId,
+            variant_name: commodity.variantName,
+            name: commodity.name,
+            price: commodity.price,
+            quantity: line.quantity,
+            amount,
+            sort_no: index,
+          };
         });
         save.values.total = fenToYuan(sumFen(priced.map((line) => line.amount)));
         pricedLines.set(save.tx, priced.map((line) => ({ ...line, amount: fenToYuan(line.amount) })));
@@ -108,8 +123,8 @@ export const orderCrud = createModuleCrud(orderModule, {
       await save.tx.rows(sql`delete from shop_order_item where order_id = ${save.id}`);
       const json = JSON.stringify(lines.map((line) => ({ ...line, order_id: save.id })));
       await save.tx.rows(sql`
-        insert into shop_order_item (id, order_id, commodity_id, name, price, quantity, amount, sort_no)
-        select r.id, r.order_id, r.commodity_id, r.name, r.price, r.quantity, r.amount, r.sort_no
+        insert into shop_order_item (id, order_id, commodity_id, variant_id, variant_name, name, price, quantity, amount, sort_no)
+        select r.id, r.order_id, r.commodity_id, r.variant_id, r.variant_name, r.name, r.price, r.quantity, r.amount, r.sort_no
         from json_populate_recordset(null::shop_order_item, ${json}::json) r`);
     },
   },
@@ -197,7 +212,7 @@ const linesOf = endpoint("GET", "/shop/order/lines", menuAccess(orderModule.page
   const id = singleId(request.query.orderId);
   if (!id || !(await orderCrud.findById(context, id))) throw notFound();
   const rows = await context.services.db.rows(sql`
-    select commodity_id as "commodityId", name, price::text as price, quantity, amount::text as amount
+    select commodity_id as "commodityId", variant_id as "variantId", variant_name as "variantName", name, price::text as price, quantity, amount::text as amount
     from shop_order_item where order_id = ${id} order by sort_no, id`);
   return ok(rows);
 });

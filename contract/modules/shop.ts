@@ -54,6 +54,7 @@ export const ShopMessages = {
   orderPayment: (orderNo: string) => `该付款属于订单 ${orderNo}，不能作废、冲销、修改或分配；请在订单中退款`,
   emptyCart: "该家长的购物车是空的",
   placed: (orderNo: string) => `下单成功，订单号 ${orderNo}`,
+  paid: (paymentNo: string) => `付款成功，付款单号 ${paymentNo}`,
 } as const;
 
 export const commodityModule = defineModule({

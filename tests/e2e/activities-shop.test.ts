@@ -5,7 +5,7 @@
 // it and see the stock back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { cellText, chooseOption, clickInPlace, hydrated, launchBrowser, newPage, rowAction, signInAs, typeSearch } from "./support/browser";
+import { cellText, chooseOption, clickInPlace, hydrated, launchBrowser, newPage, openedDialog, rowAction, signInAs, typeSearch } from "./support/browser";
 
 let browser: Browser;
 let page: Page;
@@ -212,9 +212,16 @@ describe("the shop", () => {
     const order = rows().first();
     await expect.poll(() => rows().count()).toBe(1);
     expect(await cellText(page, order, "状态")).toBe("待付款");
-    await rowAction(page, order, "付款", { confirm: true });
+    // 付款 asks the channel and the time (docs/decisions/161); 退款 its reason.
+    await rowAction(page, order, "付款");
+    const pay = await openedDialog(page, "付款");
+    await chooseOption(page, formItem(pay, "支付方式").locator(".ant-select"), "微信");
+    await pay.getByRole("button", { name: ok }).click();
     await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("已付款");
-    await rowAction(page, rows().first(), "退款", { confirm: true });
+    await rowAction(page, rows().first(), "退款");
+    const refund = await openedDialog(page, "退款订单");
+    await refund.getByLabel("原因").fill("不需要了");
+    await refund.getByRole("button", { name: ok }).click();
     await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("已退款");
     expect(await stock()).toBe(before);
   });

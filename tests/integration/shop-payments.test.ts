@@ -77,6 +77,7 @@ describe.each(databases)("the shop's payments, cancellations and refunds on %s",
     expect(paid).toMatchObject({ status: "2", total: "179.00", pay_channel: "3", paid_at: "2026-11-20 09:15:00" });
     const [payment, ...more] = await paymentsOf(id);
     expect(more).toEqual([]);
+    expect(answers.find((answer) => answer.json.success)!.json.message).toBe(`付款成功，付款单号 ${payment!.payment_no}`);
     expect(payment).toMatchObject({ payer_type: "1", payer_id: "sp-p1", channel: "3", amount: "179.00", allocated_amount: "0.00", status: "1", kind: "1", remark: `订单 ${paid.order_no}` });
     // No payment number was taken by the 29 refused requests: the next one follows.
     expect(await historyOf("shop_order", id)).toMatchObject([{ action: "add" }, { action: "pay", username: "dean_liu" }]);

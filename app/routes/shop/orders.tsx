@@ -29,7 +29,8 @@ const FETCHER = "order-list";
 
 export async function loader(route: Route.LoaderArgs) {
   const [loaded, commodities] = await Promise.all([
-    loadModulePage(route, page, "订单", [], orderLines),
+    // 付款's 支付方式 (the dictionary of 付款; the order's own field is read-only, not in its form).
+    loadModulePage(route, page, "订单", ["payment_channel"], orderLines),
     loadCommodityChoices(route),
   ]);
   return { ...loaded, commodities };

@@ -169,7 +169,7 @@ function transitionEndpoint(action: OrderTransition): Endpoint {
     const payment = action === "pay" ? paymentOf(request.body) : undefined;
     const change: HistoryChange = { ...orderCrud.historyActor(context), action, reason };
     const username = context.username.slice(0, 32);
-    await inTransaction(context.services.db, async (tx) => {
+    const paymentNo = await inTransaction(context.services.db, async (tx) => {
       const from = `{${transition.from.join(",")}}`;
       const set = payment
         ? sql`, paid_at = coalesce(${payment.paidAt?.toISOString() ?? null}::timestamptz, now()), pay_channel = ${payment.channel}`
@@ -187,13 +187,12 @@ function transitionEndpoint(action: OrderTransition): Endpoint {
         throw new ApiError(ShopMessages.badTransition(transition.label));
       }
       if (action === "cancel" || action === "refund") await restoreStock(tx, context.tenantId, [id]);
-      if (payment && toFen(moved.total) > 0n) {
-        const paid = { payerType: PayerType.parent, payerId: moved.parent_id, payerName: moved.parent_name, channel: payment.channel, amount: moved.total, paidAt: payment.paidAt };
-        await recordPayment(tx, context, { ...paid, kind: PaymentKind.receipt, remark: `订单 ${moved.order_no}`, allocated: false, orderId: id }, { action: "add" });
-      }
       if (action === "refund") await refundOrderPayment(tx, context, id, moved.order_no, reason!);
+      if (!payment || toFen(moved.total) <= 0n) return null;
+      const paid = { payerType: PayerType.parent, payerId: moved.parent_id, payerName: moved.parent_name, channel: payment.channel, amount: moved.total, paidAt: payment.paidAt };
+      return (await recordPayment(tx, context, { ...paid, kind: PaymentKind.receipt, remark: `订单 ${moved.order_no}`, allocated: false, orderId: id }, { action: "add" })).paymentNo;
     });
-    return okMessage(`${transition.label}成功`);
+    return okMessage(paymentNo ? ShopMessages.paid(paymentNo) : `${transition.label}成功`);
   });
 }
 

@@ -18,9 +18,11 @@ describe("the term of an activity", () => {
 describe("order lines", () => {
   it("accepts whole quantities of distinct commodities and names the bad line", () => {
     expect(parseOrderLines([{ commodityId: "a", quantity: "2" }, { commodityId: "b", quantity: 1 }])).toEqual([
-      { commodityId: "a", quantity: 2 },
-      { commodityId: "b", quantity: 1 },
+      { commodityId: "a", variantId: null, quantity: 2 },
+      { commodityId: "b", variantId: null, quantity: 1 },
     ]);
+    // A 规格 of a commodity is its own line (docs/decisions/161).
+    expect(parseOrderLines([{ commodityId: "a", variantId: "s", quantity: 1 }, { commodityId: "a", variantId: "m", quantity: 1 }])).toHaveLength(2);
     expect(() => parseOrderLines([])).toThrow("请至少添加一条订单明细");
     expect(() => parseOrderLines([{ commodityId: "a", quantity: 1 }, { commodityId: "b", quantity: 1.5 }])).toThrow("第2条明细：请选择商品并填写1到9999的数量");
     expect(() => parseOrderLines([{ commodityId: "a", quantity: 0 }])).toThrow("第1条明细");

@@ -103,7 +103,7 @@ export const commodityEndpoints: Endpoint[] = [
       await context.services.db.rows(sql`
         select name, coalesce(price::text, '') as price, stock::text as stock from shop_commodity_variant where commodity_id = ${id} order by sort_no, name`),
     );
-  }),
+  }, { doc: { summary: "商品的规格" } }),
   // The commodities on sale with their variants: the choices of order lines and cart rows.
   endpoint("GET", "/shop/commodity/choices", "user", async (request) => {
     const context = crudContext(request);
@@ -114,5 +114,5 @@ export const commodityEndpoints: Endpoint[] = [
       from shop_commodity c where c.tenant_id = ${context.tenantId} and c.status = ${CommodityStatus.onSale}
       order by c.name limit 500`);
     return ok(rows.map((row) => ({ ...row, variants: typeof row.variants === "string" ? JSON.parse(row.variants) : row.variants })));
-  }),
+  }, { doc: { summary: "上架商品及其规格" } }),
 ];

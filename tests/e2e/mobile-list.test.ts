@@ -71,6 +71,22 @@ describe("the list on a phone", () => {
     await page.context().close();
   });
 
+  it("folds the menu behind 菜单 before JavaScript, so that the page starts on the first screen", async () => {
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    await useSession(page);
+    await page.goto("/isystem/position");
+    const contentTop = () => page.evaluate(() => document.querySelector(".main-layout__content")!.getBoundingClientRect().top);
+    const menu = page.getByRole("menu", { name: "主菜单" });
+    expect(await menu.isVisible()).toBe(false);
+    expect(await contentTop()).toBeLessThan(400);
+    // 菜单 unfolds it (a label and its box), and the page moves below it.
+    await page.getByText("菜单", { exact: true }).click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await menu.getByRole("menuitem", { name: "系统管理" }).count()).toBe(1);
+    expect(await contentTop()).toBeGreaterThan(844);
+    await page.context().close();
+  });
+
   it("folds the search form to its first field until 展开", async () => {
     {
       const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -148,7 +148,8 @@ describe.each(databases)("statements of a user import on %s", (kind) => {
     };
   }
 
-  it("sends as many statements for 3,000 users as for 20: the checks once per unique column, the tenant locked once, one INSERT", async () => {
+  // Two imports, one of 3,000 rows: seconds on a quiet machine, past the 30 s default at load 10-15.
+  it("sends as many statements for 3,000 users as for 20: the checks once per unique column, the tenant locked once, one INSERT", { timeout: 120_000 }, async () => {
     // A first import fills the caches (the 职务 dictionary) that the compared ones then share.
     expect((await importUsers(userLines("stmt_warm", 2, 1))).answer).toMatchObject({ success: true });
     const small = await importUsers(userLines("stmt_small", 3, 20));

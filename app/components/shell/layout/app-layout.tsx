@@ -17,6 +17,7 @@ import { useDevice, useHeaderHidden, useLayoutSettings } from "./use-shell-state
 import type { LayoutSettings } from "~/lib/layout-settings";
 import { VISIT_ROUTE } from "~/components/account/avatar-url";
 import { schoolNow } from "~/lib/school-clock";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export const SIDEBAR_WIDTH = 200;
 export const SIDEBAR_COLLAPSED_WIDTH = 80;
@@ -50,6 +51,7 @@ export function AppLayout({
     void fetch(VISIT_ROUTE, { method: "POST", body, keepalive: true }).catch(() => undefined);
   }, [visitedPage]);
   useEffect(warmListEngineWhenIdle, []);
+  const hydrated = useHydrated();
   const collapsed = !settings.sidebarOpened;
   const topMenu = settings.layout === "topmenu" && !mobile;
   const menuTheme = settings.theme;
@@ -79,6 +81,16 @@ export function AppLayout({
           data-testid="side-menu"
         >
           {logo}
+          {hydrated ? null : (
+            // Before JavaScript a phone shows the menu above the page: folded behind 菜单 (a box and
+            // its label, no script), so that the page starts on the first screen (app.css).
+            <>
+              <input type="checkbox" id="plain-menu-toggle" className="plain-menu-toggle" />
+              <label htmlFor="plain-menu-toggle" className="plain-menu-toggle__label">
+                菜单
+              </label>
+            </>
+          )}
           <SideMenu menu={menu} mode="inline" theme={menuTheme} collapsed={collapsed} />
         </Layout.Sider>
       )}

@@ -24,7 +24,7 @@ describe("addresses", () => {
     await hydrated(page);
     await page.getByRole("button", { name: /新\s*增/ }).click();
     const parentDialog = page.getByRole("dialog", { name: "新增" });
-    await parentDialog.getByLabel("姓名").fill("端到端家长");
+    await parentDialog.getByLabel("姓名").fill("地址测试家长");
     await parentDialog.getByRole("button", { name: ok }).click();
     await expect.poll(() => toast(page, "添加成功！").isVisible()).toBe(true);
 
@@ -34,11 +34,11 @@ describe("addresses", () => {
     const dialog = page.getByRole("dialog", { name: "新增" });
     // 600 demo parents: the select is searched by typing.
     await dialog.getByLabel("家长", { exact: true }).click();
-    await page.keyboard.type("端到端家长");
+    await page.keyboard.type("地址测试家长");
     // Filtered to the one parent, chosen by keyboard (a click can land while the list re-renders).
-    await expect.poll(() => page.locator(".ant-select-dropdown:visible .ant-select-item-option").allTextContents()).toEqual(["端到端家长"]);
+    await expect.poll(() => page.locator(".ant-select-dropdown:visible .ant-select-item-option").allTextContents()).toEqual(["地址测试家长"]);
     await page.keyboard.press("Enter");
-    await expect.poll(() => dialog.locator(".ant-form-item").filter({ has: page.locator('label:text-is("家长")') }).locator(".ant-select").textContent()).toContain("端到端家长");
+    await expect.poll(() => dialog.locator(".ant-form-item").filter({ has: page.locator('label:text-is("家长")') }).locator(".ant-select").textContent()).toContain("地址测试家长");
     await dialog.getByLabel("收货人").fill("王端端");
     await dialog.getByLabel("手机号").fill("13912345678");
     // Province, then city, then district, one menu each.
@@ -52,11 +52,11 @@ describe("addresses", () => {
     await expect.poll(() => row(page, "王端端").count()).toBe(1);
     const text = await row(page, "王端端").textContent();
     expect(text).toContain("浙江省/杭州市/西湖区");
-    expect(text).toContain("端到端家长");
+    expect(text).toContain("地址测试家长");
 
     await page.goto("/school/parent");
     await hydrated(page);
-    await row(page, "端到端家长").getByText("更多").click();
+    await row(page, "地址测试家长").getByText("更多").click();
     await clickInPlace(page.getByRole("menuitem", { name: "详情" }));
     const detail = page.getByRole("dialog", { name: "详情" });
     await expect.poll(() => detail.getByLabel("家长地址").textContent()).toBe("王端端 13912345678 浙江省/杭州市/西湖区 文三路1号（默认）");

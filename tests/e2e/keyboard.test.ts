@@ -81,10 +81,14 @@ describe("keyboard only", () => {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "新增" });
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    // The form is addressed (`?form=add`): its page's data arrives as the dialog opens; type once it is idle.
+    await page.waitForLoadState("networkidle");
     await pressUntil(page, "Tab", (element) => element.includes("|请输入职务编码|"));
     await page.keyboard.type("kbPos1");
-    await page.keyboard.press("Tab");
+    await pressUntil(page, "Tab", (element) => element.includes("|请输入职务名称|"));
     await page.keyboard.type("键盘职务");
+    expect(await dialog.getByPlaceholder("请输入职务编码").inputValue()).toBe("kbPos1");
+    expect(await dialog.getByPlaceholder("请输入职务名称").inputValue()).toBe("键盘职务");
     // 职级: the select opens with ArrowDown and takes the highlighted option with Enter.
     await pressUntil(page, "Tab", (element) => element.startsWith("input|combobox|"));
     await page.keyboard.press("ArrowDown");

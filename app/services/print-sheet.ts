@@ -12,6 +12,7 @@ export const A4_LIST_STYLE = `
 body { font-family: "SimSun", "Songti SC", "WenQuanYi Zen Hei", serif; color: #000; margin: 0; padding: 16px; background: #f0f0f0; }
 .sheet { width: 186mm; min-height: 273mm; margin: 0 auto; background: #fff; padding: 8mm 10mm; border: 1px solid #ccc; }
 h1 { text-align: center; font-size: 20px; letter-spacing: 4px; margin: 0 0 4mm; }
+td.photo img { width: 12mm; height: 15mm; object-fit: cover; display: block; }
 .meta { display: flex; flex-wrap: wrap; justify-content: space-between; font-size: 13px; margin-bottom: 3mm; gap: 2mm 6mm; }
 table { width: 100%; border-collapse: collapse; font-size: 12px; }
 th, td { border: 1px solid #000; padding: 1.5mm 2mm; text-align: left; }

@@ -85,6 +85,8 @@ export interface RosterRow {
   payerName: string | null;
   payerPhone: string | null;
   payerRelation: string | null;
+  /** The student's photo (a stored file's path), shown on the roster. */
+  photo: string | null;
 }
 
 /** One class's move in a promotion's preview. */

@@ -71,6 +71,11 @@ describe.each(databases)("school years and classes on %s", (kind) => {
     for (const phone of phones) expect(phone).toMatch(/^1[3-9]\d{9}$/);
     const counted = await send("GET", `/school/class/queryById?id=${busiest!.class_id}`);
     expect(counted.json.result.studentCount).toBe(busiest!.count);
+    // A student's 照片 (an uploaded image's path) is on the roster; the others have none.
+    const first = roster.json.result.students[0] as { studentId: string };
+    await rows(`update school_student set photo = 'student/photo_1.png' where id = '${first.studentId}'`);
+    const photos = (await send("GET", `/school/class/roster?id=${busiest!.class_id}`)).json.result.students.map((row: { photo: string | null }) => row.photo);
+    expect(photos.filter(Boolean)).toEqual(["student/photo_1.png"]);
   });
 
   it("a student's class gives him its grade, must be of the current year and has room", async () => {

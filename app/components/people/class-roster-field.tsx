@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { Alert, Space, Table, Typography } from "antd";
 import { RELATION_TEXT, SEX_TEXT, STATUS_TEXT, rosterExportHref, rosterPrintHref, type ClassRosterData } from "./class-roster";
+import { fileUrl } from "~/components/widgets/upload/upload-logic";
 
 type Answer = { ok: true; roster: ClassRosterData } | { ok: false; failure: { message: string } };
 type Student = ClassRosterData["students"][number];
@@ -36,6 +37,12 @@ export function ClassRosterField({ classId }: { classId: string | null }) {
         dataSource={roster?.students ?? []}
         pagination={{ pageSize: 10, showTotal: (count) => `共${count}条` }}
         columns={[
+          {
+            title: "照片",
+            dataIndex: "photo",
+            width: 56,
+            render: (value: string | null) => (value ? <img src={fileUrl(value.split(",")[0]!)} alt="照片" className="roster-photo" /> : null),
+          },
           { title: "学号", dataIndex: "studentNo" },
           { title: "中文名", dataIndex: "nameCn" },
           { title: "英文名", dataIndex: "nameEn" },

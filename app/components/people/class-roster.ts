@@ -22,6 +22,7 @@ export const rosterSchema = z.object({
       payerName: z.string().nullable(),
       payerPhone: z.string().nullable(),
       payerRelation: z.string().nullable(),
+      photo: z.string().nullable(),
     }),
   ),
 });

@@ -6,12 +6,13 @@ import { RELATION_TEXT, SEX_TEXT, STATUS_TEXT, rosterSchema, type ClassRosterDat
 import { requireMenuPage } from "~/services/menu-access.server";
 import { failureData } from "~/services/route-errors.server";
 import { A4_LIST_STYLE, escapeHtml as escape } from "~/services/print-sheet";
+import { fileUrl } from "~/components/widgets/upload/upload-logic";
 
 export function rosterPage(roster: ClassRosterData): string {
   const rows = roster.students
     .map(
       (student, index) =>
-        `<tr><td>${index + 1}</td><td>${escape(student.studentNo)}</td><td>${escape(student.nameCn)}</td><td>${escape(student.nameEn)}</td><td>${escape(SEX_TEXT[student.sex ?? ""])}</td><td>${escape(STATUS_TEXT[student.status ?? ""])}</td><td>${escape(student.payerName)}</td><td>${escape(RELATION_TEXT[student.payerRelation ?? ""])}</td><td>${escape(student.payerPhone)}</td></tr>`,
+        `<tr><td>${index + 1}</td><td class="photo">${student.photo ? `<img src="${escape(fileUrl(student.photo.split(",")[0]!))}" alt="照片">` : ""}</td><td>${escape(student.studentNo)}</td><td>${escape(student.nameCn)}</td><td>${escape(student.nameEn)}</td><td>${escape(SEX_TEXT[student.sex ?? ""])}</td><td>${escape(STATUS_TEXT[student.status ?? ""])}</td><td>${escape(student.payerName)}</td><td>${escape(RELATION_TEXT[student.payerRelation ?? ""])}</td><td>${escape(student.payerPhone)}</td></tr>`,
     )
     .join("");
   return `<!DOCTYPE html>
@@ -19,8 +20,8 @@ export function rosterPage(roster: ClassRosterData): string {
 <body><main class="sheet">
 <h1>${escape(roster.yearName)}学年 ${escape(roster.name)} 学生名单</h1>
 <div class="meta"><span>年级：${escape(roster.gradeText)}</span><span>班主任：${escape(roster.teacherName)}</span><span>教室：${escape(roster.room)}</span><span>人数：${roster.students.length}${roster.capacity !== null ? ` / ${roster.capacity}` : ""}</span></div>
-<table><thead><tr><th>序号</th><th>学号</th><th>中文名</th><th>英文名</th><th>性别</th><th>状态</th><th>付款家长</th><th>关系</th><th>家长手机号</th></tr></thead>
-<tbody>${rows || `<tr><td colspan="9">暂无学生</td></tr>`}</tbody></table>
+<table><thead><tr><th>序号</th><th>照片</th><th>学号</th><th>中文名</th><th>英文名</th><th>性别</th><th>状态</th><th>付款家长</th><th>关系</th><th>家长手机号</th></tr></thead>
+<tbody>${rows || `<tr><td colspan="10">暂无学生</td></tr>`}</tbody></table>
 <div class="sign"><span>班主任签字：</span><span>教务处（盖章）：</span></div>
 </main>
 <p class="hint">使用浏览器的打印（Ctrl+P）打印本名单，纸张 A4 纵向。</p>

@@ -9,6 +9,7 @@ import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage, type ModulePage } from "~/components/widgets/list/module-page";
 import type { FormField } from "~/components/widgets/list/types";
 import { StudentParentsField } from "~/components/people/student-parents-field";
+import { UploadDetail, UploadField } from "~/components/widgets/upload";
 import { StudentBulkDialog, type StudentBulkKind } from "~/components/people/student-bulk-dialog";
 import { parentRowsProblem, parseParentRows } from "~/components/people/student-parents";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
@@ -16,7 +17,17 @@ import { listAction, type CustomAction } from "~/services/list.server";
 import { studentParents } from "~/services/form-details.server";
 import { loadModulePage } from "~/services/module-page.server";
 
-const derived = modulePage(studentModule, { columns: { studentNo: { width: 140 }, nameCn: { width: 120 } } });
+const derived = modulePage(studentModule, {
+  columns: { studentNo: { width: 140 }, nameCn: { width: 120 } },
+  form: {
+    // 照片: an image uploaded with the form, shown on the detail and the class roster (issue #29 item 3).
+    photo: {
+      kind: "custom",
+      render: ({ mode }) => <UploadField mode="image" number={1} biz="student" disabled={mode === "detail"} aria-label="照片" />,
+      detail: (record) => <UploadDetail value={record.photo} mode="image" />,
+    },
+  },
+});
 const formSchema = derived.formSchema.extend({
   parents: z
     .string()

@@ -125,7 +125,7 @@ export async function classRoster(context: CrudContext, classId: string): Promis
      where c.id = ${classId} and c.tenant_id = ${context.tenantId}`);
   if (!head) throw new ApiError(ClassMessages.unknownClass);
   const students = await context.services.db.rows<RosterRow>(sql`
-    select s.id as "studentId", s.student_no as "studentNo", s.name_cn as "nameCn", s.name_en as "nameEn", s.sex, s.status,
+    select s.id as "studentId", s.student_no as "studentNo", s.name_cn as "nameCn", s.name_en as "nameEn", s.sex, s.status, s.photo,
            p.name as "payerName", p.phone as "payerPhone", sp.relation as "payerRelation"
       from school_class_student m
       join school_student s on s.id = m.student_id

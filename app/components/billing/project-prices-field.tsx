@@ -3,20 +3,16 @@
 // project's unit price (docs/decisions/111); the backend checks the rows again.
 import { Typography } from "antd";
 import type { ProjectPriceInput } from "#contract/modules/billing";
-import { GridTextField, type GridRow } from "~/components/widgets/grid";
+import { GridTextField } from "~/components/widgets/grid";
 import type { GridColumn } from "~/components/widgets/grid/types";
-import { parseJsonRows } from "~/components/widgets/list/module-page";
+import { jsonRowCodec } from "~/components/widgets/list/module-page";
 
 const COLUMNS: GridColumn[] = [
   { key: "grade", title: "年级", type: "select", dictCode: "grade", width: 180, validateRules: [{ required: true, message: "请选择年级" }, { unique: true, message: "年级重复" }] },
   { key: "unitPrice", title: "单价", type: "inputNumber", width: 160, money: true, validateRules: [{ required: true, message: "请输入单价" }, { pattern: "money" }] },
 ];
 
-const toRows = (text: string | undefined) => parseJsonRows<ProjectPriceInput>(text).map((price) => ({ grade: price.grade ?? "", unitPrice: price.unitPrice ?? "" }));
-
-function toText(rows: readonly GridRow[]): string {
-  return JSON.stringify(rows.map((row) => ({ grade: row.grade ?? "", unitPrice: row.unitPrice ?? "" })));
-}
+const { toRows, toText } = jsonRowCodec(["grade", "unitPrice"] satisfies Array<keyof ProjectPriceInput>);
 
 export function ProjectPricesField({ value, onChange, disabled }: { value?: string; onChange?: (value: string) => void; disabled?: boolean }) {
   return (

@@ -3,15 +3,11 @@
 // footer sums both sides (the grid's 合计) and the line under it says whether they balance.
 import { Typography } from "antd";
 import type { VoucherEntryInput } from "#contract/modules/billing";
-import { GridTextField, type GridRow } from "~/components/widgets/grid";
+import { GridTextField } from "~/components/widgets/grid";
+import { jsonRowCodec } from "~/components/widgets/list/module-page";
 import { parseJsonRows, VOUCHER_COLUMNS as COLUMNS, voucherSumsText } from "./payment-rows";
 
-const toRows = (text: string | undefined) =>
-  parseJsonRows<VoucherEntryInput>(text).map((entry) => ({ account: entry.account ?? "", debit: entry.debit ?? "", credit: entry.credit ?? "", remark: entry.remark ?? "" }));
-
-function toText(rows: readonly GridRow[]): string {
-  return JSON.stringify(rows.map((row) => ({ account: row.account ?? "", debit: row.debit ?? "", credit: row.credit ?? "", remark: row.remark ?? "" })));
-}
+const { toRows, toText } = jsonRowCodec(["account", "debit", "credit", "remark"] satisfies Array<keyof VoucherEntryInput>);
 
 export function VoucherEntriesField({ value, onChange, disabled }: { value?: string; onChange?: (value: string) => void; disabled?: boolean }) {
   return (

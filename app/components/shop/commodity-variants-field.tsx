@@ -4,9 +4,9 @@
 // the rows again (contract/modules/shop.ts commodityVariantsProblem).
 import { Typography } from "antd";
 import { COMMODITY_VARIANT_FIELDS as FIELDS, ShopMessages, type CommodityVariantInput } from "#contract/modules/shop";
-import { GridTextField, type GridRow } from "~/components/widgets/grid";
+import { GridTextField } from "~/components/widgets/grid";
 import type { GridColumn } from "~/components/widgets/grid/types";
-import { parseJsonRows } from "~/components/widgets/list/module-page";
+import { jsonRowCodec } from "~/components/widgets/list/module-page";
 
 const COLUMNS: GridColumn[] = [
   { key: "name", title: FIELDS.name.label, type: "input", width: 160, validateRules: [{ required: true, message: FIELDS.name.required }, { unique: true, message: "规格重复" }] },
@@ -14,12 +14,7 @@ const COLUMNS: GridColumn[] = [
   { key: "stock", title: FIELDS.stock.label, type: "inputNumber", width: 110, statistics: ["sum"], validateRules: [{ required: true, message: FIELDS.stock.required }, { pattern: "z" }] },
 ];
 
-const toRows = (text: string | undefined) =>
-  parseJsonRows<Partial<CommodityVariantInput>>(text).map((variant) => ({ name: variant.name ?? "", price: variant.price ?? "", stock: variant.stock ?? "" }));
-
-function toText(rows: readonly GridRow[]): string {
-  return JSON.stringify(rows.map((row) => ({ name: row.name ?? "", price: row.price ?? "", stock: row.stock ?? "" })));
-}
+const { toRows, toText } = jsonRowCodec(["name", "price", "stock"] satisfies Array<keyof CommodityVariantInput>);
 
 export function CommodityVariantsField({ value, onChange, disabled }: { value?: string; onChange?: (value: string) => void; disabled?: boolean }) {
   return (

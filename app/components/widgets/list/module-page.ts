@@ -161,6 +161,18 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
 const textOf = (value: unknown): string => (value === null || value === undefined ? "" : String(value));
 
 /** The text of a JSON-rows form field (a grid's rows) as an array; anything else is no rows. */
+/**
+ * A grid field's value as JSON rows of fixed keys, both ways (GridTextField's toRows and toText): each
+ * row keeps exactly `keys`, a missing value as "".
+ */
+export function jsonRowCodec(keys: readonly string[]) {
+  const pick = (row: Record<string, unknown>): Record<string, string> => Object.fromEntries(keys.map((key) => [key, (row[key] as string | undefined) ?? ""]));
+  return {
+    toRows: (text: string | undefined) => parseJsonRows<Record<string, unknown>>(text).map(pick),
+    toText: (rows: readonly Record<string, unknown>[]) => JSON.stringify(rows.map(pick)),
+  };
+}
+
 export function parseJsonRows<T>(value: string | undefined): T[] {
   try {
     const parsed = JSON.parse(value || "[]") as unknown;

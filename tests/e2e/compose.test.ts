@@ -1,6 +1,7 @@
-// 群发 in Chromium as 教务 (issue #29 item 4, docs/decisions/166): a message to a class by 邮件 with
-// merge fields; 预览 shows three different families' merged texts and the mail count; 发送 opens the
-// 群发's detail, where every message turns 已发送 once the test's own SMTP server has received it.
+// 群发 in Chromium (issue #29 item 4, docs/decisions/166): a message to a class by 邮件 with merge
+// fields; 预览 shows three different families' merged texts and the mail count; 发送 opens the 群发's
+// detail, where every message turns 已发送 once the test's own SMTP server has received it. As the
+// cashier (finance holds 群发 as 教务 does): dean_liu is shell.test.ts's own account, whose password it changes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, signInAs, smtpPort } from "./support/browser";
@@ -16,7 +17,7 @@ beforeAll(async () => {
   smtp = await startTestSmtp(smtpPort());
   page = await newPage(browser);
   page.setDefaultTimeout(15_000);
-  await signInAs(page, "dean_liu", E2E_DEMO_PASSWORD);
+  await signInAs(page, "cashier_zhao", E2E_DEMO_PASSWORD);
 });
 afterAll(async () => {
   await browser?.close();

@@ -128,6 +128,8 @@ describe("online forms", () => {
     await hydrated(admin);
     await row(admin, "图书借阅").getByText("编辑").click();
     dialog = admin.getByRole("dialog", { name: "编辑" });
+    // Its two fields arrive with the record's detail (the grid is disabled until then).
+    await expect.poll(() => dialog.locator("[role=row][data-row-id]").count()).toBe(2);
     await fillField(dialog, 2, { name: "days", label: "借阅天数" });
     await dialog.getByRole("button", { name: OK }).click();
     await expect.poll(() => row(admin, "图书借阅").textContent()).toContain("未同步");

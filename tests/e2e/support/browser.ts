@@ -65,7 +65,7 @@ export async function signInRequest(username: string, password: string, userAgen
   const location = response.headers.get("location");
   const setCookie = response.headers.getSetCookie().find((header) => header.startsWith(`${SESSION_COOKIE}=`));
   if (response.status !== 302 || !location || !setCookie)
-    throw new Error(`signing in as ${username} answered ${response.status} without a session: ${(await response.text()).slice(0, 500)}`);
+    throw new Error(`signing in as ${username} answered ${response.status} without a session: ${formError(await response.text())}`);
   const value = setCookie.slice(SESSION_COOKIE.length + 1, setCookie.indexOf(";") === -1 ? undefined : setCookie.indexOf(";"));
   return {
     cookie: { name: SESSION_COOKIE, value, url: origin, httpOnly: true, sameSite: "Lax" },
@@ -74,6 +74,13 @@ export async function signInRequest(username: string, password: string, userAgen
 }
 
 const SESSION_COOKIE = "school_session";
+
+/** What a sign-in page answered says went wrong: the text of its alert, else the start of the page. */
+function formError(html: string): string {
+  const at = html.indexOf('role="alert"');
+  if (at < 0) return html.slice(0, 500);
+  return html.slice(html.indexOf(">", at) + 1, at + 800).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim().slice(0, 200);
+}
 type Cookie = Parameters<BrowserContext["addCookies"]>[0][number];
 
 /**

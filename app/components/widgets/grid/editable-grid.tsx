@@ -2,8 +2,9 @@
 // virtually (@tanstack/react-virtual) from a store with one subscription per row, so 10,000 rows
 // × 20 columns stay responsive. Server rendering shows the rows read-only with the hidden field,
 // so a form without JavaScript still shows and posts them.
-import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type MutableRefObject, type ReactNode, type RefObject } from "react";
+import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type MutableRefObject, type ReactNode, type RefObject } from "react";
 import { App, Button, InputNumber, Popover, Space, Tooltip } from "antd";
+import DisabledContext from "antd/es/config-provider/DisabledContext";
 import DeleteOutlined from "@ant-design/icons/DeleteOutlined";
 import DownOutlined from "@ant-design/icons/DownOutlined";
 import HolderOutlined from "@ant-design/icons/HolderOutlined";
@@ -249,7 +250,7 @@ function LiveGrid({
   orderKey,
   rowSelection = "multiple",
   rowNumber = true,
-  disabled = false,
+  disabled: ownDisabled = false,
   disabledRows,
   maxHeight = DEFAULT_MAX_HEIGHT,
   size = "medium",
@@ -264,6 +265,9 @@ function LiveGrid({
   style,
 }: EditableGridProps) {
   const { message } = App.useApp();
+  // A grid inside a disabled form (a record's form while its detail loads) is disabled with it: a row
+  // added then would be lost when the loaded value replaces the rows.
+  const disabled = useContext(DisabledContext) || ownDisabled;
   const nextId = useMemo(() => createRowIdFactory(tablePrefix ?? randomTableId()), [tablePrefix]);
   const order = orderKey === undefined ? (dragSort || moveButtons ? DEFAULT_ORDER_KEY : null) : orderKey;
   const [store] = useState(() => new GridStore(withIds(givenRows, nextId), order));

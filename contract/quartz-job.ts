@@ -38,7 +38,7 @@ export const JOB_KINDS: readonly JobKindInfo[] = [
   {
     className: "org.jeecg.modules.quartz.job.RetryFailedComposeJob",
     label: "重发失败的群发消息",
-    parameterHint: "无需参数：群发中失败且有地址的短信、微信和邮件",
+    parameterHint: "无需参数：群发中失败且有地址的短信、微信和邮件，以及停机前未能发出的待发送消息",
   },
   {
     className: "org.jeecg.modules.quartz.job.RemindUnpaidBillJob",

@@ -701,6 +701,8 @@ export const commMail = pgTable("comm_mail", {
   attempts: integer("attempts").notNull().default(0),
   relatedType: varchar("related_type", { length: 32 }),
   relatedId: varchar("related_id", { length: 32 }),
+  // Held by the delivery sending it (migration 0940).
+  deliveryLease: timestamp("delivery_lease", { withTimezone: true, mode: "date" }),
   ...audit,
 });
 
@@ -733,6 +735,8 @@ export const sysMessage = pgTable("sys_message", {
   // A 群发's message (migration 0880): its 群发 and the recipient's name.
   composeId: varchar("compose_id", { length: 32 }),
   recipientName: varchar("recipient_name", { length: 100 }),
+  // Held by the delivery sending it (migration 0940).
+  deliveryLease: timestamp("delivery_lease", { withTimezone: true, mode: "date" }),
   ...audit,
 });
 

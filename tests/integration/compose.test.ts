@@ -7,6 +7,8 @@
 //    addresses stay 失败 with their reason;
 //  - an unknown merge field is refused before anything is written; a teacher is refused; another
 //    tenant's class cannot be targeted;
+//  - deliveries that race (重发失败, the retry jobs, 重发 of one mail) send each message once, and the
+//    RetryFailedComposeJob delivers what a stopped process left 待发送 (docs/decisions/177);
 //  - 消息模板 → 测试发送 renders each receiver's own data.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,7 +18,8 @@ import { call, loginToken, postgresReachable, startTestBackend, type TestBackend
 import { TEST_DEMO_PASSWORD } from "../support/constants";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 import { encryptValue, searchHash } from "../../backend/security/personal-data";
-import { composeDeliveriesSettled } from "../../backend/modules/communication/compose/compose-service";
+import { composeDeliveriesSettled, retryFailedCompose } from "../../backend/modules/communication/compose/compose-service";
+import { deliverMail, retryFailedMails } from "../../backend/modules/communication/mail/mail-service";
 
 const FAMILIES = 500;
 const index3 = (index: number) => String(index).padStart(3, "0");
@@ -209,6 +212,53 @@ describe.each(databases)("群发 on %s", (kind) => {
     // Listed on 群发 with its counts.
     const list = await send(office, "GET", "/communication/compose/list");
     expect(list.json.result[0]).toMatchObject({ id, selectionText: "班级 群发测试班", channels: "短信、邮件", messageCount: 1000 });
+  });
+
+  it("sends each message once when deliveries race, and delivers what a stopped process left 待发送", async () => {
+    const deps = { db: server.backend.db, config: server.backend.services.config };
+    const mailsTo = (address: string) => smtp.received.filter((mail) => !Array.isArray(mail.to) && mail.to?.text === address).length;
+    // A failed mail, then eight deliveries of it at once and the mail job: it goes out once.
+    await rows(sql`insert into comm_mail (id, tenant_id, mail_to, subject, body, status, error)
+                   values ('cmp-race-mail', 1, 'race@compose.example', '同时重发', '正文', '2', 'SMTP 故障')`);
+    const outcomes = await Promise.all([...Array.from({ length: 8 }, () => deliverMail(deps, "cmp-race-mail")), retryFailedMails(deps, 100, 1)]);
+    await expect.poll(() => mailsTo("race@compose.example")).toBe(1);
+    expect(outcomes.filter((outcome) => "busy" in outcome && outcome.busy).length).toBeGreaterThan(0);
+    expect(await rows(sql`select status, delivery_lease from comm_mail where id = 'cmp-race-mail'`)).toEqual([{ status: "1", delivery_lease: null }]);
+
+    // What a process that stopped after the commit leaves: twenty families' rows of a 群发 still 待发送
+    // (their mails too), written five minutes ago, nobody holding them; and one written just now,
+    // whose delivery may still be under way, which the job leaves alone.
+    const sent = await send(office, "POST", "/communication/compose/send", {
+      ...draft({ subject: "停机后补发", selection: { target: "", parentIds: Array.from({ length: 10 }, (_, offset) => `cmp-p${11 + offset}`), userIds: [] } }),
+      requestKey: "compose-restart",
+    });
+    expect(sent.json.success, sent.json.message).toBe(true);
+    await composeDeliveriesSettled();
+    const id = sent.json.result.id as string;
+    const names = Array.from({ length: 10 }, (_, offset) => `家长${index3(11 + offset)}`);
+    const left = await rows<{ id: string; mail_id: string | null }>(sql`
+      select id, case when es_type = '2' then related_id end as mail_id from sys_message
+       where compose_id = ${id} and es_send_status = '1' and recipient_name = any(${`{${names.join(",")}}`}::varchar[])
+       order by recipient_name, es_type`);
+    expect(left).toHaveLength(20);
+    const [fresh, ...stale] = left;
+    await rows(sql`update sys_message set es_send_status = '0', es_send_time = null, create_time = now() - interval '5 minutes'
+                    where id = any(${`{${stale.map((row) => row.id).join(",")}}`}::varchar[])`);
+    await rows(sql`update sys_message set es_send_status = '0', es_send_time = null where id = ${fresh!.id}`);
+    const staleMails = stale.filter((row) => row.mail_id).map((row) => row.mail_id!);
+    await rows(sql`update comm_mail set status = '0', sent_at = null, create_time = now() - interval '5 minutes'
+                    where id = any(${`{${staleMails.join(",")}}`}::varchar[])`);
+    const mailsBefore = smtp.received.length;
+    const smsBefore = smsBodies.length;
+    // The job twice at once, the mail job and 重发失败 of the 群发, all at the same time.
+    await Promise.all([retryFailedCompose(deps, 1), retryFailedCompose(deps, 1), retryFailedMails(deps, 100, 1), send(office, "POST", "/communication/compose/retry", { id })]);
+    await composeDeliveriesSettled();
+    expect(smtp.received.length - mailsBefore).toBe(staleMails.length);
+    expect(smsBodies.length - smsBefore).toBe(stale.length - staleMails.length);
+    const states = await rows<{ id: string; es_send_status: string }>(sql`select id, es_send_status from sys_message where compose_id = ${id} and id = any(${`{${left.map((row) => row.id).join(",")}}`}::varchar[])`);
+    expect(states.filter((row) => row.id !== fresh!.id).every((row) => row.es_send_status === "1")).toBe(true);
+    expect(states.find((row) => row.id === fresh!.id)?.es_send_status).toBe("0");
+    await rows(sql`update sys_message set es_send_status = '1', es_send_time = now() where id = ${fresh!.id}`);
   });
 
   it("测试发送 renders each receiver's own data over the test data", async () => {

@@ -224,6 +224,7 @@ describe.each(databases)("shared kinds across schools on %s", (kind) => {
       "org.jeecg.modules.quartz.job.ChargeLateFeeJob",
       "org.jeecg.modules.quartz.job.PurgeExpiredJob",
       "org.jeecg.modules.quartz.job.RemindUnpaidBillJob",
+      "org.jeecg.modules.quartz.job.RetryFailedComposeJob",
       "org.jeecg.modules.quartz.job.RetryFailedMailJob",
     ]);
     const tenant1Job = await one<{ id: string; cron_expression: string }>("select id, cron_expression from sys_quartz_job where tenant_id = 1 and job_class_name like '%PurgeExpiredJob' limit 1");
@@ -251,6 +252,7 @@ describe.each(databases)("shared kinds across schools on %s", (kind) => {
       "org.jeecg.modules.quartz.job.ChargeLateFeeJob",
       "org.jeecg.modules.quartz.job.PurgeExpiredJob",
       "org.jeecg.modules.quartz.job.RemindUnpaidBillJob",
+      "org.jeecg.modules.quartz.job.RetryFailedComposeJob",
       "org.jeecg.modules.quartz.job.RetryFailedMailJob",
     ]);
     // Tenant 2's own edit did not travel: the new school has the platform's wording.

@@ -7,7 +7,9 @@
 //   without the channel's address gets a 失败 row naming what is missing. After the commit the
 //   待发送 rows are delivered in the background, a few at a time (../message/message-delivery.ts).
 // - Resend: 重发失败 (and the RetryFailedComposeJob) put the failed rows with an address back to
-//   待发送 (the update claims each row once) and deliver them again.
+//   待发送 (the update claims each row once) and deliver them again; the job also delivers the rows
+//   left 待发送 by a process that stopped before sending them. Each delivery holds a lease on its row
+//   (docs/decisions/177), so that no message goes out twice.
 import { sql } from "drizzle-orm";
 import {
   COMPOSE_CHANNELS,
@@ -34,7 +36,7 @@ import { decryptValue } from "../../../security/personal-data";
 import type { Logger } from "../../../services";
 import { MsgType } from "../../system/announcement/constants";
 import { pushAnnouncement } from "../../system/announcement/push";
-import { onMailSent, queueMails } from "../mail/mail-service";
+import { STALE_PENDING, leaseFree, onMailSent, queueMails } from "../mail/mail-service";
 import { deliverMessage, type DeliveryDependencies } from "../message/message-delivery";
 import { announceToUser } from "../message/message-service";
 import { receiverValues } from "../message/sms-receiver";
@@ -234,9 +236,18 @@ export async function retryCompose(context: CrudContext, composeId: string): Pro
   return ids.length;
 }
 
-/** The RetryFailedComposeJob: every failed row of the tenant's 群发 sent again, now. */
+/** The rows of the tenant's 群发 left 待发送 by a delivery that never ran (nobody holds them for a while). */
+async function stalePending(deps: DeliveryDependencies, tenantId: number): Promise<string[]> {
+  const rows = await deps.db.rows<{ id: string }>(sql`
+    select id from sys_message
+     where tenant_id = ${tenantId} and compose_id is not null and es_send_status = ${MessageStatus.pending}
+       and create_time < now() - ${STALE_PENDING} and ${leaseFree}`);
+  return rows.map((row) => row.id);
+}
+
+/** The RetryFailedComposeJob: every failed row of the tenant's 群发, and every one left 待发送, sent now. */
 export async function retryFailedCompose(deps: DeliveryDependencies, tenantId: number): Promise<{ tried: number; sent: number }> {
-  const ids = await claimFailed(deps, tenantId);
+  const ids = [...(await stalePending(deps, tenantId)), ...(await claimFailed(deps, tenantId))];
   return { tried: ids.length, sent: await deliverComposeMessages(deps, ids) };
 }
 

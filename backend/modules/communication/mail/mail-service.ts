@@ -1,7 +1,8 @@
 // The mail outbox (docs/spec/school-domain.md "Communication": Mail). A mail is never lost: its row
 // and attachments are committed first (待发送), then it is sent over SMTP (nodemailer, SMTP_URL),
 // then the row says 已发送 or 失败 with the error text. Failed mails are sent again by 重发 or by
-// retryFailedMails(), which a scheduled job may call.
+// retryFailedMails(), which a scheduled job may call. A delivery holds a lease on the row while it sends
+// (docs/decisions/177): two deliveries of one mail at once send it once.
 import nodemailer from "nodemailer";
 import { sql } from "drizzle-orm";
 import { newId } from "../../../db/ids";
@@ -33,7 +34,19 @@ export interface MailOutcome {
   id: string;
   sent: boolean;
   error: string | null;
+  /** Another delivery holds the mail right now: it was not sent by this one. */
+  busy?: boolean;
 }
+
+/** How long a delivery may hold a mail or a message (the SMTP timeouts below add up to less). */
+export const DELIVERY_LEASE = sql`interval '2 minutes'`;
+/** The condition a delivery claims a row on: nobody holds it, or its holder stopped long ago. */
+export const leaseFree = sql`(delivery_lease is null or delivery_lease < now())`;
+/** Rows 待发送 for longer than this with nobody holding them were left by a process that stopped. */
+export const STALE_PENDING = sql`interval '2 minutes'`;
+
+/** What 重发 says of a mail another delivery is sending at that moment. */
+export const MAIL_IN_DELIVERY = "邮件正在发送中，请稍后刷新查看结果";
 
 /** The reason a mail failed, shown on 邮件: without a mail server configured. */
 export const MAIL_NOT_CONFIGURED = "未配置邮件服务器（环境变量 SMTP_URL），邮件未发送";
@@ -101,11 +114,14 @@ export async function deliverMail(deps: MailDependencies, id: string): Promise<M
     related_type: string | null;
     related_id: string | null;
   }>(sql`
-    update comm_mail set attempts = attempts + 1, update_time = now()
-    where id = ${id} and status <> ${MailStatus.sent}
+    update comm_mail set attempts = attempts + 1, delivery_lease = now() + ${DELIVERY_LEASE}, update_time = now()
+    where id = ${id} and status <> ${MailStatus.sent} and ${leaseFree}
     returning id, mail_to, cc, subject, body, related_type, related_id`);
   const mail = claimed[0];
-  if (!mail) return { id, sent: true, error: null };
+  if (!mail) {
+    const [row] = await deps.db.rows<{ status: string }>(sql`select status from comm_mail where id = ${id}`);
+    return !row || row.status === MailStatus.sent ? { id, sent: true, error: null } : { id, sent: false, error: MAIL_IN_DELIVERY, busy: true };
+  }
   const attachments = await deps.db.rows<{ filename: string; content_type: string; content: Uint8Array }>(
     sql`select filename, content_type, content from comm_mail_attachment where mail_id = ${id} order by id`,
   );
@@ -140,6 +156,7 @@ export async function deliverMail(deps: MailDependencies, id: string): Promise<M
     set status = ${error ? MailStatus.failed : MailStatus.sent},
         error = ${error},
         sent_at = ${error ? null : new Date().toISOString()}::timestamptz,
+        delivery_lease = null,
         update_time = now()
     where id = ${id}`);
   const handler = mail.related_type ? sentHandlers.get(mail.related_type) : undefined;
@@ -148,15 +165,16 @@ export async function deliverMail(deps: MailDependencies, id: string): Promise<M
 }
 
 /**
- * Sends every failed mail (of `tenantId`, when given) again (oldest first, `limit` at a time): what a
- * scheduled job calls.
+ * Sends every failed mail (of `tenantId`, when given) again, and every 待发送 one whose delivery never
+ * ran (a restart after the commit), oldest first, `limit` at a time: what a scheduled job calls.
  * Answers how many were tried and how many went out.
  */
 export async function retryFailedMails(deps: MailDependencies, limit = 100, tenantId?: number): Promise<{ tried: number; sent: number }> {
   const tenant = tenantId === undefined ? sql`` : sql` and tenant_id = ${tenantId}`;
-  const failed = await deps.db.rows<{ id: string }>(
-    sql`select id from comm_mail where status = ${MailStatus.failed}${tenant} order by create_time, id limit ${limit}`,
-  );
+  const failed = await deps.db.rows<{ id: string }>(sql`
+    select id from comm_mail
+     where (status = ${MailStatus.failed} or (status = ${MailStatus.pending} and create_time < now() - ${STALE_PENDING})) and ${leaseFree}${tenant}
+     order by create_time, id limit ${limit}`);
   let sent = 0;
   for (const { id } of failed) if ((await deliverMail(deps, id)).sent) sent += 1;
   return { tried: failed.length, sent };

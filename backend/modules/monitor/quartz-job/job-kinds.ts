@@ -154,12 +154,13 @@ export const JOB_KIND_RUNS: Record<string, JobKindRun> = {
 /**
  * The jobs a school starts with (docs/decisions/144): copied into each new tenant when it is
  * created (and by migration 0700 into tenants made before), as the default tenant got them in
- * migration 0050. The purge runs; reminders and mail retries wait until the school starts them, and
+ * migration 0050. The purge runs; reminders and mail and 群发 retries (migration 0940) wait until the school starts them, and
  * so does the late fee (migration 0871, docs/decisions/165): charging families is the school's call.
  */
 export const SCHOOL_DEFAULT_JOBS = [
   { jobClassName: "org.jeecg.modules.quartz.job.PurgeExpiredJob", cronExpression: "0 0 3 * * ?", parameter: "30", description: "每天凌晨3点清理30天前的运行日志和保留期外的系统日志", status: 0 },
   { jobClassName: "org.jeecg.modules.quartz.job.RetryFailedMailJob", cronExpression: "0 0/10 * * * ?", parameter: "50", description: "每10分钟重发失败的邮件", status: -1 },
+  { jobClassName: "org.jeecg.modules.quartz.job.RetryFailedComposeJob", cronExpression: "0 5/10 * * * ?", parameter: "", description: "每10分钟重发失败的群发消息和停机前未能发出的待发送消息", status: -1 },
   { jobClassName: "org.jeecg.modules.quartz.job.RemindUnpaidBillJob", cronExpression: "0 0 9 ? * 2-6", parameter: "0", description: "工作日上午9点提醒未缴账单", status: -1 },
   { jobClassName: "org.jeecg.modules.quartz.job.ChargeLateFeeJob", cronExpression: "0 30 1 * * ?", parameter: "", description: "每天凌晨1点30分按收费项目的滞纳金规则计收逾期账单的滞纳金", status: -1 },
 ] as const;

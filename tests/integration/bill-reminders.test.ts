@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { remindUnpaidBills, unpaidBillReminderText } from "../../backend/modules/billing/bill/bill-reminder";
+import { SCHOOL_DEFAULT_JOBS } from "../../backend/modules/monitor/quartz-job/job-kinds";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
@@ -149,7 +150,7 @@ describe.each(databases)("unpaid-bill reminders and jobs per tenant on %s", (kin
     // Tenant 2 sees none of tenant 1's jobs (only its own copies of the defaults, docs/decisions/144)
     // and cannot touch them.
     const listed = (await as(TENANT_2).get("/sys/quartzJob/list?pageSize=100")).json.result.records as Array<{ id: string }>;
-    expect(listed).toHaveLength(4);
+    expect(listed).toHaveLength(SCHOOL_DEFAULT_JOBS.length);
     expect(listed.map((job) => job.id)).not.toContain(seeded);
     expect((await as(TENANT_2).get(`/sys/quartzJob/queryById?id=${seeded}`)).json.success).toBe(false);
     for (const path of [`/sys/quartzJob/pause?id=${seeded}`, `/sys/quartzJob/resume?id=${seeded}`, `/sys/quartzJob/execute?id=${seeded}`, `/sys/quartzJob/runs?jobId=${seeded}`]) {

@@ -8,6 +8,7 @@
 // - billGeneration (bench/billing.ts): a term's bills for 2,000 students × 6 projects, preview and
 //   generation, on PGlite and PostgreSQL, run before the rest. Goal ≤ 3 s.
 // - promotion (bench/promotion.ts): 升级 of 2,000 students, on PGlite and PostgreSQL. Goal ≤ 2 s on PGlite.
+// - compose (bench/compose.ts): 群发 to a grade of 500 families on PGlite: preview ≤ 300 ms, queueing ≤ 1 s.
 // - wechatReconcile (bench/reconcile.ts): WeChat reconciliation of 100,000 trades × 100,000
 //   payments. Goal ≤ 5 s.
 import pg from "pg";
@@ -19,6 +20,7 @@ import { round, signIn } from "./lib";
 import { BENCH_ADMIN_PASSWORD, withBenchDatabase } from "./database";
 import { benchBillGeneration, summarizeBillGeneration } from "./billing";
 import { benchPromotion, summarizePromotion } from "./promotion";
+import { benchCompose, summarizeCompose } from "./compose";
 import { benchReconcile, summarizeReconcile } from "./reconcile";
 import { benchShop, summarizeShop } from "./shop";
 import { recordingDb, timeDataRequest, timeRawSql, type Statement } from "./lists";
@@ -34,6 +36,7 @@ export async function benchSchool(): Promise<Record<string, unknown>> {
   // server busy (autovacuum, the web server's start) and would weigh on PGlite's single thread.
   const billGeneration = await benchBillGeneration();
   const promotion = await benchPromotion();
+  const compose = await benchCompose();
   return withBenchDatabase("school", async ({ client, web, meta }) => {
     const started = performance.now();
     await seedStudents(client);
@@ -64,6 +67,7 @@ export async function benchSchool(): Promise<Record<string, unknown>> {
       seedMs: { students100k: seedStudentsMs },
       billGeneration,
       promotion,
+      compose,
       wechatReconcile: await benchReconcile(),
       orderPlacement: await benchShop(), // bench/shop.ts (issue #14)
       goals: SCHOOL_GOALS,
@@ -80,6 +84,7 @@ export function summarizeSchool(result: Record<string, unknown>): string[] {
   return [
     ...summarizeBillGeneration(result.billGeneration as Record<string, unknown> | undefined),
     ...summarizePromotion(result.promotion as Record<string, unknown> | undefined),
+    ...summarizeCompose(result.compose as Record<string, unknown> | undefined),
     ...summarizeReconcile(result.wechatReconcile as Record<string, unknown> | undefined),
     ...summarizeShop(result.orderPlacement as Record<string, unknown> | undefined),
     `student list page 1 (100k students, ${list?.matching} matching): loader p50 ${list?.loaderMs.p50} ms (min ${list?.loaderMs.min}), raw SQL p50 ${list?.rawSqlMs.p50} ms (min ${list?.rawSqlMs.min}), ratio ${list?.ratio} (goal ≤ 2); web CPU ${list?.webCpuMsPerRequest} ms per request`,

@@ -261,6 +261,9 @@ export const paymentModule = defineModule({
     remark: { label: "备注", maxLength: 255, show: { list: false } },
     voidReason: { label: "作废原因", readOnly: true, show: { list: false } },
     voidedAt: { label: "作废时间", type: "datetime", readOnly: true, show: { list: false } },
+    // A shop order's payment or refund (docs/decisions/161): the order's 退款 is its way back, so the
+    // page offers it no 冲销, 作废 or edit; 详情 names the order by its number.
+    orderId: { label: "订单", readOnly: true, show: { list: false, form: false, excel: false, query: false }, shownBy: "orderNo" },
     createTime: created,
   },
 });

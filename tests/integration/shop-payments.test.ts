@@ -85,7 +85,9 @@ describe.each(databases)("the shop's payments, cancellations and refunds on %s",
 
     // In 付款 like any payment, with its time on the school's clock; a receipt from it as from any.
     const listed = await send(finance, "GET", `/billing/payment/list?paymentNo=${payment!.payment_no}`);
-    expect(listed.json.result.records[0]).toMatchObject({ payerName: "商城付款家长", amount: 179, channel_dictText: "银行转账", paidAt: "2026-11-20 09:15:00" });
+    // The row says which order it is of (the page offers it no 冲销, 作废 or edit); 详情 names the order.
+    expect(listed.json.result.records[0]).toMatchObject({ payerName: "商城付款家长", amount: 179, channel_dictText: "银行转账", paidAt: "2026-11-20 09:15:00", orderId: id, orderNo: paid.order_no });
+    expect((await send(finance, "GET", `/billing/payment/queryById?id=${payment!.id}`)).json.result).toMatchObject({ orderId: id, orderNo: paid.order_no });
     const issued = await send(finance, "POST", "/billing/receipt/issue", { paymentId: payment!.id });
     expect(issued.json).toMatchObject({ success: true });
     const [receipt] = await rows<{ id: string; amount: string; payer_name: string }>(`select id, amount::text amount, payer_name from bill_receipt where payment_id = '${payment!.id}'`);

@@ -39,6 +39,9 @@ export const action = (route: Route.ActionArgs) =>
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "付款" }];
 
+/** A shop order's payment or refund: its order's 退款 is the way back, not 冲销, 作废 or an edit (the backend refuses them). */
+const ofOrder = (row: ListRecord) => typeof row.orderId === "string" && row.orderId !== "";
+
 export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher({ key: PAYMENT_FETCHER });
   const rowActions = useMemo<RowAction<ListRecord>[]>(
@@ -54,7 +57,7 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
         key: "reverse",
         label: "冲销",
         permission: "payment:reverse",
-        visible: (row) => String(row.status) !== PaymentStatus.reversed && String(row.kind) !== PaymentKind.refund,
+        visible: (row) => String(row.status) !== PaymentStatus.reversed && String(row.kind) !== PaymentKind.refund && !ofOrder(row),
         reason: { title: "冲销付款（其分配将从账单中撤回）", required: ReasonMessages.reverse },
         danger: true,
         run: (row, reason) => void fetcher.submit({ intent: "reverse", id: String(row.id), reason: reason ?? "" }, { method: "post" }),
@@ -64,7 +67,7 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
         key: "void",
         label: "作废",
         permission: "payment:void",
-        visible: (row) => String(row.status) === PaymentStatus.unallocated && String(row.kind) !== PaymentKind.refund,
+        visible: (row) => String(row.status) === PaymentStatus.unallocated && String(row.kind) !== PaymentKind.refund && !ofOrder(row),
         reason: { title: "作废付款（录入有误，编号保留）", required: ReasonMessages.void },
         danger: true,
         run: (row, reason) => void fetcher.submit({ intent: "void", id: String(row.id), reason: reason ?? "" }, { method: "post" }),
@@ -74,7 +77,7 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
         key: "reverseRefund",
         label: "冲销",
         permission: "payment:reverse",
-        visible: (row) => String(row.status) !== PaymentStatus.reversed && String(row.kind) === PaymentKind.refund,
+        visible: (row) => String(row.status) !== PaymentStatus.reversed && String(row.kind) === PaymentKind.refund && !ofOrder(row),
         reason: { title: "冲销退费（退费未实际支付，账单恢复为待退费）", required: ReasonMessages.reverse },
         danger: true,
         run: (row, reason) => void fetcher.submit({ intent: "reverse", id: String(row.id), reason: reason ?? "" }, { method: "post" }),
@@ -87,7 +90,7 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
   const form = useMemo(
     () => ({
       detailUrl: "/api/billing/payment-allocations",
-      canEdit: (row: ListRecord) => String(row.status) !== PaymentStatus.reversed && String(row.kind) !== PaymentKind.refund,
+      canEdit: (row: ListRecord) => String(row.status) !== PaymentStatus.reversed && String(row.kind) !== PaymentKind.refund && !ofOrder(row),
       defaults: { payerType: "1", channel: "1", allocations: "[]" },
     }),
     [],

@@ -70,6 +70,16 @@ export const paymentCrud = createModuleCrud(paymentModule, {
       const paymentNo = await nextNumber(save.tx, save.tenantId, PAYMENT_NO_RULE, save.services.config.schoolTimeZone);
       Object.assign(save.values, { paymentNo, payerName: payer.name, status: PaymentStatus.unallocated, allocatedAmount: "0" });
     },
+    // 详情 names a shop order's payment's order by its number, never its id.
+    decorate: async (context, records) => {
+      const orderIds = [...new Set(records.map((record) => record.orderId).filter((id): id is string => typeof id === "string" && id !== ""))];
+      if (orderIds.length === 0) return;
+      const numbers = await context.services.db.rows<{ id: string; order_no: string }>(
+        sql`select id, order_no from shop_order where tenant_id = ${context.tenantId} and id = any(${`{${orderIds.join(",")}}`}::varchar[])`,
+      );
+      const byId = new Map(numbers.map((row) => [row.id, row.order_no]));
+      for (const record of records) if (record.orderId) record.orderNo = byId.get(String(record.orderId)) ?? null;
+    },
     afterSave: async (save) => {
       const allocations = parseAllocations(save.body.allocations);
       if (!allocations) return;

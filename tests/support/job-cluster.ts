@@ -55,13 +55,16 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
 
 /**
  * `entry`: "source" runs backend/main.ts through tsx (tests), "build" runs build/backend.js (bench).
- * The instances start one after the other: the first migrates and seeds.
+ * The instances start one after the other. `template`: the database starts as a copy of this
+ * migrated and seeded template database (the integration global setup's, docs/decisions/103), and
+ * the first instance finds everything in place; without it (the bench) the first migrates and seeds
+ * an empty database.
  */
-export async function startJobCluster(options: { instances: number; entry: "source" | "build"; pollMs?: number }): Promise<JobCluster> {
+export async function startJobCluster(options: { instances: number; entry: "source" | "build"; pollMs?: number; template?: string }): Promise<JobCluster> {
   const name = `school_jobs_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: postgresAdminUrl() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(options.template ? `CREATE DATABASE ${name} TEMPLATE ${options.template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const databaseUrl = postgresAdminUrl().replace(/\/[^/]*$/, `/${name}`);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });

@@ -33,8 +33,8 @@ const IDLE_WAIT_MS = 3_000;
 const MAX_LOGIN_ASSETS = 200;
 
 export const FOUNDATION_GOALS = {
-  coldStartMs: 3000,
-  idleRssMb: 450,
+  coldStartMs: 1500,
+  idleRssMb: 400,
   loginPageJsGzipKb: 150,
 } as const;
 

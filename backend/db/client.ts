@@ -1,12 +1,11 @@
 // One database handle for the backend: PGlite (embedded, a folder or in memory) or a
 // PostgreSQL server. drizzle runs the same schema and queries on both (docs/architecture.md).
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
-import pg from "pg";
+import type pg from "pg";
 import * as schema from "./schema";
+import { loadPg } from "./drivers";
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -31,8 +30,17 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * PGlite's shared buffers (docs/decisions/175). initdb writes PostgreSQL's 128MB, which PGlite's
+ * memory allocator zeroes at every start: a third of a restart's CPU, and 128 MB of resident memory
+ * for as long as the process lives. A school's working set fits in a quarter of it; a page not in
+ * the buffers is read from the data folder (the operating system's cache) as before.
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const [pg, { drizzle: drizzlePostgres }] = await Promise.all([loadPg(), import("drizzle-orm/node-postgres")]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server ended (a PostgreSQL restart, an administrator's terminate) is
     // dropped by the pool; without a listener its error would end the whole process.
@@ -82,10 +90,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
   const client = yieldingToTheLoop(
     await PGlite.create({
       dataDir: options.dataDir,
       loadDataDir: options.loadDataDir,
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     }),
   );
   const orm = drizzlePglite(client, { schema }) as unknown as Orm;

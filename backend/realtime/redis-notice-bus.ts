@@ -7,7 +7,8 @@
 // (a silent single-instance fallback would lose pushes across instances unnoticed). Later outages
 // only cost pushes: ioredis reconnects and resubscribes, a publish while disconnected fails at once
 // and is logged by the caller, and the clients still reload their notices on their own.
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+import { newRedis } from "./redis-client";
 import type { Logger } from "../services";
 import { ListenerSet, type NoticeBus, type NoticeListener } from "./notice-bus";
 import { noticeDeliverySchema, type NoticeDelivery } from "./notice-frames";
@@ -43,8 +44,8 @@ export class RedisNoticeBus implements NoticeBus {
     const connectTimeout = options.connectTimeoutMs ?? 5_000;
     // No offline queue on the publisher: a push while Redis is away fails now instead of hanging
     // the release request; the subscriber keeps its queue so the resubscribe after a reconnect runs.
-    const publisher = new Redis(options.url, { lazyConnect: true, connectTimeout, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    const subscriber = new Redis(options.url, { lazyConnect: true, connectTimeout });
+    const publisher = await newRedis(options.url, { lazyConnect: true, connectTimeout, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const subscriber = await newRedis(options.url, { lazyConnect: true, connectTimeout });
     const channel = options.channel ?? NOTICE_CHANNEL;
     let lastError = "";
     for (const client of [publisher, subscriber]) {

@@ -5,7 +5,8 @@
 // enabled gateway routes are kept under the key `gateway_routes` for web servers without a
 // database of their own; without Redis they stay in this process (one web server with its
 // embedded backend). REDIS_KEY_PREFIX prefixes both names (tests and several installations on one Redis).
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+import { newRedis } from "./redis-client";
 import type { Logger } from "../services";
 
 export type WebEventKind = "permissions" | "gatewayRoutes";
@@ -93,8 +94,8 @@ export class RedisWebEvents implements WebEvents {
 
   static async open(url: string, options: { prefix?: string; logger: Logger; connectTimeoutMs?: number }): Promise<RedisWebEvents> {
     const connectTimeout = options.connectTimeoutMs ?? 5_000;
-    const commands = new Redis(url, { lazyConnect: true, connectTimeout, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    const subscriber = new Redis(url, { lazyConnect: true, connectTimeout });
+    const commands = await newRedis(url, { lazyConnect: true, connectTimeout, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const subscriber = await newRedis(url, { lazyConnect: true, connectTimeout });
     let lastError = "";
     for (const client of [commands, subscriber]) {
       client.on("error", (error: Error) => {

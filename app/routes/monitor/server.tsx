@@ -1,7 +1,7 @@
 // 性能监控 (/monitor/server): the backend's Node process and machine, its database, Redis when the
 // backend uses it, and its recent requests (GET /sys/monitor/server, administrators only). 刷新
 // reads everything again.
-import { ReloadOutlined } from "@ant-design/icons";
+import ReloadOutlined from "@ant-design/icons/ReloadOutlined";
 import { Alert, Badge, Button, Card, Col, Descriptions, Row, Space, Statistic, Table, Typography } from "antd";
 import { useRevalidator } from "react-router";
 import { serverFiguresSchema, type ServerFigures } from "#contract/monitor";

@@ -2,7 +2,7 @@
 // writes a text log and answers its `/sys/common/static/<path>`; ours is an .xlsx with 行号, 列,
 // 错误原因). It is stored under the upload root, in a folder per day, under a name nobody can
 // guess: the static route is public (contract §7) and the reasons may quote the user's cells.
-import ExcelJS from "exceljs";
+import { loadExcelJs } from "./exceljs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { formatDateTime } from "../../http/format";
@@ -34,6 +34,7 @@ export async function writeErrorReport(errors: readonly ImportRowError[], title:
   const relativePath = `${folder}/${unguessableName("errors")}.xlsx`;
   await mkdir(path.join(root, folder), { recursive: true });
 
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path.join(root, relativePath), useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(ExcelMessages.reportSheet, { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = [{ width: 10 }, { width: 20 }, { width: 60 }];

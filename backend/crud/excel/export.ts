@@ -12,7 +12,8 @@
 // back as untyped parameters that PostgreSQL reads as the column's type: exact for timestamps
 // with microseconds and for floats, where a JS Date or number would round.
 import { contentDisposition } from "#contract/content-disposition";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { loadExcelJs } from "./exceljs";
 import type { Response } from "express";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -167,6 +168,7 @@ export async function streamRowsXlsx(res: Response, options: XlsxRowsOptions): P
   const count = await options.count();
   if (count > limit) throw new ApiError(ExcelMessages.tooManyExportRows(limit));
   if (count <= XLS_EXPORT_MAX_ROWS && clientOf(res.req) === "vue2") return sendRowsXls(res, options, title, batchSize);
+  const excel = await loadExcelJs();
   let index = 0;
   let page = await options.page(index);
   const note: ExportNote = { title, filter: options.audit?.filter ?? "", rows: 0, masked: options.audit?.masked ?? null };
@@ -179,7 +181,7 @@ export async function streamRowsXlsx(res: Response, options: XlsxRowsOptions): P
   res.setHeader("X-Content-Type-Options", "nosniff");
 
   try {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true, useSharedStrings: false });
+    const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(sheetName(title), { views: [{ state: "frozen", ySplit: EXPORT_HEADER_ROWS }] });
     sheet.columns = columns.map((column) => ({ width: column.width }));
     writeLayout(sheet, columns, options.heading ?? `${title}报表`, ExcelMessages.exporter(options.exporter));

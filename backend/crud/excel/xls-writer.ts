@@ -14,7 +14,8 @@
 // one worksheet (BOF, DIMENSIONS, COLINFO per column, WINDOW2, the cells as LABELSST / NUMBER /
 // BOOLERR, MERGECELLS, EOF). Numbers are IEEE doubles as in the .xlsx; money numbers get Excel's
 // built-in format 4 (#,##0.00).
-import * as XLSX from "@e965/xlsx";
+import { createRequire } from "node:module";
+import type * as XlsxModule from "@e965/xlsx";
 import type { CellValue } from "./columns";
 
 /** Rows of one BIFF8 worksheet (row numbers are 16-bit). */
@@ -244,6 +245,7 @@ export class XlsWorkbookWriter {
     const stream = Buffer.concat([...globalBuffers, ...head, ...this.cells.buffers(), ...tail.buffers()]);
     stream.writeUInt32LE(globals.length, boundSheetAt);
 
+    const XLSX = loadXlsx();
     const container = XLSX.CFB.utils.cfb_new({ root: "R" });
     XLSX.CFB.utils.cfb_add(container, "/Workbook", stream);
     return XLSX.CFB.write(container, { type: "buffer" }) as Buffer;
@@ -428,4 +430,12 @@ function normalStyle(): Buffer {
 /** Sheet names: at most 31 characters, none of `[]:*?/\`. */
 function boundSheetName(name: string): string {
   return name.replace(/[[\]:*?/\\]/g, "").slice(0, 31) || "Sheet1";
+}
+
+let xlsx: typeof XlsxModule | null = null;
+
+/** @e965/xlsx (a megabyte of code) is required on the first .xls written, not at every start (docs/decisions/175). */
+function loadXlsx(): typeof XlsxModule {
+  xlsx ??= createRequire(import.meta.url)("@e965/xlsx") as typeof XlsxModule;
+  return xlsx;
 }

@@ -1,7 +1,7 @@
 // A corporation's statement for one receivable, as an .xlsx (exceljs): one row per bill item of
 // the receivable's live bills, then the total (应收), 已收 and 余额, which are the receivable's own (recomputed from
 // the bills in fen, never from the sheet).
-import ExcelJS from "exceljs";
+import { loadExcelJs } from "../../../crud/excel/exceljs";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../../crud/context";
 
@@ -23,6 +23,7 @@ export async function buildCorpStatement(executor: Executor, receivableId: strin
     left join school_student s on s.id = b.student_id
     where b.receivable_id = ${receivableId} and b.status <> '4'
     order by b.bill_no, i.sort_no, i.id`);
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet("对账单");
   sheet.columns = [

@@ -2,7 +2,7 @@
 // page's menu access; its print view (statement:print), its .xlsx (statement:export, logged as an
 // export like every download of rows, decision 120) and its mail to the payer (statement:email),
 // written to 邮件 before it is sent, as every mail is.
-import ExcelJS from "exceljs";
+import { loadExcelJs } from "../../../crud/excel/exceljs";
 import { contentDisposition } from "#contract/content-disposition";
 import { STATEMENT_PAGE, StatementButtons, type StatementAnswer } from "#contract/modules/billing-statement";
 import { formatMoney } from "#contract/money";
@@ -28,6 +28,7 @@ function answerOf(statement: StatementAnswer & { email: string | null }): Statem
 
 /** The statement as an .xlsx: heading, 期初余额, one row per line, the period's sums and 期末余额. */
 export async function statementWorkbook(statement: StatementAnswer): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet("对账单");
   sheet.columns = [

@@ -3,7 +3,6 @@
 // then the row says 已发送 or 失败 with the error text. Failed mails are sent again by 重发 or by
 // retryFailedMails(), which a scheduled job may call. A delivery holds a lease on the row while it sends
 // (docs/decisions/177): two deliveries of one mail at once send it once.
-import nodemailer from "nodemailer";
 import { sql } from "drizzle-orm";
 import { newId } from "../../../db/ids";
 import type { Database } from "../../../db/client";
@@ -131,6 +130,8 @@ export async function deliverMail(deps: MailDependencies, id: string): Promise<M
     // The URL's query may tune the transport (`?connectionTimeout=…`); the defaults wait 2 minutes.
     const url = new URL(deps.config.smtpUrl);
     for (const [name, value] of Object.entries(SMTP_TIMEOUTS)) if (!url.searchParams.has(name)) url.searchParams.set(name, String(value));
+    // nodemailer is imported on the first mail sent (docs/decisions/175), not at every start.
+    const { default: nodemailer } = await import("nodemailer");
     const transport = nodemailer.createTransport(url.toString());
     try {
       await transport.sendMail({

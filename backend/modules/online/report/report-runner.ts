@@ -4,7 +4,8 @@
 // docs/decisions/078); on a data source (数据源管理) as its own user over a connection of its own
 // (docs/decisions/057).
 // Values come back as the database's text for dates and times, so both drivers answer alike.
-import pg from "pg";
+import type pg from "pg";
+import { loadPg, type Pg } from "../../../db/drivers";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { ReportMessages } from "#contract/modules/online-report";
 import { whenQuiet, type Database } from "../../../db/client";
@@ -37,9 +38,9 @@ export type ReportTarget =
 // date, time, timetz, timestamp, timestamptz, interval: kept as the database writes them.
 const TEXT_TYPES = [1082, 1083, 1266, 1114, 1184, 1186];
 const keepText = (value: string) => value;
-const pgTypes = {
+const pgTypesOf = (pg: Pg) => ({
   getTypeParser: (oid: number, format?: string) => (TEXT_TYPES.includes(oid) ? keepText : pg.types.getTypeParser(oid, format as "text")),
-};
+});
 const pgliteParsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, keepText]));
 
 /** JSON-safe values: bigints as numbers when exact, else text. */
@@ -113,6 +114,8 @@ async function inReportTransaction<T>(target: ReportTarget, timeout: number, wor
       return result;
     });
   }
+  const pg = await loadPg();
+  const pgTypes = pgTypesOf(pg);
   let client: pg.ClientBase;
   let release: () => Promise<void>;
   if (target.kind === "embedded") {

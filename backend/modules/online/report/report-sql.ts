@@ -4,7 +4,6 @@
 // recursive CTE, only functions of an allow-list, no catalog or secret table, no password or salt
 // column, nothing the planner would spend long on (./report-sql-bounds.ts). The database role
 // and the read-only transaction (./report-runner.ts) stand behind this.
-import { parse } from "libpg-query";
 import { ReportMessages } from "#contract/modules/online-report";
 import { ApiError } from "../../../http/envelope";
 import { checkReportBounds } from "./report-sql-bounds";
@@ -168,6 +167,8 @@ const names = (list: unknown): string[] =>
 /** Refuses anything but one read-only SELECT (the checks of docs/decisions/057). */
 export async function checkReportSql(text: string): Promise<void> {
   let tree: { stmts?: Array<{ stmt: Record<string, unknown> }> };
+  // libpg-query (a WebAssembly build of PostgreSQL's parser) is imported on the first report checked.
+  const { parse } = await import("libpg-query");
   try {
     tree = (await parse(text)) as typeof tree;
   } catch (error) {

@@ -8,7 +8,7 @@
 // network failure (issue #27 item 3, docs/decisions/079).
 import { lookup } from "node:dns/promises";
 import net from "node:net";
-import pg from "pg";
+import { loadPg } from "../../../db/drivers";
 import { and, asc, eq } from "drizzle-orm";
 import { connectionAddress, DataSourceMessages, dataSourceModule, POSTGRESQL_TYPE, sameConnection } from "#contract/modules/data-source";
 import { sysDataSource, sysUser } from "../../../db/schema";
@@ -180,6 +180,7 @@ async function testConnection(request: EndpointRequest) {
   const target = connectionTarget(dbUrl);
   const address = await resolveAllowed(context.services, context.services.db.orm, context.auth.user.id, target);
   if (!address) return failure(DataSourceMessages.failed(DataSourceMessages.unreachable));
+  const pg = await loadPg();
   const client = new pg.Client({ ...target, host: address, user: dbUsername, password, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: CONNECT_TIMEOUT_MS });
   client.on("error", () => undefined);
   try {

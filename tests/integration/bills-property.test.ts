@@ -15,7 +15,9 @@
 //    is its allocations (0 once reversed);
 //  - right after a student's payer changed, the student's open bills are owed by the new payer (a
 //    bill paid then, and reopened later by a 冲销, stays with the payer whose payment was reversed);
-//  - at most one live receipt per payment.
+//  - at most one live receipt per payment;
+//  - at the end of each sequence, every payer's 对账单 over a period holding every move closes at the
+//    sum of its 应收账单 余额 (docs/decisions/169).
 // A seeded PRNG (fast-check is not installed): the seed is printed with any failure, and
 // BILLS_PROPERTY_SEED / BILLS_PROPERTY_RUNS replay or widen a run. PGlite and PostgreSQL: 200
 // sequences on each (issue #32: "≥ 200 random sequences per run, on both databases"), each database
@@ -26,6 +28,7 @@ import { call, loginToken, postgresReachable, startTestBackend, type TestBackend
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "../support/constants";
 import { booksProblems } from "../support/books";
 import { chargeLateFees } from "../../backend/modules/billing/bill/late-fee";
+import { fenToYuan, toFen } from "../../contract/money";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
 const RUNS = Number(process.env.BILLS_PROPERTY_RUNS ?? 200);
@@ -280,6 +283,25 @@ describe.each(databases)("the books agree after every random operation on %s", (
   };
   const names = Object.keys(steps);
 
+  /**
+   * 对账单 and 应收账单 agree (docs/decisions/160, 169): for every payer of the test's bills, a
+   * statement whose period holds every move (the steps date payments in 2040) closes at the sum of
+   * the payer's live receivables' 余额. Checked once a sequence (a statement per payer).
+   */
+  async function statementsApart(): Promise<string[]> {
+    const payers = await rows<{ payer_type: string; payer_id: string; owed: string }>(`
+      select b.payer_type, b.payer_id,
+             coalesce((select sum(r.balance) from bill_receivable r where r.tenant_id = 1 and r.payer_type = b.payer_type and r.payer_id = b.payer_id and r.status <> '4'), 0)::text as owed
+      from (select distinct payer_type, payer_id from bill_bill where student_id like 'pq-%' and payer_id is not null) b order by 1, 2`);
+    const apart: string[] = [];
+    for (const payer of payers) {
+      const answer = await send(finance, "GET", `/billing/statement?payerType=${payer.payer_type}&payerId=${payer.payer_id}&from=2000-01-01&to=2099-12-31`);
+      const closing = (answer.json as { result?: { closing?: string } }).result?.closing;
+      if (closing !== fenToYuan(toFen(payer.owed))) apart.push(`payer ${payer.payer_type}:${payer.payer_id}: statement closes at ${closing}, receivables owe ${payer.owed}`);
+    }
+    return apart;
+  }
+
   it(`holds after every step of ${RUNS} random sequences of ${STEPS} operations`, { timeout: 3_600_000 }, async () => {
     expect(await problems()).toEqual([]);
     const random = prng(SEED);
@@ -296,6 +318,7 @@ describe.each(databases)("the books agree after every random operation on %s", (
         expect(done.answer?.json.message ?? "", `seed ${SEED} run ${run}: ${trail.join(" → ")}`).not.toMatch(/服务器内部错误|操作失败/);
         expect(await problems(done.student), `seed ${SEED} run ${run}: ${trail.join(" → ")}`).toEqual([]);
       }
+      expect(await statementsApart(), `seed ${SEED} run ${run}: ${trail.join(" → ")}`).toEqual([]);
     }
     // Every kind of operation really happened.
     for (const name of names) expect(counts[name] ?? 0, `${name} never succeeded (${JSON.stringify(counts)})`).toBeGreaterThan(0);

@@ -121,12 +121,17 @@ export const EXCEL_PARENT_COLUMNS = [
 export const excelParentProperty = (slot: number, key: (typeof EXCEL_PARENT_COLUMNS)[number]["key"]) => `parent${slot}${key}`;
 
 /** 批量操作 of the student list beyond 删除: each its own button, granted where 编辑 is (migration 0850). */
-export const StudentBulkButtons = { assignClass: "student:batch_class", changeStatus: "student:batch_status" } as const;
+export const StudentBulkButtons = { assignClass: "student:batch_class", changeStatus: "student:batch_status", setPayer: "student:batch_payer" } as const;
 export const StudentBulkMessages = {
   noStudents: "请选择学生",
   unknownStatus: "请选择状态",
   assigned: (count: number, className: string) => `已将${count}名学生分到${className}`,
   statusChanged: (count: number, status: string) => `已将${count}名学生的状态改为${status}`,
+  noPayer: "请选择付款方",
+  unknownPayer: "付款方不存在",
+  notTheirParent: (parentName: string, students: readonly string[]) => `${parentName}不是以下学生的家长：${students.join("、")}，请先在学生表单中添加`,
+  payerSet: (count: number, payerName: string, bills: number) =>
+    `已将${count}名学生的付款方设为${payerName}${bills > 0 ? `，${bills}张未结清的账单随之转给新付款方` : ""}`,
 } as const;
 
 /** A parent listed twice in one student's grid. */

@@ -1,6 +1,7 @@
 // 学生 (/school/student): students with their parents (chosen, or new ones added in the same form),
 // saved together in one backend transaction; the student number comes from the fill rule when the
-// student is added. 批量操作: 删除, 批量分班 and 批量修改状态 (docs/decisions/163).
+// student is added. 批量操作: 删除, 批量分班, 批量修改状态 (docs/decisions/163) and 批量设置付款方
+// (docs/decisions/170).
 import { useCallback, useState } from "react";
 import { z } from "zod";
 import { CLASS_DICT, StudentBulkButtons, studentModule } from "#contract/modules/people";
@@ -49,16 +50,20 @@ const page: ModulePage<typeof formSchema> = {
 
 export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "学生", [], studentParents);
 
-/** 批量分班 / 批量修改状态: the selection and the chosen value, posted once. */
+/** 批量分班 / 批量修改状态 / 批量设置付款方: the selection and the chosen values, posted once. */
 const bulk =
-  (path: string, field: "classId" | "status"): CustomAction =>
+  (path: string, fields: ReadonlyArray<"classId" | "status" | "payerType" | "payerId">): CustomAction =>
   async (api, form) => {
-    const answer = await api.post(path, z.unknown(), { ids: String(form.get("ids") ?? ""), [field]: String(form.get(field) ?? "") });
+    const answer = await api.post(path, z.unknown(), { ids: String(form.get("ids") ?? ""), ...Object.fromEntries(fields.map((field) => [field, String(form.get(field) ?? "")])) });
     return { message: answer.message };
   };
 
 export const action = (route: Route.ActionArgs) =>
-  listAction(route, page.list, { batchClass: bulk("/school/student/batchClass", "classId"), batchStatus: bulk("/school/student/batchStatus", "status") });
+  listAction(route, page.list, {
+    batchClass: bulk("/school/student/batchClass", ["classId"]),
+    batchStatus: bulk("/school/student/batchStatus", ["status"]),
+    batchPayer: bulk("/school/student/batchPayer", ["payerType", "payerId"]),
+  });
 
 const STUDENTS_FETCHER = "students-list";
 
@@ -92,13 +97,14 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
         batchActions={[
           { key: "batchClass", label: "批量分班", permission: StudentBulkButtons.assignClass, run: (ids) => setBulkOpen({ kind: "batchClass", ids }) },
           { key: "batchStatus", label: "批量修改状态", permission: StudentBulkButtons.changeStatus, run: (ids) => setBulkOpen({ kind: "batchStatus", ids }) },
+          { key: "batchPayer", label: "批量设置付款方", permission: StudentBulkButtons.setPayer, run: (ids) => setBulkOpen({ kind: "batchPayer", ids }) },
         ]}
       />
       {bulkOpen ? (
         <StudentBulkDialog
           kind={bulkOpen.kind}
           ids={bulkOpen.ids}
-          options={(bulkOpen.kind === "batchClass" ? options[CLASS_DICT] : options[studentModule.fields.status.dict]) ?? []}
+          options={(bulkOpen.kind === "batchClass" ? options[CLASS_DICT] : bulkOpen.kind === "batchStatus" ? options[studentModule.fields.status.dict] : []) ?? []}
           fetcherKey={STUDENTS_FETCHER}
           onClose={() => setBulkOpen(null)}
         />

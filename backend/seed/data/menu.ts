@@ -87,7 +87,7 @@ export const menuTree: MenuSeed[] = [
     component: ROUTE_VIEW,
     icon: "team",
     children: [
-      page("学生", "/school/student", "school/StudentList", crudButtons("student", [SENSITIVE_BUTTON, ["批量分班", "batch_class"], ["批量修改状态", "batch_status"]])),
+      page("学生", "/school/student", "school/StudentList", crudButtons("student", [SENSITIVE_BUTTON, ["批量分班", "batch_class"], ["批量修改状态", "batch_status"], ["批量设置付款方", "batch_payer"]])),
       // Hidden detail page: routed but never shown in the side menu.
       page("学生详情", "/school/student/detail", "school/StudentDetail", [], { hidden: true }),
       page("家长", "/school/parent", "school/ParentList", crudButtons("parent", [SENSITIVE_BUTTON])),

@@ -3,7 +3,8 @@
 // parents, or new ones added with the student) is saved with the student in the same transaction
 // (./student-parents.ts), so a bad parent row leaves no student behind. The export carries the
 // parents (家长1姓名 … 家长2付款人) and the import reads them back (docs/decisions/163). 批量操作:
-// 批量分班 and 批量修改状态, each one transaction with the students' history.
+// 批量分班, 批量修改状态 and 批量设置付款方 (docs/decisions/170), each one transaction with the
+// students' history.
 import { sql } from "drizzle-orm";
 import { EXCEL_PARENT_COLUMNS, EXCEL_PARENT_SLOTS, excelParentProperty, StudentBulkButtons, StudentBulkMessages, studentModule } from "#contract/modules/people";
 import { schoolStudent } from "../../../db/schema";
@@ -19,6 +20,7 @@ import { fillParentColumns, listStudentParents, parseParentRows, prepareStudentP
 import { classWithRoom, placeInClass } from "../classes/student-class";
 import { textArray } from "../classes/sql-array";
 import { followStudentPayers } from "../../billing/bill/bill-payer";
+import { PayerType } from "../../billing/bill/bill-plan";
 
 /** The fill rule of student numbers (seeded: S + yyyy + 4 digits, reset yearly). */
 export const STUDENT_NO_RULE = "student_no";
@@ -109,4 +111,38 @@ const changeStatus = bulkEndpoint("/school/student/batchStatus", StudentBulkButt
   return StudentBulkMessages.statusChanged(ids.length, item.text);
 });
 
-export const studentEndpoints: Endpoint[] = [...studentCrud.endpoints, parentsOfStudent, assignClass, changeStatus];
+// 批量设置付款方 (docs/decisions/170): an enterprise (付费企业 set) or a paying parent, who must be a
+// parent of every one of them (marked their only 付款人, their 付费企业 cleared: an employer pays
+// before any parent). Their open bills then follow the new payer with both payers' receivables and
+// the bills' history, in this transaction, exactly as a single student's edit (docs/decisions/107).
+const setPayer = bulkEndpoint("/school/student/batchPayer", StudentBulkButtons.setPayer, "批量设置付款方", async (tx, context, ids, request) => {
+  const payerType = String(request.body.payerType ?? "").trim();
+  const payerId = String(request.body.payerId ?? "").trim();
+  if (!payerId || (payerType !== PayerType.parent && payerType !== PayerType.corporation)) throw new ApiError(StudentBulkMessages.noPayer);
+  const who = context.username.slice(0, 32);
+  const idArray = textArray(ids);
+  let payerName: string;
+  if (payerType === PayerType.corporation) {
+    const [corporation] = await tx.rows<{ name: string }>(sql`select name from school_corporation where id = ${payerId} and tenant_id = ${context.tenantId}`);
+    if (!corporation) throw new ApiError(StudentBulkMessages.unknownPayer);
+    payerName = corporation.name;
+    await tx.rows(sql`update school_student set corp_id = ${payerId}, update_by = ${who}, update_time = now() where id = any(${idArray}::varchar[])`);
+  } else {
+    const [parent] = await tx.rows<{ name: string }>(sql`select name from school_parent where id = ${payerId} and tenant_id = ${context.tenantId}`);
+    if (!parent) throw new ApiError(StudentBulkMessages.unknownPayer);
+    payerName = parent.name;
+    // Never a stranger's money: a payer who is not yet one of the student's parents is added on his form.
+    const strangers = await tx.rows<{ name: string }>(sql`
+      select s.name_cn as name from school_student s
+      where s.id = any(${idArray}::varchar[])
+        and not exists (select 1 from school_student_parent sp where sp.student_id = s.id and sp.parent_id = ${payerId})
+      order by s.student_no, s.id`);
+    if (strangers.length > 0) throw new ApiError(StudentBulkMessages.notTheirParent(parent.name, strangers.map((student) => student.name)));
+    await tx.rows(sql`update school_student_parent set is_payer = (parent_id = ${payerId}) where student_id = any(${idArray}::varchar[])`);
+    await tx.rows(sql`update school_student set corp_id = null, update_by = ${who}, update_time = now() where id = any(${idArray}::varchar[])`);
+  }
+  const moved = await followStudentPayers(tx, { tenantId: context.tenantId, timeZone: context.services.config.schoolTimeZone, username: context.username }, ids);
+  return StudentBulkMessages.payerSet(ids.length, payerName, moved);
+});
+
+export const studentEndpoints: Endpoint[] = [...studentCrud.endpoints, parentsOfStudent, assignClass, changeStatus, setPayer];

@@ -70,7 +70,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     // Billing (issue #12 B): projects, allowances, the demo term's bills and receivables.
     await seedBilling(transactionExecutor(tx), readBackendConfig().schoolTimeZone, ADMIN_USERNAME);
     // Activities and the shop (issue #14).
-    await seedActivitiesAndShop(transactionExecutor(tx), ADMIN_USERNAME);
+    await seedActivitiesAndShop(transactionExecutor(tx), ADMIN_USERNAME, readBackendConfig().schoolTimeZone);
     await insertRoles(tx, menuIds);
     // The demo's other schools have their 审计员 as a school added later does (the default school's is above).
     for (const tenant of tenants.slice(1)) await addAuditorRole(transactionExecutor(tx), tenant.id, ADMIN_USERNAME);

@@ -2,7 +2,8 @@
 // in, every payment and receipt lies before today (none in the future), every payment that stands
 // has its receipt (same payment, number, payer and amount, the amount in capitals), and payments
 // and receipts are numbered in their own day; the bills were issued before the payments that pay
-// them (issue #33), so a family's statement opens with its bills.
+// them (issue #33), so a family's statement opens with its bills; every paid shop order has its
+// payment and receipt, every refunded one its refund (issue #33 item 3).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { amountInWords } from "#contract/amount-in-words";
@@ -68,7 +69,7 @@ describe("demo seed", () => {
     // A paying family's 对账单 of the term: its bills first, then its payment, closing at what its bills still owe.
     const [family] = await rows<{ payer_id: string; open: string }>(`
       select p.payer_id, (select sum(b.payable - b.paid_amount)::text from bill_bill b where b.payer_type = '1' and b.payer_id = p.payer_id and b.status <> '4') as open
-        from bill_payment p where p.tenant_id = 1 and p.payer_type = '1' and p.status <> '4' order by p.payer_id limit 1`);
+        from bill_payment p where p.tenant_id = 1 and p.payer_type = '1' and p.status <> '4' and p.order_id is null order by p.payer_id limit 1`);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
     const statement = await buildStatement(databaseExecutor(server.backend.db), { tenantId: 1, payerType: "1", payerId: family!.payer_id, from: "2000-01-01", to: today, timeZone: zone });
     const kinds = statement.lines.map((line) => line.kind);
@@ -83,7 +84,7 @@ describe("demo seed", () => {
     const zone = server.backend.services.config.schoolTimeZone;
     const payments = await rows<{ id: string; payment_no: string; payer_name: string | null; amount: string; paid_day: string }>(`
       select id, payment_no, payer_name, amount::text as amount, to_char(paid_at at time zone '${zone}', 'YYYYMMDD') as paid_day
-        from bill_payment where tenant_id = 1 and status <> '4'`);
+        from bill_payment where tenant_id = 1 and status <> '4' and kind = '1'`);
     const receipts = await rows<{ payment_id: string; receipt_no: string; payment_no: string; payer_name: string | null; amount: string; words: string; day: string; after: boolean }>(`
       select r.payment_id, r.receipt_no, r.payment_no, r.payer_name, r.amount::text as amount, r.amount_in_words as words,
              to_char(r.issued_at at time zone '${zone}', 'YYYYMMDD') as day, r.issued_at >= p.paid_at as after
@@ -100,5 +101,26 @@ describe("demo seed", () => {
       expect(receipt!.receipt_no).toMatch(new RegExp(`^RC${receipt!.day}\\d{4}$`));
     }
     expect(new Set(receipts.map((receipt) => receipt.receipt_no)).size).toBe(receipts.length);
+  });
+
+  it("has a payment of 付款 for every paid order, and a refund with its reason for every refunded one", async () => {
+    const orders = await rows<{ order_no: string; status: string; total: string; pay_channel: string; parent: string; close_reason: string | null; paid: string | null; refunded: string | null; payer: string | null; channel: string | null }>(`
+      select o.order_no, o.status, o.total::text as total, o.pay_channel, pa.name as parent, o.close_reason,
+             (select sum(p.amount)::text from bill_payment p where p.order_id = o.id and p.kind = '1' and p.status <> '4') as paid,
+             (select sum(p.amount)::text from bill_payment p where p.order_id = o.id and p.kind = '2' and p.status <> '4') as refunded,
+             (select p.payer_name from bill_payment p where p.order_id = o.id and p.kind = '1') as payer,
+             (select p.channel from bill_payment p where p.order_id = o.id and p.kind = '1') as channel
+        from shop_order o join school_parent pa on pa.id = o.parent_id where o.tenant_id = 1`);
+    expect(orders.filter((order) => order.status === "5").length).toBeGreaterThan(0);
+    for (const order of orders) {
+      const wasPaid = ["2", "3", "4", "5"].includes(order.status);
+      expect(order.paid, order.order_no).toBe(wasPaid ? order.total : null);
+      expect(order.refunded, order.order_no).toBe(order.status === "5" ? `-${order.total}` : null);
+      if (wasPaid) expect(order).toMatchObject({ payer: order.parent, channel: order.pay_channel });
+      if (order.status === "5") expect(order.close_reason).toBeTruthy();
+    }
+    // Never allocated to bills, and outside every family's 对账单 of its bills.
+    const [allocated] = await rows<{ n: number }>(`select count(*)::int as n from bill_payment p where p.order_id is not null and (p.allocated_amount <> 0 or exists (select 1 from bill_payment_allocation a where a.payment_id = p.id))`);
+    expect(allocated!.n).toBe(0);
   });
 });

@@ -5,6 +5,11 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../crud/context";
 import { stableId } from "../../db/ids";
+import { fenToYuan, toFen } from "#contract/money";
+import { amountInWords } from "#contract/amount-in-words";
+import { OrderStatus } from "#contract/modules/shop";
+import { PaymentKind, PaymentStatus } from "#contract/modules/billing";
+import { numbersByDay, RECEIPT_ISSUER } from "./billing";
 
 const DAY = 86_400_000;
 
@@ -62,7 +67,7 @@ const COMMODITIES: Array<[string, string, string, number, string]> = [
   ["书包（小学）", "A03A04", "320.00", 10, "护脊书包"],
 ];
 
-export async function seedActivitiesAndShop(tx: Executor, createdBy: string): Promise<void> {
+export async function seedActivitiesAndShop(tx: Executor, createdBy: string, timeZone: string): Promise<void> {
   const now = Date.now();
   const at = (days: number, hour = 9) => {
     const day = new Date(now + days * DAY);
@@ -212,6 +217,7 @@ export async function seedActivitiesAndShop(tx: Executor, createdBy: string): Pr
   );
   await insertRows(tx, "shop_order", orders);
   await insertRows(tx, "shop_order_item", items);
+  await seedOrderPayments(tx, orders as unknown as DemoOrder[], timeZone, createdBy);
   // The receivers are the parents (a snapshot, as the order page writes it).
   await tx.rows(sql`update shop_order o set receiver = p.name, receiver_phone = p.phone from school_parent p where p.id = o.parent_id and o.receiver is null`);
   // Carts of the first eight families: one or two commodities each.
@@ -232,4 +238,79 @@ export async function seedActivitiesAndShop(tx: Executor, createdBy: string): Pr
       })),
     ),
   );
+}
+
+interface DemoOrder {
+  id: string;
+  order_no: string;
+  parent_id: string;
+  total: string;
+  status: string;
+  pay_channel: string | null;
+  paid_at: string | null;
+}
+
+const REFUND_REASON = "尺码不合适，家长申请退款";
+
+/**
+ * Each paid order's payment of 付款 (docs/decisions/161: never allocated, named by its order) with its
+ * receipt ten minutes later, and each refunded order's 退款 two days after it was paid: a negative
+ * payment with the order's reason. Numbered in their own day after the term's payments (fill rules
+ * payment_no and receipt_no), as the order page's 付款 and 退款 write them.
+ */
+async function seedOrderPayments(tx: Executor, orders: readonly DemoOrder[], timeZone: string, createdBy: string): Promise<void> {
+  const paid = orders.filter((order) => order.paid_at && order.status !== OrderStatus.unpaid && order.status !== OrderStatus.cancelled);
+  const paidAt = paid.map((order) => new Date(order.paid_at!));
+  const receiptAt = paidAt.map((moment) => new Date(moment.getTime() + 10 * 60_000));
+  const refunded = paid.filter((order) => order.status === OrderStatus.refunded);
+  const refundAt = refunded.map((order) => new Date(new Date(order.paid_at!).getTime() + 2 * DAY));
+  const paymentNumbers = await numbersByDay(tx, "payment_no", paidAt, timeZone);
+  const receiptNumbers = await numbersByDay(tx, "receipt_no", receiptAt, timeZone);
+  const refundNumbers = await numbersByDay(tx, "payment_no", refundAt, timeZone);
+  const payment = (order: DemoOrder, id: string, number: string, at: Date, amountFen: bigint, kind: string, remark: string) => ({
+    id,
+    tenant_id: 1,
+    payment_no: number,
+    payer_type: "1",
+    payer_id: order.parent_id,
+    channel: order.pay_channel,
+    amount: fenToYuan(amountFen),
+    allocated_amount: "0.00",
+    paid_at: at.toISOString(),
+    status: PaymentStatus.unallocated,
+    kind,
+    remark,
+    order_id: order.id,
+    create_by: createdBy,
+    create_time: at.toISOString(),
+  });
+  const payments = [
+    ...paid.map((order, index) => payment(order, stableId("order-payment", order.id), paymentNumbers[index]!, paidAt[index]!, toFen(order.total), PaymentKind.receipt, `订单 ${order.order_no}`)),
+    ...refunded.map((order, index) =>
+      payment(order, stableId("order-refund", order.id), refundNumbers[index]!, refundAt[index]!, -toFen(order.total), PaymentKind.refund, `退款：订单 ${order.order_no}，${REFUND_REASON}`),
+    ),
+  ];
+  await insertRows(tx, "bill_payment", payments);
+  await insertRows(
+    tx,
+    "bill_receipt",
+    paid.map((order, index) => ({
+      id: stableId("receipt", stableId("order-payment", order.id)),
+      tenant_id: 1,
+      receipt_no: receiptNumbers[index],
+      payment_id: stableId("order-payment", order.id),
+      payment_no: paymentNumbers[index],
+      amount: order.total,
+      amount_in_words: amountInWords(toFen(order.total)),
+      issued_at: receiptAt[index]!.toISOString(),
+      issuer: RECEIPT_ISSUER,
+      print_count: 0,
+      create_by: createdBy,
+      create_time: receiptAt[index]!.toISOString(),
+    })),
+  );
+  await tx.rows(sql`update bill_payment p set payer_name = pa.name from school_parent pa where pa.id = p.payer_id and p.order_id is not null and p.tenant_id = 1`);
+  await tx.rows(sql`update bill_receipt r set payer_name = p.payer_name from bill_payment p where p.id = r.payment_id and p.order_id is not null`);
+  for (const [index, order] of refunded.entries())
+    await tx.rows(sql`update shop_order set close_reason = ${REFUND_REASON}, closed_at = ${refundAt[index]!.toISOString()}::timestamptz where id = ${order.id}`);
 }

@@ -117,10 +117,10 @@ export function billsIssuedAt(term: DemoTerm, timeZone: string): Date {
 }
 
 /** The cashier of the demo staff (organisation.ts cashier_zhao), who issues the demo receipts. */
-const RECEIPT_ISSUER = "赵强";
+export const RECEIPT_ISSUER = "赵强";
 
 /** Numbers of a day-reset fill rule for moments in order, each numbered in its own school day. */
-async function numbersByDay(tx: Executor, ruleCode: string, moments: Date[], timeZone: string): Promise<string[]> {
+export async function numbersByDay(tx: Executor, ruleCode: string, moments: Date[], timeZone: string): Promise<string[]> {
   const days = new Map<string, Date[]>();
   for (const moment of moments) {
     const { year, month, day } = schoolDay(moment, timeZone);

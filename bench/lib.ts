@@ -7,7 +7,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
-import { gzipSync, constants as zlibConstants } from "node:zlib";
+import { gzipSize, scriptAssets } from "../tests/support/page-scripts";
 
 /** The project root (the folder that holds package.json and build/). */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -287,10 +287,6 @@ export function rssMb(pid: number): number {
   return Number(match[1]) / 1024;
 }
 
-/** Size in bytes of the data gzipped at level 9. */
-export function gzipSize(data: Buffer | Uint8Array | string): number {
-  return gzipSync(data, { level: zlibConstants.Z_BEST_COMPRESSION }).length;
-}
 
 /** Rounds to a number of decimals (for the report). */
 export function round(value: number, decimals = 1): number {
@@ -348,6 +344,8 @@ export async function getPage(url: string, cookie?: string): Promise<{ status: n
   return { status: response.status, body, location: response.headers.get("location") };
 }
 
+export { gzipSize, scriptAssets, signInPathScripts } from "../tests/support/page-scripts";
+
 // ---- page weight ---------------------------------------------------------------------------------
 
 /** Every /assets/*.js a page loads, raw and gzipped (level 9). */
@@ -365,39 +363,6 @@ export async function measurePageJs(baseUrl: string, pagePath: string, cookie?: 
   const totalGzip = sizes.reduce((sum, item) => sum + item.gzipBytes, 0);
   const totalRaw = sizes.reduce((sum, item) => sum + item.rawBytes, 0);
   return { totalGzipKb: round(totalGzip / 1024), totalRawKb: round(totalRaw / 1024), files: sizes };
-}
-
-/**
- * The /assets/*.js paths an HTML page loads: <script src>, <link rel="modulepreload" href>, and the
- * static (`import … from "…"`, `import "…"`) and dynamic (`import("…")`) imports of inline scripts.
- */
-export function scriptAssets(html: string, baseUrl: string): string[] {
-  const found = new Set<string>();
-  const add = (reference: string | undefined) => {
-    if (!reference) return;
-    const url = new URL(decodeEntities(reference), baseUrl);
-    if (url.origin === new URL(baseUrl).origin && url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"))
-      found.add(url.pathname);
-  };
-  const attribute = (tag: string, name: string) =>
-    new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag)?.slice(1).find((v) => v !== undefined);
-
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const [, attributes, body] = match;
-    const src = attribute(attributes, "src");
-    if (src) add(src);
-    else
-      for (const item of body.matchAll(/\b(?:from|import)\s*\(?\s*(["'`])([^"'`]+?\.js)\1/g)) add(item[2]);
-  }
-  for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
-    const rel = attribute(match[0], "rel") ?? "";
-    if (rel.toLowerCase().split(/\s+/).includes("modulepreload")) add(attribute(match[0], "href"));
-  }
-  return [...found];
-}
-
-function decodeEntities(value: string): string {
-  return value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
 }
 
 export async function expectStatus<T extends { status: number }>(pending: Promise<T>, status: number, what: string): Promise<T> {

@@ -1,6 +1,6 @@
 // The route guard of docs/spec/app-shell.md §2 and the session's life: sign-in, the permission answer
 // (cached per token on this server, dropped at logout), and logout.
-import { redirect } from "react-router";
+import { redirect, redirectDocument } from "react-router";
 import { z } from "zod";
 import { loginResultSchema, type LoginResult } from "#contract/auth";
 import { resultEnvelopeSchema } from "#contract/envelope";
@@ -173,7 +173,17 @@ export async function signedInResponse(request: Request, answer: unknown, redire
     : result.chooseTenant || result.chooseDepart
       ? signInChoiceUrlFor(target)
       : target;
-  return redirect(location, { headers: { "Set-Cookie": await commitSession(request, session) } });
+  return openAppDocument(location, { "Set-Cookie": await commitSession(request, session) });
+}
+
+/**
+ * The redirect into the app once signed in: a document load, not a client-side navigation, so that
+ * the page after sign-in (首页) shows its figures from the server's HTML while its code loads, instead
+ * of waiting for the layout's and the page's modules before React can render them (issue #35 item 3,
+ * docs/decisions/173). Without JavaScript it is the same 302.
+ */
+export function openAppDocument(location: string, headers: HeadersInit): Response {
+  return redirectDocument(location, { headers });
 }
 
 // ---- the permission answer, once per session per web server ---------------------------------

@@ -1,8 +1,14 @@
-// What a page costs the network after sign-in: each piece of data fetched once (issue #19 §5).
+// What a page costs the network after sign-in: each piece of data fetched once (issue #19 §5), and
+// what the sign-in → 首页 path loads (issue #35 item 3, docs/decisions/173).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { E2E_ADMIN_PASSWORD } from "./support/constants";
 import { hoverSettledMenuLink } from "../support/menu-hover";
+import { gzipSize, scriptAssets, signInPathScripts } from "../support/page-scripts";
+
+/** Budget of the scripts 首页 loads beyond the sign-in page's (gzip level 9, KB), issue #35 item 3. */
+const SIGN_IN_PATH_JS_BUDGET_KB = 200;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,6 +33,17 @@ async function watchNetwork(page: Page): Promise<{ sent: (match: RegExp) => numb
     sent: (match) => matching(match).filter(([id]) => !cached.has(id)).length,
     fromCache: (match) => matching(match).filter(([id]) => cached.has(id)).length,
   };
+}
+
+/**
+ * A page as the server answers it, with the context's cookie: its first paint's scripts, not what the
+ * live document has added since (lazy chunks, idle prefetches). The status and address are in the
+ * failure, should another page answer (a redirect, a 503 of the bounded queue).
+ */
+async function servedHtml(page: Page, address: string): Promise<string> {
+  const answer = await page.request.get(address, { maxRedirects: 0 });
+  expect(`${answer.status()} ${answer.headers()["location"] ?? ""}`.trim(), address).toBe("200");
+  return answer.text();
 }
 
 describe("page load", () => {
@@ -55,14 +72,61 @@ describe("page load", () => {
   it("keeps zod out of the first paint of the layout and of a list page", async () => {
     const page = await newPage(browser);
     await signInAs(page);
+    const origin = new URL(page.url()).origin;
     for (const address of ["/dashboard/analysis", "/isystem/user"]) {
-      await page.goto(address);
-      const scripts = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].map((link) => link.href));
-      expect(scripts.length).toBeGreaterThan(10);
+      const scripts = scriptAssets(await servedHtml(page, address), origin);
+      expect(scripts.length, address).toBeGreaterThan(10);
       const withZod: string[] = [];
       for (const script of scripts) if ((await (await page.request.get(script)).text()).includes("$ZodError")) withZod.push(script);
       expect(withZod, address).toEqual([]);
     }
+    await page.context().close();
+  });
+
+  it("keeps the scripts between the sign-in and 首页 within budget, without chart code", async () => {
+    const page = await newPage(browser);
+    const loginHtml = await servedHtml(page, "/user/login");
+    await signInAs(page);
+    const origin = new URL(page.url()).origin;
+    const files = signInPathScripts(loginHtml, await servedHtml(page, "/dashboard/analysis"), origin);
+    let gzipBytes = 0;
+    const withCharts: string[] = [];
+    for (const file of files) {
+      const body = await (await page.request.get(file)).body();
+      gzipBytes += gzipSize(body);
+      if (/__ec_inner_|recharts-/.test(body.toString("utf8"))) withCharts.push(file);
+    }
+    expect(withCharts).toEqual([]);
+    expect(gzipBytes / 1024, `${files.length} scripts: ${files.join(" ")}`).toBeLessThanOrEqual(SIGN_IN_PATH_JS_BUDGET_KB);
+    await page.context().close();
+  });
+
+  it("opens 首页 after the sign-in form as a document, its figures in the server's HTML", async () => {
+    const page = await newPage(browser);
+    await page.goto("/user/login");
+    await hydrated(page);
+    await page.getByLabel("用户名").fill("admin");
+    await page.getByLabel("密码", { exact: true }).fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole("button", { name: /确\s*定/ }).click();
+    await page.waitForURL("**/dashboard/analysis");
+    await page.getByTestId("figure-active-students").waitFor();
+    // The document itself is 首页 (the browser loaded it), not the sign-in page navigated on the client.
+    expect(await page.evaluate(() => new URL(performance.getEntriesByType("navigation")[0]!.name).pathname)).toBe("/dashboard/analysis");
+    expect(await servedHtml(page, "/dashboard/analysis")).toContain('data-testid="figure-active-students"');
+    await page.context().close();
+  });
+
+  it("prefetches the code of the lists 首页's figures open once idle, and draws the charts after", async () => {
+    const page = await newPage(browser);
+    await signInAs(page);
+    const studentsPreloaded = () =>
+      page.evaluate(() => {
+        const routes = Object.values((window as unknown as { __reactRouterManifest: { routes: Record<string, { path?: string; module: string }> } }).__reactRouterManifest.routes);
+        const students = routes.find((route) => route.path === "school/student");
+        return students ? document.querySelector(`link[rel=modulepreload][href="${students.module}"]`) !== null : false;
+      });
+    await expect.poll(studentsPreloaded, { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.locator("[data-testid=dashboard-chart] svg").count(), { timeout: 20_000 }).toBe(2);
     await page.context().close();
   });
 

@@ -1,11 +1,11 @@
 // The dashboards' parts (首页 and 工作台 / 图表 / 任务 / 监控): a number that is a link to its filtered
-// list, a list of such numbers, and a chart whose code (echarts) loads as a chunk of its own after
-// hydration, so that the numbers never wait for it (docs/decisions/047).
+// list, a list of such numbers, and a chart whose code (echarts) loads as a chunk of its own once the
+// browser is idle after hydration, so that the numbers never wait for it (docs/decisions/047, 173).
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Statistic } from "antd";
 import type { ChartProps } from "./dashboard-charts";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useIdle } from "~/lib/when-idle";
 
 const DashboardChart = lazy(() => import("./dashboard-charts"));
 
@@ -34,11 +34,11 @@ export function FigureList({ rows, testId }: { rows: Array<{ key: string; label:
 }
 
 
-/** An echarts chart, loaded after hydration; a placeholder of its height until then. */
+/** An echarts chart, loaded when the browser is idle after hydration; a placeholder of its height until then. */
 export function LazyChart(props: ChartProps) {
-  const hydrated = useHydrated();
+  const idle = useIdle();
   const placeholder = <div style={{ height: 280 }} />;
-  return hydrated ? (
+  return idle ? (
     <Suspense fallback={placeholder}>
       <DashboardChart {...props} />
     </Suspense>

@@ -1,9 +1,10 @@
 // 首页 (/dashboard/analysis): the greeting by hour (docs/spec/app-shell.md §9), then the school's
 // figures from one backend call (GET /school/dashboard/figures, aggregate SQL): server-rendered
 // numbers, each a link to its filtered list, and two charts whose code (echarts) is a chunk of its
-// own, loaded after hydration (docs/decisions/047). The backend answers only the figures whose list
+// own, loaded when the browser is idle after hydration, as is the code of the lists the figures
+// open (docs/decisions/047, 173). The backend answers only the figures whose list
 // the caller may open (issue #30 item 1, docs/decisions/126); the page lays out what it gets.
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { Card, Col, Row } from "antd";
 import { z } from "zod";
@@ -21,6 +22,7 @@ import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { dashboardLinks } from "~/components/dashboard/dashboard-links";
 import { Figure, FigureList, LazyChart } from "~/components/dashboard/figures";
 import type { FieldOption } from "~/components/widgets/list/types";
+import { prefetchPagesWhenIdle } from "~/lib/prefetch-page-modules";
 
 // docs/spec/app-shell.md §1: the document title follows the active tab, and the home page keeps the default.
 export const meta: Route.MetaFunction = () => [{ title: DEFAULT_DOCUMENT_TITLE }];
@@ -130,6 +132,10 @@ export default function DashboardAnalysis({ loaderData }: Route.ComponentProps) 
   if (figures.unreadNotices !== undefined) {
     cards.push({ testId: "figure-unread", title: "未读消息", value: figures.unreadNotices, to: dashboardLinks.unreadNotices() });
   }
+
+  // The pages a person opens next from here are the figures' lists: their code, in idle time.
+  const nextPages = cards.map((card) => card.to).join("\n");
+  useEffect(() => prefetchPagesWhenIdle(nextPages.split("\n")), [nextPages]);
 
   const lists: Array<{ title: string; node: ReactNode }> = [];
   if (figures.studentsByStatus) {

@@ -8,7 +8,7 @@ import type { Route } from "./+types/password";
 import { changePasswordFormSchema, fieldErrors } from "#contract/auth";
 import { Messages } from "#contract/messages";
 import { ErrorAlert, SubmitButton, SvgIcon, TextField } from "~/components/widgets/light-form";
-import { getSignedIn, safeRedirect } from "~/services/auth.server";
+import { getSignedIn, openAppDocument, safeRedirect } from "~/services/auth.server";
 import { BackendError } from "~/services/api.server";
 import { commitSession } from "~/services/session.server";
 import { LOGIN_PATH, PLATFORM_NAME } from "~/config";
@@ -34,8 +34,8 @@ export async function action({ request }: Route.ActionArgs) {
     throw error;
   }
   signedIn.session.unset("passwordChangeRequired");
-  return redirect(safeRedirect(typeof form.redirect === "string" ? form.redirect : null), {
-    headers: { "Set-Cookie": await commitSession(request, signedIn.session) },
+  return openAppDocument(safeRedirect(typeof form.redirect === "string" ? form.redirect : null), {
+    "Set-Cookie": await commitSession(request, signedIn.session),
   });
 }
 

@@ -6,7 +6,7 @@ import { data, Form, redirect, useNavigation, useSearchParams } from "react-rout
 import { z } from "zod";
 import type { Route } from "./+types/select";
 import { ErrorAlert, SubmitButton } from "~/components/widgets/light-form";
-import { getSignedIn, safeRedirect } from "~/services/auth.server";
+import { getSignedIn, openAppDocument, safeRedirect } from "~/services/auth.server";
 import { BackendError } from "~/services/api.server";
 import { commitSession } from "~/services/session.server";
 import { LOGIN_PATH, PLATFORM_NAME } from "~/config";
@@ -59,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (tenants.length > 1) signedIn.session.set("tenantId", tenantId);
   signedIn.session.unset("choiceRequired");
   signedIn.session.unset("tenantChoices");
-  return redirect(safeRedirect(form.get("redirect")), { headers: { "Set-Cookie": await commitSession(request, signedIn.session) } });
+  return openAppDocument(safeRedirect(form.get("redirect")), { "Set-Cookie": await commitSession(request, signedIn.session) });
 }
 
 function Choice({

@@ -18,6 +18,7 @@ import type { LayoutSettings } from "~/lib/layout-settings";
 import { VISIT_ROUTE } from "~/components/account/avatar-url";
 import { schoolNow } from "~/lib/school-clock";
 import { useHydrated } from "~/lib/use-hydrated";
+import { whenIdle } from "~/lib/when-idle";
 
 export const SIDEBAR_WIDTH = 200;
 export const SIDEBAR_COLLAPSED_WIDTH = 80;
@@ -134,11 +135,5 @@ export function AppLayout({
  * already shows a list has it loaded; the import is then a no-op.
  */
 function warmListEngineWhenIdle(): () => void {
-  const warm = () => void import("~/components/widgets/list/list-page").catch(() => undefined);
-  if (typeof window.requestIdleCallback === "function") {
-    const handle = window.requestIdleCallback(warm, { timeout: 4000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(warm, 2000);
-  return () => window.clearTimeout(timer);
+  return whenIdle(() => void import("~/components/widgets/list/list-page").catch(() => undefined));
 }

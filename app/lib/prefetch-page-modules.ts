@@ -71,6 +71,8 @@ export function prefetchPageModules(addresses: readonly string[]): string[] {
       asked.add(href);
       const link = document.createElement("link");
       link.rel = "modulepreload";
+      // Low: when a connection frees up, the page's own requests (the notice stream, a click's data) go first.
+      link.fetchPriority = "low";
       link.href = href;
       document.head.appendChild(link);
     }
@@ -78,17 +80,23 @@ export function prefetchPageModules(addresses: readonly string[]): string[] {
   return unknown;
 }
 
+/** How long after the page is shown the prefetch waits before its idle callback: the page's notice stream connects first. */
+const PREFETCH_DELAY_MS = 2_500;
+
 /**
- * `prefetchPageModules` once the browser is idle; the pages whose routes React Router has not
- * discovered yet (their links' discovery request may still be on its way) get one more try a
- * second later. Answers the cancel, for an effect's clean-up.
+ * `prefetchPageModules` once the page has settled (PREFETCH_DELAY_MS, then an idle moment): a
+ * burst of prefetches right at hydration took the browser's few connections to the server while
+ * the notice stream was connecting, and the bell loaded its list twice. The pages whose routes
+ * React Router has not discovered yet get one more try a second later. Answers the cancel, for an
+ * effect's clean-up.
  */
 export function prefetchPagesWhenIdle(addresses: readonly string[]): () => void {
-  let cancel = whenIdle(() => {
-    const unknown = prefetchPageModules(addresses);
+  const retryUnknown = (unknown: string[]) => {
     if (unknown.length === 0) return;
     const timer = window.setTimeout(() => (cancel = whenIdle(() => void prefetchPageModules(unknown))), 1000);
     cancel = () => window.clearTimeout(timer);
-  });
+  };
+  const timer = window.setTimeout(() => (cancel = whenIdle(() => retryUnknown(prefetchPageModules(addresses)))), PREFETCH_DELAY_MS);
+  let cancel = () => window.clearTimeout(timer);
   return () => cancel();
 }

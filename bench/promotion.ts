@@ -20,7 +20,7 @@ async function prepare(db: Database): Promise<void> {
   await migrate(db);
   await seedDatabase(db, { adminPassword: "Bench-Admin-2026" });
   // Only the bench's students, spread over the current year's classes.
-  for (const table of ["bill_payment_allocation", "bill_payment", "bill_bill_item", "bill_bill", "bill_receivable", "school_student_parent", "school_student"]) await db.rows(sql.raw(`delete from ${table}`));
+  for (const table of ["bill_payment_allocation", "bill_receipt", "bill_payment", "bill_bill_item", "bill_bill", "bill_receivable", "school_student_parent", "school_student"]) await db.rows(sql.raw(`delete from ${table}`));
   await db.rows(sql`
     insert into school_student (id, tenant_id, student_no, name_cn, grade, class_id, status, create_by)
     select 'pro' || g, 1, 'P' || lpad(g::text, 6, '0'), '学生' || g, c.grade, c.id, '1', 'bench'

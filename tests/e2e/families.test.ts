@@ -1,9 +1,11 @@
 // Families in one place (issue #29 item 3) as a registrar uses it: a new student with a new parent
-// in the same form (the parent is saved with him and shows on his edit form again), and 批量分班 of
-// two selected students with the count in the message.
+// in the same form (the parent is saved with him and shows on his edit form again), 批量分班 of
+// two selected students with the count in the message, and 批量设置付款方 of two students of its own
+// to an enterprise found by name.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { chooseOption, clickInPlace, hydrated, launchBrowser, newPage, useSession } from "./support/browser";
+import { baseUrl, chooseOption, clickInPlace, hydrated, launchBrowser, newPage, useSession } from "./support/browser";
+import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -83,6 +85,47 @@ describe("families", () => {
     await expect.poll(() => rows.nth(0).textContent()).toContain("一年级2班");
     await expect.poll(() => rows.nth(1).textContent()).toContain("一年级2班");
     await expect.poll(() => page.locator(".list-selection").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("sets an enterprise as the payer of two selected students", async () => {
+    // Two students of this test's own (no other file bills or moves them).
+    const login = await fetch(`${baseUrl()}/jeecg-boot/sys/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
+    }).then((response) => response.json());
+    for (const name of ["批量付款甲", "批量付款乙"]) {
+      const added = await fetch(`${baseUrl()}/jeecg-boot/school/student/add`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Access-Token": login.result.token },
+        body: JSON.stringify({ nameCn: name, sex: "1", grade: "2", status: "1" }),
+      }).then((response) => response.json());
+      expect(added.success, added.message).toBe(true);
+    }
+    const page = await newPage(browser);
+    await useSession(page);
+    await page.goto(`/school/student?nameCn=${encodeURIComponent("*批量付款*")}`);
+    await hydrated(page);
+    const rows = page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+    await expect.poll(() => rows.count()).toBe(2);
+    for (const index of [0, 1]) await rows.nth(index).locator(".ant-checkbox-input").check();
+
+    await page.getByRole("button", { name: /批量操作/ }).click();
+    await clickInPlace(page.getByRole("menuitem", { name: "批量设置付款方" }));
+    const dialog = page.getByRole("dialog", { name: "批量设置付款方" });
+    await expect.poll(() => dialog.getByText("已选择 2 名学生").isVisible()).toBe(true);
+    await dialog.getByText("付费企业", { exact: true }).click();
+    const search = dialog.locator(".student-bulk-payerId input");
+    await search.click();
+    await search.fill("西门子");
+    const option = page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "西门子（中国）有限公司" });
+    await expect.poll(() => option.count()).toBeGreaterThan(0);
+    await clickInPlace(option.first());
+    await dialog.getByRole("button", { name: ok }).click();
+    await expect.poll(() => toast(page, "已将2名学生的付款方设为西门子（中国）有限公司").isVisible()).toBe(true);
+    await expect.poll(() => rows.nth(0).textContent()).toContain("西门子（中国）有限公司");
+    await expect.poll(() => rows.nth(1).textContent()).toContain("西门子（中国）有限公司");
     await page.context().close();
   });
 });

@@ -55,6 +55,9 @@ describe("grids in dialogs", () => {
     const grid = dialog.locator(".bill-items-field .jvxe-grid");
     await grid.locator('[role="row"][data-row-id]').first().waitFor();
     await expect.poll(async () => (await gridGeometry(grid)).cells.amount?.value ?? "").toMatch(/\d/);
+    // The columns take their widths once the grid has measured its room (0 before, at load 15).
+    // Money fits whole: 1,234,567.89 is 12 characters; the cell is wide enough for them.
+    await expect.poll(async () => (await gridGeometry(grid)).cells.amount?.width ?? 0).toBeGreaterThanOrEqual(120);
     const geometry = await gridGeometry(grid);
     for (const key of ["projectId", "name", "quantity", "unitPrice", "allowance", "amount"]) {
       const cell = geometry.cells[key];
@@ -63,7 +66,6 @@ describe("grids in dialogs", () => {
       expect(cell!.right, key).toBeLessThanOrEqual(geometry.dialog.right);
     }
     expect(geometry.cells.quantity!.value).toMatch(/^\d+$/);
-    // Money fits whole: 1,234,567.89 is 12 characters; the cell is wide enough for them.
     expect(geometry.cells.amount!.width).toBeGreaterThanOrEqual(120);
     // Each `*` is right against its title (the title follows it at once), not at the other end of the cell.
     const required = geometry.headers.filter((header) => header.star);

@@ -8,39 +8,25 @@
 // by a statement ending today (docs/decisions/169).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, cellText, chooseOption, hydrated, launchBrowser, newPage, rowAction, signInAs, smtpPort, typeSearch } from "./support/browser";
-import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./support/constants";
+import { cellText, chooseOption, hydrated, launchBrowser, newPage, rowAction, signInAs, smtpPort, typeSearch } from "./support/browser";
+import { backendApi, type BackendCall } from "./support/api";
+import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { formatMoney, sumAmounts } from "../../contract/money";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
 let browser: Browser;
 let smtp: TestSmtp;
 let page: Page;
-let token = "";
+let backend: BackendCall;
+let firstRecord: <T>(path: string) => Promise<T>;
 
 const FAMILY = "对账单端到端家长";
 const STUDENT = "对账单端到端学生";
 /** A term nothing else bills. */
 const SCHOOL_YEAR = "2035-2036";
 
-async function backend<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const answer = (await fetch(`${baseUrl()}/jeecg-boot${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", "X-Access-Token": token },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  }).then((response) => response.json())) as { success: boolean; message: string; result: T };
-  expect(answer.success, `${method} ${path}: ${answer.message}`).toBe(true);
-  return answer.result;
-}
-const firstRecord = async <T>(path: string) => (await backend<{ records: T[] }>("GET", path)).records[0]!;
-
 beforeAll(async () => {
-  const login = (await fetch(`${baseUrl()}/jeecg-boot/sys/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
-  }).then((response) => response.json())) as { result: { token: string } };
-  token = login.result.token;
+  ({ backend, firstRecord } = await backendApi());
   // The family: a paying parent with an e-mail, his child, the term's bill, 1,000.25 of it paid.
   await backend("POST", "/school/parent/add", { name: FAMILY, sex: "1", email: "statement.e2e@family.example" });
   const parentId = (await firstRecord<{ id: string }>(`/school/parent/list?name=${encodeURIComponent(FAMILY)}`)).id;

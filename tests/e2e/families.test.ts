@@ -4,8 +4,8 @@
 // to an enterprise found by name.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, chooseOption, clickInPlace, hydrated, launchBrowser, newPage, useSession } from "./support/browser";
-import { E2E_ADMIN_PASSWORD } from "./support/constants";
+import { chooseOption, clickInPlace, hydrated, launchBrowser, newPage, useSession } from "./support/browser";
+import { backendApi } from "./support/api";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -90,19 +90,8 @@ describe("families", () => {
 
   it("sets an enterprise as the payer of two selected students", async () => {
     // Two students of this test's own (no other file bills or moves them).
-    const login = await fetch(`${baseUrl()}/jeecg-boot/sys/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
-    }).then((response) => response.json());
-    for (const name of ["批量付款甲", "批量付款乙"]) {
-      const added = await fetch(`${baseUrl()}/jeecg-boot/school/student/add`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Access-Token": login.result.token },
-        body: JSON.stringify({ nameCn: name, sex: "1", grade: "2", status: "1" }),
-      }).then((response) => response.json());
-      expect(added.success, added.message).toBe(true);
-    }
+    const { backend } = await backendApi();
+    for (const nameCn of ["批量付款甲", "批量付款乙"]) await backend("POST", "/school/student/add", { nameCn, sex: "1", grade: "2", status: "1" });
     const page = await newPage(browser);
     await useSession(page);
     await page.goto(`/school/student?nameCn=${encodeURIComponent("*批量付款*")}`);

@@ -8,12 +8,14 @@
 // reversed (红字冲销) with a reason by a red voucher whose negative amounts show in red (decision 165).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { baseUrl, cellText, chooseOption, confirmOk, hydrated, inPlace, launchBrowser, newPage, openedDialog, rowAction, signInAs } from "./support/browser";
-import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./support/constants";
+import { cellText, chooseOption, confirmOk, hydrated, inPlace, launchBrowser, newPage, openedDialog, rowAction, signInAs } from "./support/browser";
+import { backendApi, type BackendCall } from "./support/api";
+import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 let browser: Browser;
 let page: Page;
-let token = "";
+let backend: BackendCall;
+let firstRecord: <T>(path: string) => Promise<T>;
 
 /** The demo school's ids: 19-digit snowflakes, or 32-hex names of seeded rows (backend/db/ids.ts). */
 const ID = /\b(\d{19}|[0-9a-f]{32})\b/;
@@ -28,25 +30,8 @@ const POSTED_VOUCHER = "端到端冲销凭证";
 /** Red figures' colour (app.css .money-negative). */
 const RED = "rgb(207, 19, 34)";
 
-async function backend<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const answer = (await fetch(`${baseUrl()}/jeecg-boot${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", "X-Access-Token": token },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  }).then((response) => response.json())) as { success: boolean; message: string; result: T };
-  expect(answer.success, `${method} ${path}: ${answer.message}`).toBe(true);
-  return answer.result;
-}
-
-const firstRecord = async <T>(path: string) => (await backend<{ records: T[] }>("GET", path)).records[0]!;
-
 beforeAll(async () => {
-  const login = (await fetch(`${baseUrl()}/jeecg-boot/sys/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
-  }).then((response) => response.json())) as { result: { token: string } };
-  token = login.result.token;
+  ({ backend, firstRecord } = await backendApi());
   browser = await launchBrowser();
   page = await newPage(browser);
   // The first page (the dashboard) may take longer than a click on a loaded machine.

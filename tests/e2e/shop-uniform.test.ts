@@ -5,30 +5,20 @@
 // its size's stock back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, cellText, chooseOption, clickInPlace, hydrated, launchBrowser, newPage, openedDialog, rowAction, signInAs } from "./support/browser";
-import { E2E_ADMIN_PASSWORD } from "./support/constants";
+import { cellText, chooseOption, clickInPlace, hydrated, launchBrowser, newPage, openedDialog, rowAction, signInAs } from "./support/browser";
+import { backendApi, type BackendCall } from "./support/api";
 import { amountInWords } from "../../contract/amount-in-words";
 import { toFen } from "../../contract/money";
 
 let browser: Browser;
 let page: Page;
-let token = "";
+let backend: BackendCall;
 
 const UNIFORM = "端到端校服套装";
 const PARENT = "校服端到端家长";
 const ok = /确\s*定/;
 const rows = () => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
 const toast = (text: string | RegExp) => page.locator(".ant-message").getByText(text);
-
-async function backend<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const answer = (await fetch(`${baseUrl()}/jeecg-boot${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", "X-Access-Token": token },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  }).then((response) => response.json())) as { success: boolean; message: string; result: T };
-  expect(answer.success, `${method} ${path}: ${answer.message}`).toBe(true);
-  return answer.result;
-}
 
 interface Choice {
   id: string;
@@ -45,12 +35,7 @@ async function open(path: string) {
 }
 
 beforeAll(async () => {
-  const login = (await fetch(`${baseUrl()}/jeecg-boot/sys/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
-  }).then((response) => response.json())) as { result: { token: string } };
-  token = login.result.token;
+  ({ backend } = await backendApi());
   // The category of a demo commodity.
   const [sample] = (await backend<{ records: Array<{ categoryId: string }> }>("GET", "/shop/commodity/list?pageSize=1")).records;
   await backend("POST", "/shop/commodity/add", {

@@ -1,5 +1,6 @@
-// Display names of a bill's payer (a corporation or a parent), added to list and detail records
-// in one query per kind.
+// Display names of the ids a billing record holds (a bill's payer: a corporation or a parent; its
+// receivable's number; a payment's shop order's number), added to list and detail records in one
+// query per kind.
 import { sql } from "drizzle-orm";
 import type { CrudContext, Executor } from "../../crud/context";
 import type { ListRecord } from "../../crud/page";
@@ -7,6 +8,8 @@ import type { ListRecord } from "../../crud/page";
 const SOURCES = {
   corporation: sql`select id, name, null as code from school_corporation`,
   parent: sql`select id, name, null as code from school_parent`,
+  receivable: sql`select id, receivable_no as name, null as code from bill_receivable`,
+  order: sql`select id, order_no as name, null as code from shop_order`,
 } as const;
 
 export type NamedKind = keyof typeof SOURCES;

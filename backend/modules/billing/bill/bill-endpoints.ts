@@ -214,13 +214,7 @@ export const billCrud = createModuleCrud(billModule, {
     decorate: async (context, records) => {
       await addNames(context, records, "payerId", (record) => (record.payerType === "2" ? "corporation" : record.payerType === "1" ? "parent" : null), "payerName");
       // 详情 names the receivable by its number, never its id (issue #32 item 7).
-      const receivableIds = [...new Set(records.map((record) => record.receivableId).filter((id): id is string => typeof id === "string" && id !== ""))];
-      if (receivableIds.length === 0) return;
-      const numbers = await context.services.db.rows<{ id: string; receivable_no: string }>(
-        sql`select id, receivable_no from bill_receivable where tenant_id = ${context.tenantId} and id = any(${`{${receivableIds.join(",")}}`}::varchar[])`,
-      );
-      const byId = new Map(numbers.map((row) => [row.id, row.receivable_no]));
-      for (const record of records) record.receivableNo = byId.get(String(record.receivableId)) ?? null;
+      await addNames(context, records, "receivableId", "receivable", "receivableNo");
     },
   },
 });

@@ -17,7 +17,7 @@ import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
 import { ApiError, ok, okMessage } from "../../../http/envelope";
 import { fenToYuan, sumFen, toFen } from "#contract/money";
 import { exactMoney, MAX_AMOUNT_FEN } from "../money-fields";
-import { namesOf } from "../billing-names";
+import { addNames, namesOf } from "../billing-names";
 import { PayerType } from "../bill/bill-plan";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
 import { currentAllocations, lockPayment, lockPaymentNotOfOrder, parseAllocations, PaymentMessages, replaceAllocations, reversePayment, sameAllocations } from "./payment-allocation";
@@ -71,15 +71,7 @@ export const paymentCrud = createModuleCrud(paymentModule, {
       Object.assign(save.values, { paymentNo, payerName: payer.name, status: PaymentStatus.unallocated, allocatedAmount: "0" });
     },
     // 详情 names a shop order's payment's order by its number, never its id.
-    decorate: async (context, records) => {
-      const orderIds = [...new Set(records.map((record) => record.orderId).filter((id): id is string => typeof id === "string" && id !== ""))];
-      if (orderIds.length === 0) return;
-      const numbers = await context.services.db.rows<{ id: string; order_no: string }>(
-        sql`select id, order_no from shop_order where tenant_id = ${context.tenantId} and id = any(${`{${orderIds.join(",")}}`}::varchar[])`,
-      );
-      const byId = new Map(numbers.map((row) => [row.id, row.order_no]));
-      for (const record of records) if (record.orderId) record.orderNo = byId.get(String(record.orderId)) ?? null;
-    },
+    decorate: (context, records) => addNames(context, records, "orderId", (record) => (record.orderId ? "order" : null), "orderNo"),
     afterSave: async (save) => {
       const allocations = parseAllocations(save.body.allocations);
       if (!allocations) return;

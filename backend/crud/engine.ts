@@ -166,7 +166,7 @@ export interface CrudConfig {
    * without `<prefix>:viewSensitive`; with it, detail views and exports are logged.
    */
   sensitive?: SensitiveFields;
-  /** The module's name in the logs of sensitive views (default the page path). */
+  /** The module's name: in 接口文档's summaries (学生-添加) and the logs of sensitive views (default the page path). */
   title?: string;
   /** Options of every list query (page size defaults…). */
   listOptions?: Omit<ListQueryOptions, "conditions">;

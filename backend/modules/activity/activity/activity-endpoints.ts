@@ -15,6 +15,7 @@ import {
 import type { ModuleDefinition } from "#contract/modules/module";
 import { actActivity } from "../../../db/schema";
 import { createModuleCrud } from "../../../crud/module";
+import { crudSummary } from "../../../crud/summary";
 import { crudContext, inTransaction } from "../../../crud/context";
 import { cancelSignupsOf } from "../signup/signup-endpoints";
 import { HOLDS_PLACE, lockActivity, promoteWaitlist, sendPromotionNotices, type PromotionNotice } from "../signup/waitlist";
@@ -135,7 +136,7 @@ function transitionEndpoints(module: ModuleDefinition, kind: string): Endpoint[]
         throw new ApiError(ActivityMessages.badTransition(transition.label));
       }
       return okMessage(action === "cancel" ? ActivityMessages.activityCancelled(outcome.cancelled, outcome.refundBills) : `${transition.label}成功`);
-    });
+    }, { doc: { summary: crudSummary(module, transition.label) } });
   });
 }
 

@@ -149,7 +149,7 @@ const confirm = endpoint("POST", "/activity/signup/confirm", "signup:confirm", a
     return row!.bill_no;
   });
   return okMessage(billNo ? `确认成功，已生成活动账单 ${billNo}` : "确认成功");
-});
+}, { doc: { summary: "确认活动报名" } });
 
 /** The refund's words for the answer of 取消 / 退费. */
 function refundAnswer(outcome: SignupBillOutcome): string {
@@ -196,7 +196,7 @@ const cancel = endpoint("POST", "/activity/signup/cancel", "signup:cancel", asyn
   });
   await sendPromotionNotices(context.services, outcome.notices);
   return okMessage(`取消成功${refundAnswer(outcome.settled)}${promotedAnswer(outcome.notices)}`);
-});
+}, { doc: { summary: "取消活动报名" } });
 
 /** The answer's words for the sign-ups a freed place promoted from the waiting list. */
 function promotedAnswer(notices: readonly PromotionNotice[]): string {
@@ -238,7 +238,7 @@ const refund = endpoint("POST", "/activity/signup/refund", RefundButton, async (
   });
   await sendPromotionNotices(context.services, outcome.notices);
   return okMessage(`退费成功${refundAnswer(outcome.settled)}${promotedAnswer(outcome.notices)}`);
-});
+}, { doc: { summary: "活动报名退款" } });
 
 /**
  * An activity's live sign-ups cancelled with it (docs/decisions/060), in the caller's transaction
@@ -288,7 +288,7 @@ const activityBills = endpoint("GET", "/activity/signup/bills", menuAccess(commu
     where s.activity_id = ${activityId} and s.tenant_id = ${context.tenantId}
     order by b.bill_no`);
   return ok(rows);
-});
+}, { doc: { summary: "活动报名的账单" } });
 
 /** An activity's sign-ups (the 报名 tab of 社区活动). */
 const activitySignups = endpoint("GET", "/activity/signup/ofActivity", menuAccess(communityActivityModule.page), async (request) => {
@@ -305,7 +305,7 @@ const activitySignups = endpoint("GET", "/activity/signup/ofActivity", menuAcces
     where s.activity_id = ${activityId} and s.tenant_id = ${context.tenantId}
     order by s.signup_time, s.id`);
   return ok(rows);
-});
+}, { doc: { summary: "一个活动的报名列表" } });
 
 /** 添加 answers the waiting position of a sign-up beyond capacity (名额已满，已加入候补，第N位). */
 const addPath = `${signupModule.api}/add`;

@@ -80,6 +80,6 @@ const studentsOf = endpoint("GET", "/activity/thirdParty/students", menuAccess(t
     from act_third_party_student t left join school_student s on s.id = t.student_id
     where t.activity_id = ${id} order by t.sort_no, t.id`);
   return ok(rows);
-});
+}, { doc: { summary: "第三方机构可见的学生" } });
 
 export const thirdPartyEndpoints: Endpoint[] = [...thirdPartyCrud.endpoints, studentsOf];

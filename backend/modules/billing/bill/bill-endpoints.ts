@@ -246,7 +246,7 @@ export const billEndpoints: Endpoint[] = [
              amount::text as amount, allowance::text as allowance, sort_no as "sortNo", kind
       from bill_bill_item where bill_id = ${id} order by sort_no, id`);
     return ok(items);
-  }),
+  }, { doc: { summary: "账单的明细" } }),
   // The bill's instalments (分期) with what each has received (期次, 到期日, 金额, 已收, 余额, 状态).
   endpoint("GET", "/billing/bill/instalments", menuAccess(BILL_PAGE), async (request) => {
     const context = crudContext(request);
@@ -255,7 +255,7 @@ export const billEndpoints: Endpoint[] = [
     if (!bill || !id) throw notFound();
     const today = ageingDate(undefined, context.services.config.schoolTimeZone);
     return ok(await instalmentsOf(databaseExecutor(context.services.db), id, today));
-  }),
+  }, { doc: { summary: "查询账单的分期" } }),
   // 分期: split a bill, or plan again what its instalments not yet paid in full hold (docs/decisions/159).
   endpoint("POST", "/billing/bill/instalments", "bill:instalment", async (request) => {
     const context = crudContext(request);
@@ -274,7 +274,7 @@ export const billEndpoints: Endpoint[] = [
       return count;
     });
     return okMessage(InstalmentMessages.done(count));
-  }),
+  }, { doc: { summary: "重新设置账单的分期" } }),
   endpoint("POST", "/billing/bill/void", "bill:void", async (request) => {
     const context = crudContext(request);
     const id = singleId(request.body.id ?? request.query.id);
@@ -295,7 +295,7 @@ export const billEndpoints: Endpoint[] = [
       await recomputeReceivables(tx, [bill.receivable_id], history);
     });
     return okMessage(BillMessages.voided);
-  }),
+  }, { doc: { summary: "作废账单" } }),
   // 减免: a one-off reduction of a live bill's open amount, with its reason, as a negative line
   // (docs/decisions/111); the bill's totals, status and receivable follow, with their history.
   endpoint("POST", "/billing/bill/reduce", "bill:reduce", async (request) => {
@@ -330,11 +330,11 @@ export const billEndpoints: Endpoint[] = [
       });
     });
     return okMessage(BillMessages.reduced);
-  }),
+  }, { doc: { summary: "减免账单金额" } }),
   endpoint("POST", "/billing/bill/generatePreview", "bill:generate", async (request) => {
     const context = crudContext(request);
     return ok(await previewGeneration(context.services.db, checkGenerationRequest(request.body, context.tenantId, context.services.config.schoolTimeZone)));
-  }),
+  }, { doc: { summary: "批量生成账单的预览" } }),
   endpoint("POST", "/billing/bill/generate", "bill:generate", async (request) => {
     const context = crudContext(request);
     const outcome = await generateBills(context.services.db, checkGenerationRequest(request.body, context.tenantId, context.services.config.schoolTimeZone), context.username);
@@ -349,5 +349,5 @@ export const billEndpoints: Endpoint[] = [
       },
       message,
     );
-  }),
+  }, { doc: { summary: "按收费项目批量生成账单" } }),
 ];

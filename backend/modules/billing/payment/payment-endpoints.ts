@@ -98,7 +98,7 @@ export const paymentEndpoints: Endpoint[] = [
       from bill_payment_allocation a join bill_bill b on b.id = a.bill_id left join school_student s on s.id = b.student_id
       where a.payment_id = ${id} order by a.sort_no, a.id`);
     return ok(rows);
-  }),
+  }, { doc: { summary: "付款分配到了哪些账单" } }),
   // The bills a payer may still pay (and those this payment already holds): the grid's choices.
   endpoint("GET", "/billing/payment/openBills", menuAccess(PAYMENT_PAGE), async (request) => {
     const context = crudContext(request);
@@ -114,7 +114,7 @@ export const paymentEndpoints: Endpoint[] = [
              or b.id in (select bill_id from bill_payment_allocation where payment_id = ${paymentId}))
       order by b.bill_no limit 200`);
     return ok(rows);
-  }),
+  }, { doc: { summary: "付款方未付清的账单（供分配）" } }),
   endpoint("POST", "/billing/payment/allocate", PaymentButtons.allocate, async (request) => {
     const context = crudContext(request);
     const id = singleId(request.body.id ?? request.query.id);
@@ -126,7 +126,7 @@ export const paymentEndpoints: Endpoint[] = [
       await withHistory(tx, history, paymentCrud.history, [id], history, () => replaceAllocations(tx, context.tenantId, id, allocations, history));
     });
     return okMessage(PaymentMessages.allocatedDone);
-  }),
+  }, { doc: { summary: "把付款分配到账单" } }),
   endpoint("POST", "/billing/payment/reverse", PaymentButtons.reverse, async (request) => {
     const context = crudContext(request);
     const id = singleId(request.body.id ?? request.query.id);
@@ -140,7 +140,7 @@ export const paymentEndpoints: Endpoint[] = [
     });
     if (!found) throw notFound();
     return okMessage(PaymentMessages.reversedDone);
-  }),
+  }, { doc: { summary: "冲销付款" } }),
   // 作废: a payment recorded by mistake (never allocated nor receipted: else 冲销) keeps its number,
   // with its state and the reason, out of every total as a reversed one (status 已作废).
   endpoint("POST", "/billing/payment/void", PaymentButtons.void, async (request) => {
@@ -168,5 +168,5 @@ export const paymentEndpoints: Endpoint[] = [
     });
     if (!found) throw notFound();
     return okMessage(PaymentMessages.voidedDone);
-  }),
+  }, { doc: { summary: "作废付款" } }),
 ];

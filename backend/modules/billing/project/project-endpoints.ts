@@ -101,5 +101,5 @@ export const projectEndpoints: Endpoint[] = [
       await context.services.db.rows(sql`
         select grade, unit_price::text as "unitPrice" from bill_project_price where project_id = ${id} order by sort_no, grade`),
     );
-  }),
+  }, { doc: { summary: "收费项目的年级价格" } }),
 ];

@@ -99,7 +99,7 @@ export const receiptEndpoints: Endpoint[] = [
     if (!paymentId) throw notFound();
     const receipt = await inTransaction(context.services.db, (tx) => issueReceipt(tx, context, paymentId));
     return ok(receipt, receipt.reissueOfNo ? ReceiptMessages.reissued(receipt.receiptNo, receipt.reissueOfNo) : ReceiptMessages.issued(receipt.receiptNo));
-  }),
+  }, { doc: { summary: "为付款开具收据" } }),
   // 作废: the receipt stays with its number, its state and the reason; the payment may be receipted again.
   endpoint("POST", "/billing/receipt/void", "receipt:void", async (request) => {
     const context = crudContext(request);
@@ -125,7 +125,7 @@ export const receiptEndpoints: Endpoint[] = [
     });
     if (!found) throw notFound();
     return okMessage(ReceiptMessages.voided);
-  }),
+  }, { doc: { summary: "作废收据" } }),
   // The print view's data; every call is one print (the view is opened to be printed).
   endpoint("POST", "/billing/receipt/print", "receipt:print", async (request) => {
     const context = crudContext(request);
@@ -154,5 +154,5 @@ export const receiptEndpoints: Endpoint[] = [
     });
     if (!printed) throw notFound();
     return ok(printed);
-  }),
+  }, { doc: { summary: "打印收据（记录打印次数）" } }),
 ];

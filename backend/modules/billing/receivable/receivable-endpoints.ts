@@ -73,10 +73,10 @@ export const receivableEndpoints: Endpoint[] = [
     const asOf = ageingDate(request.query.asOf, context.services.config.schoolTimeZone);
     const paging = { pageNo: Number(request.query.pageNo) || 1, pageSize: Number(request.query.pageSize) || 20 };
     return ok(await ageingReport(databaseExecutor(context.services.db), context.tenantId, asOf, paging));
-  }),
+  }, { doc: { summary: "应收账款的账龄分析" } }),
   endpoint("GET", "/bill/bill/ReceivableBilllist", receivableCrud.access.list, async (request) => {
     return ok(await receivableCrud.list(crudContext(request), request.req.query as ListQueryParams));
-  }),
+  }, { doc: { summary: "付款方的应收账单明细" } }),
   endpoint("POST", "/bill/bill/emailCorpBill", "receivableBill:email", async (request) => {
     const context = crudContext(request);
     const id = singleId(request.body.id ?? request.query.id);
@@ -112,5 +112,5 @@ export const receivableEndpoints: Endpoint[] = [
     const outcome = await deliverMail(context.services, mailId);
     if (!outcome.sent) throw new ApiError(ReceivableMessages.failed(outcome.error ?? ""));
     return ok({ mailId }, ReceivableMessages.sent);
-  }),
+  }, { doc: { summary: "给付费企业发送账单邮件" } }),
 ];

@@ -87,7 +87,7 @@ export const voucherEndpoints: Endpoint[] = [
              coalesce(remark, '') as remark
       from bill_voucher_entry where voucher_id = ${id} order by sort_no, id`);
     return ok(rows);
-  }),
+  }, { doc: { summary: "凭证的分录" } }),
   endpoint("POST", "/billing/voucher/post", "voucher:post", async (request) => {
     const context = crudContext(request);
     const id = singleId(request.body.id ?? request.query.id);
@@ -105,7 +105,7 @@ export const voucherEndpoints: Endpoint[] = [
       );
     });
     return okMessage("过账成功");
-  }),
+  }, { doc: { summary: "凭证过账" } }),
   // 作废 of a draft: the voucher stays with its number, its state and the reason (no gap in the series).
   endpoint("POST", "/billing/voucher/void", "voucher:void", async (request) => {
     const context = crudContext(request);
@@ -129,7 +129,7 @@ export const voucherEndpoints: Endpoint[] = [
         returning v.*`);
     });
     return okMessage("作废成功");
-  }),
+  }, { doc: { summary: "作废凭证" } }),
   // 红字冲销 of a posted voucher (docs/decisions/165): in one transaction, a new posted voucher dated
   // today with the same accounts and every amount negated, and the original 已冲销, linked each way.
   endpoint("POST", "/billing/voucher/reverse", "voucher:reverse", async (request) => {
@@ -173,5 +173,5 @@ export const voucherEndpoints: Endpoint[] = [
       return redNo;
     });
     return okMessage(`冲销成功，红字凭证 ${reversalNo}`);
-  }),
+  }, { doc: { summary: "红字冲销凭证" } }),
 ];

@@ -184,7 +184,7 @@ export const wechatTradeEndpoints: Endpoint[] = [
       return count;
     });
     return okMessage(WechatMessages.imported(added, rows.length - added));
-  }),
+  }, { doc: { summary: "导入微信对账单" } }),
   endpoint("POST", "/billing/wechatTrade/reconcile", "wechatTrade:reconcile", async (request) => {
     const context = crudContext(request);
     const period = periodOf({ ...request.query, ...request.body });
@@ -201,7 +201,7 @@ export const wechatTradeEndpoints: Endpoint[] = [
       };
     });
     return ok(answer);
-  }),
+  }, { doc: { summary: "微信交易与付款对账" } }),
   endpoint("POST", "/billing/wechatTrade/createMissingPayments", "wechatTrade:reconcile", async (request) => {
     const context = crudContext(request);
     const period = periodOf({ ...request.query, ...request.body });
@@ -234,5 +234,5 @@ export const wechatTradeEndpoints: Endpoint[] = [
       return { created: payments.length, unknown: result.missingPayments.length - payments.length };
     });
     return ok(outcome, WechatMessages.created(outcome.created, outcome.unknown));
-  }),
+  }, { doc: { summary: "为微信交易补建缺少的付款" } }),
 ];

@@ -37,5 +37,5 @@ export const mailEndpoints: Endpoint[] = [
     const outcome = await deliverMail(context.services, id);
     if (!outcome.sent) throw new ApiError(`重发失败: ${outcome.error}`);
     return ok(outcome, "重发成功");
-  }),
+  }, { doc: { summary: "重新发送邮件" } }),
 ];

@@ -67,5 +67,5 @@ export const messageEndpoints: Endpoint[] = [
       values: parseTestData(request.body.testData),
     });
     return ok(sent, MessageTexts.sent);
-  }),
+  }, { doc: { summary: "按消息模板发送测试消息" } }),
 ];

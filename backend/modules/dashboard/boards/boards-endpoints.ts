@@ -64,15 +64,17 @@ function userInTenant(tenant: number): SQL {
  * each answers empty in the shape the page reads, so the page shows empty panels instead of four
  * failed requests (issue #31 item 4, docs/decisions/151).
  */
-const VUE2_WORKPLACE_PANELS: Array<[string, unknown]> = [
-  ["/mock/api/list/search/projects", { data: [] }],
-  ["/mock/api/workplace/activity", []],
-  ["/mock/api/workplace/teams", []],
-  ["/mock/api/workplace/radar", []],
+const VUE2_WORKPLACE_PANELS: Array<[string, unknown, string]> = [
+  ["/mock/api/list/search/projects", { data: [] }, "进行中的项目"],
+  ["/mock/api/workplace/activity", [], "动态"],
+  ["/mock/api/workplace/teams", [], "团队"],
+  ["/mock/api/workplace/radar", [], "指数"],
 ];
 
 export const boardEndpoints: Endpoint[] = [
-  ...VUE2_WORKPLACE_PANELS.map(([path, empty]) => endpoint("GET", path, menuAccess(WORKPLACE_PAGE), async () => ok(empty), { doc: { summary: "工作台（原版客户端）" } })),
+  ...VUE2_WORKPLACE_PANELS.map(([path, empty, panel]) =>
+    endpoint("GET", path, menuAccess(WORKPLACE_PAGE), async () => ok(empty), { doc: { summary: `原版客户端工作台的「${panel}」（本校为空）` } }),
+  ),
   endpoint(
     "GET",
     DASHBOARD_BOARD_API.workplace,

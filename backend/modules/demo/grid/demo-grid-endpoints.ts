@@ -26,6 +26,7 @@ const pageAccess = menuAccess(DEMO_GRID_PAGE);
 
 export const demoGridCrud = createCrud({
   basePath: "/demo/gridRow",
+  title: "可编辑表格示例",
   entity,
   table: demoGridRow,
   pagePath: DEMO_GRID_PAGE,
@@ -69,6 +70,6 @@ const saveAll = endpoint("POST", "/demo/gridRow/saveAll", pageAccess, async (req
     }
   });
   return okMessage("保存成功！");
-});
+}, { doc: { summary: "可编辑表格示例：全部保存" } });
 
 export const demoGridEndpoints: Endpoint[] = [...demoGridCrud.endpoints, saveAll];

@@ -4,7 +4,7 @@
 // (no `doc`) still appears with its path parameters, its access and a generic JSON body.
 import { z } from "zod";
 import { MENU_ACCESS_PREFIX, type Endpoint, type HttpMethod } from "../../../http/endpoint";
-import { fallbackSummary } from "./summaries";
+import { NO_SUMMARY } from "./summaries";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -121,7 +121,7 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], options: { 
       const operation: OpenApiOperation = {
         operationId,
         tags: [tag],
-        summary: definition.doc?.summary ?? fallbackSummary(definition.path),
+        summary: definition.doc?.summary ?? NO_SUMMARY,
         description: accessText(definition.access) + (definition.signed ? "；需要签名（X-Sign、X-TIMESTAMP）" : ""),
         security: definition.access === "public" ? [] : [{ token: [] }],
         parameters: [

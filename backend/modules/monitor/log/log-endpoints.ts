@@ -42,6 +42,7 @@ export const logTenantScope: TenantScope = {
 
 export const logCrud = createCrud({
   basePath: "/sys/log",
+  title: "系统日志",
   entity: logEntity,
   table: sysLog,
   pagePath: LOG_PAGE_PATH,
@@ -103,7 +104,7 @@ export const logEndpoints: Endpoint[] = [
              count(DISTINCT ${sysLog.ip}) FILTER (WHERE ${sysLog.createTime} >= ${today}) AS ips
         FROM ${sysLog} WHERE ${signIns(scope)}`);
     return ok({ totalVisitCount: count(row?.total), todayVisitCount: count(row?.today), todayIp: count(row?.ips) }, "登录成功");
-  }),
+  }, { doc: { summary: "首页的访问统计（今日和累计）" } }),
 
   // Dashboard chart: the last 7 days (today included), oldest first, each with its sign-ins
   // (`visit`), distinct addresses (`ip`), the day (`tian`, yyyy-MM-dd) and its label (`type`, MM-dd).
@@ -124,5 +125,5 @@ export const logEndpoints: Endpoint[] = [
       return { tian, type: tian.slice(5), visit: count(row?.visit), ip: count(row?.ip) };
     });
     return ok(days);
-  }),
+  }, { doc: { summary: "首页的访问趋势（近七天）" } }),
 ];

@@ -107,7 +107,7 @@ export const onlineEndpoints: Endpoint[] = [
     // The user's phone as 用户管理 shows it: masked without user:viewSensitive (docs/decisions/136).
     if (!(await seesSensitive(context, userCrud.config.permissionPrefix))) maskRecords(userCrud.config.sensitive!, records);
     return ok({ records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) });
-  }),
+  }, { doc: { summary: "在线用户-分页列表查询" } }),
 
   endpoint("POST", "/sys/online/forceLogout", FORCE_LOGOUT_PERMISSION, async (request) => {
     const context = crudContext(request);
@@ -134,5 +134,5 @@ export const onlineEndpoints: Endpoint[] = [
       tenantId: context.tenantId,
     });
     return ok(null, Messages.logoutSuccess);
-  }),
+  }, { doc: { summary: "强制在线用户退出" } }),
 ];

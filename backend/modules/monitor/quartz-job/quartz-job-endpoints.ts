@@ -29,6 +29,7 @@ const knownClass = (className: unknown) => JOB_KINDS.some((kind) => kind.classNa
 
 export const quartzJobCrud = createCrud({
   basePath: "/sys/quartzJob",
+  title: "定时任务",
   entity: quartzJobEntity,
   table: sysQuartzJob,
   pagePath: QUARTZ_JOB_PAGE,
@@ -104,13 +105,13 @@ const wireTime = (value: Date | string | null) => (value === null ? null : forma
 
 export const quartzJobEndpoints: Endpoint[] = [
   ...quartzJobCrud.endpoints,
-  endpoint("GET", "/sys/quartzJob/pause", `${PREFIX}:pause`, (request) => setStatus(request, JobStatus.stopped, QuartzJobMessages.paused)),
-  endpoint("GET", "/sys/quartzJob/resume", `${PREFIX}:resume`, (request) => setStatus(request, JobStatus.normal, QuartzJobMessages.resumed)),
+  endpoint("GET", "/sys/quartzJob/pause", `${PREFIX}:pause`, (request) => setStatus(request, JobStatus.stopped, QuartzJobMessages.paused), { doc: { summary: "暂停定时任务" } }),
+  endpoint("GET", "/sys/quartzJob/resume", `${PREFIX}:resume`, (request) => setStatus(request, JobStatus.normal, QuartzJobMessages.resumed), { doc: { summary: "恢复定时任务" } }),
   endpoint("GET", "/sys/quartzJob/execute", `${PREFIX}:execute`, async (request) => {
     const id = singleId(request.query.id);
     if (!id || !(await request.services.scheduler.runNow(id, crudContext(request).tenantId))) throw notFound();
     return okMessage(QuartzJobMessages.executed);
-  }),
+  }, { doc: { summary: "立即执行一次定时任务" } }),
   // The run log of one job, newest first (our addition: the original only logs to its console).
   endpoint("GET", "/sys/quartzJob/runs", menuAccess(QUARTZ_JOB_PAGE), async (request) => {
     const jobId = singleId(request.query.jobId);
@@ -135,5 +136,5 @@ export const quartzJobEndpoints: Endpoint[] = [
       message: row.message,
     }));
     return ok({ records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) });
-  }),
+  }, { doc: { summary: "定时任务的执行记录" } }),
 ];

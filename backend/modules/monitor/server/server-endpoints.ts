@@ -172,5 +172,5 @@ export const serverEndpoints: Endpoint[] = [
     const [database, redis] = await Promise.all([databasePart(services), redisPart(services)]);
     const figures: ServerFigures = { process: processPart(), database, redis, trace: tracePart(services), readAt: formatDateTime(new Date()) };
     return ok(figures);
-  }),
+  }, { doc: { summary: "性能监控：服务器、数据库和请求的信息" } }),
 ];

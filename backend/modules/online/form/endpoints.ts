@@ -101,7 +101,7 @@ const headEndpoints: Endpoint[] = [
       if (error instanceof SyncConfirmNeeded) return { success: false, message: error.message, code: ResultCode.businessError, result: { needConfirm: true, losses: error.losses }, timestamp: Date.now() };
       throw error;
     }
-  }),
+  }, { doc: { summary: "同步在线表单到数据库" } }),
 
   // 加入菜单: a menu entry for the form's page and its buttons under 在线开发, granted to the
   // platform administrators; a school's roles get it in 角色管理 → 授权.
@@ -151,7 +151,7 @@ const headEndpoints: Endpoint[] = [
           on conflict (role_id, permission_id) do nothing`);
     });
     return okMessage(OnlineMenuMessages.added);
-  }),
+  }, { doc: { summary: "为在线表单添加菜单" } }),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -195,45 +195,45 @@ async function columnsAnswer(request: EndpointRequest) {
 }
 
 const dataEndpoints: Endpoint[] = [
-  endpoint("GET", "/online/cgform/api/getColumns/:code", "user", columnsAnswer),
+  endpoint("GET", "/online/cgform/api/getColumns/:code", "user", columnsAnswer, { doc: { summary: "在线表单的列表列" } }),
   endpoint("GET", "/online/cgform/api/getData/:code", "user", async (request) => {
     const form = await formFor(request, "list");
     return ok(await form.resource.list(crudContext(request), request.req.query as ListQueryParams));
-  }),
+  }, { doc: { summary: "在线表单的数据分页列表" } }),
   endpoint("GET", "/online/cgform/api/form/:code", "user", async (request) => {
     const form = await formFor(request, "queryById");
     const id = singleId(request.query.id);
     const record = id ? await form.resource.viewById(crudContext(request), id) : undefined;
     if (!record) throw notFound();
     return ok(record);
-  }),
+  }, { doc: { summary: "按id查询在线表单的一条数据（?id=）" } }),
   endpoint("GET", "/online/cgform/api/form/:code/:id", "user", async (request) => {
     const form = await formFor(request, "queryById");
     const record = await form.resource.viewById(crudContext(request), String(request.params.id ?? ""));
     if (!record) throw notFound();
     return ok(record);
-  }),
+  }, { doc: { summary: "按路径中的id查询在线表单的一条数据" } }),
   endpoint("POST", "/online/cgform/api/form/:code", "user", async (request) => {
     const form = await formFor(request, "add");
     await form.resource.insert(crudContext(request), request.body);
     return okMessage(CrudMessages.added);
-  }),
+  }, { doc: { summary: "在线表单新增一条数据" } }),
   endpoint("PUT" satisfies HttpMethod, "/online/cgform/api/form/:code", "user", async (request) => {
     const form = await formFor(request, "edit");
     await form.resource.update(crudContext(request), request.body);
     return okMessage(CrudMessages.edited);
-  }),
+  }, { doc: { summary: "在线表单编辑一条数据" } }),
   endpoint("DELETE", "/online/cgform/api/form/:code", "user", (request) => {
     const single = singleId(request.query.id ?? request.body.id);
     return removeRows(request, single ? [single] : splitIds(request.query.ids ?? request.body.ids));
-  }),
+  }, { doc: { summary: "在线表单删除一条数据" } }),
   // The original's shape: the ids comma-joined in the path.
-  endpoint("DELETE", "/online/cgform/api/form/:code/:ids", "user", (request) => removeRows(request, splitIds(request.params.ids))),
-  endpoint(["GET", "POST"], "/online/cgform/api/exportXls/:code", "user", (request) => engineEndpoint(request, "export")),
-  endpoint("POST", "/online/cgform/api/importXls/:code", "user", (request) => engineEndpoint(request, "import")),
+  endpoint("DELETE", "/online/cgform/api/form/:code/:ids", "user", (request) => removeRows(request, splitIds(request.params.ids)), { doc: { summary: "在线表单批量删除数据" } }),
+  endpoint(["GET", "POST"], "/online/cgform/api/exportXls/:code", "user", (request) => engineEndpoint(request, "export"), { doc: { summary: "导出在线表单数据Excel" } }),
+  endpoint("POST", "/online/cgform/api/importXls/:code", "user", (request) => engineEndpoint(request, "import"), { doc: { summary: "导入在线表单数据Excel" } }),
   // The same in the engine's shape, which the web app's export and import routes forward.
-  endpoint(["GET", "POST"], "/online/cgform/api/:code/exportXls", "user", (request) => engineEndpoint(request, "export")),
-  endpoint("POST", "/online/cgform/api/:code/importExcel", "user", (request) => engineEndpoint(request, "import")),
+  endpoint(["GET", "POST"], "/online/cgform/api/:code/exportXls", "user", (request) => engineEndpoint(request, "export"), { doc: { summary: "导出在线表单数据Excel（JeecgBoot旧地址）" } }),
+  endpoint("POST", "/online/cgform/api/:code/importExcel", "user", (request) => engineEndpoint(request, "import"), { doc: { summary: "导入在线表单数据Excel（JeecgBoot旧地址）" } }),
 ];
 
 // Definitions are the platform's (docs/decisions/144): adding, editing, deleting, 同步数据库 and 加入菜单

@@ -406,7 +406,7 @@ export const onlineReportEndpoints: Endpoint[] = [
       })),
       params: paramsInfo(report),
     });
-  }),
+  }, { doc: { summary: "报表配置的参数和列" } }),
   // 解析SQL: the columns a statement answers (run with LIMIT 0) and the parameters it names.
   endpoint("POST", "/online/cgreport/head/parseSql", menuAccess(CONFIG_PAGE), async (request) => {
     const context = crudContext(request);
@@ -424,7 +424,7 @@ export const onlineReportEndpoints: Endpoint[] = [
     );
     if (answer.fields.length === 0) throw new ApiError(ReportMessages.noColumns);
     return ok({ fields: answer.fields.map((field) => ({ fieldName: field.name, fieldType: fieldTypeOf(field.dataTypeID) })), params });
-  }),
+  }, { doc: { summary: "解析报表SQL得到列和参数" } }),
   // 生成菜单: the report's own page under 报表配置's menu group, granted to the platform administrators.
   // A menu row is the platform's (docs/decisions/144), though the report is the school's.
   platformOnlyEndpoint(endpoint("POST", "/online/cgreport/head/addMenu", "onlCgreport:menu", async (request) => {
@@ -453,27 +453,27 @@ export const onlineReportEndpoints: Endpoint[] = [
       if (roles.length > 0) await tx.orm.insert(sysRolePermission).values(roles.map((role) => ({ id: newId(), roleId: role.id, permissionId: id })));
     });
     return okMessage(ReportMessages.menuAdded);
-  }), "reportMenu"),
+  }, { doc: { summary: "为报表添加菜单" } }), "reportMenu"),
   endpoint("GET", "/online/cgreport/api/getRpColumns/:id", "user", async (request) => {
     const { context, report } = await readable(request);
     return ok(await rpColumns(context, report));
-  }),
+  }, { doc: { summary: "报表的列和字典" } }),
   endpoint("GET", "/online/cgreport/api/getQueryInfo/:id", "user", async (request) => {
     const { report } = await readable(request);
     return ok(queryInfo(report));
-  }),
+  }, { doc: { summary: "报表的查询条件" } }),
   endpoint("GET", "/online/cgreport/api/getParamsInfo/:id", "user", async (request) => {
     const { report } = await readable(request);
     return ok(paramsInfo(report));
-  }),
+  }, { doc: { summary: "报表的参数" } }),
   endpoint("GET", "/online/cgreport/api/getData/:id", "user", async (request) => {
     const { context, report } = await readable(request);
     return ok(await reportPage(context, report, request.query));
-  }),
+  }, { doc: { summary: "报表的数据分页查询" } }),
   endpoint("GET", "/online/cgreport/api/getColumnsAndData/:id", "user", async (request) => {
     const { context, report } = await readable(request);
     return ok({ ...(await rpColumns(context, report)), data: await reportPage(context, report, request.query) });
-  }),
+  }, { doc: { summary: "报表的列和全部数据" } }),
   endpoint("GET", "/online/cgreport/api/exportXls/:id", "onlCgreport:export", async (request) => {
     const { context, report } = await readable(request);
     const statement = await reportStatement(report, request.query);
@@ -509,5 +509,5 @@ export const onlineReportEndpoints: Endpoint[] = [
       audit: { filter: exportFilterText(request.req.query as Record<string, unknown>), masked: null },
     });
     return null;
-  }),
+  }, { doc: { summary: "导出报表数据Excel" } }),
 ];

@@ -161,7 +161,7 @@ export const classEndpoints: Endpoint[] = [
   endpoint("GET", "/school/class/roster", classAccess, async (request) => {
     const context = classCrud.context(request);
     return ok(await classRoster(context, String(request.query.id ?? "").trim()));
-  }),
+  }, { doc: { summary: "班级名单" } }),
   endpoint("GET", "/school/class/roster/exportXls", "schoolClass:export", async (request) => {
     const context = classCrud.context(request);
     const roster = await classRoster(context, String(request.query.id ?? "").trim());
@@ -190,5 +190,5 @@ export const classEndpoints: Endpoint[] = [
       batchSize: Math.max(1, roster.students.length + 1),
     });
     return null;
-  }),
+  }, { doc: { summary: "导出班级名单Excel" } }),
 ];

@@ -201,13 +201,13 @@ export async function undoPromotion(context: CrudContext): Promise<{ students: n
 }
 
 export const promotionEndpoints: Endpoint[] = [
-  endpoint("GET", "/school/year/promotePreview", "schoolYear:promote", async (request) => ok(await previewPromotion(crudContext(request)))),
+  endpoint("GET", "/school/year/promotePreview", "schoolYear:promote", async (request) => ok(await previewPromotion(crudContext(request))), { doc: { summary: "学年升级预览" } }),
   endpoint("POST", "/school/year/promote", "schoolYear:promote", async (request) => {
     const outcome = await promote(crudContext(request));
     return ok(outcome, ClassMessages.promoted(outcome.students, outcome.graduates, outcome.toYear));
-  }),
+  }, { doc: { summary: "学年升级：学生升入下一年级" } }),
   endpoint("POST", "/school/year/undoPromotion", "schoolYear:promote", async (request) => {
     const outcome = await undoPromotion(crudContext(request));
     return ok(outcome, ClassMessages.undone(outcome.students));
-  }),
+  }, { doc: { summary: "撤销最近一次学年升级" } }),
 ];

@@ -68,7 +68,7 @@ const parentsOfStudent = endpoint("GET", "/school/student/queryParentsByStudentI
   const id = (request.query.id ?? "").trim();
   if (!id || !(await studentCrud.findById(context, id))) throw new ApiError("未找到对应数据");
   return ok(await listStudentParents(context, id));
-});
+}, { doc: { summary: "查询学生的家长" } });
 
 /** The selected students the caller may see, locked for the change (ids as `a,b` or an array). */
 async function lockedStudents(tx: Executor, context: CrudContext, request: EndpointRequest): Promise<string[]> {

@@ -99,7 +99,7 @@ export const addressEndpoints: Endpoint[] = [
       if (!updated) throw notFound();
     });
     return okMessage(AddressMessages.defaultSet);
-  }),
+  }, { doc: { summary: "设为默认收货地址" } }),
 ];
 
 /** A parent's addresses, default first, for the parent's detail view (家长 → 地址). */

@@ -66,6 +66,6 @@ const placeOrder = endpoint("POST", "/shop/cart/placeOrder", "cart:order", async
     return order!.order_no;
   });
   return ok({ orderNo }, ShopMessages.placed(orderNo));
-});
+}, { doc: { summary: "购物车下单" } });
 
 export const cartEndpoints: Endpoint[] = [...cartCrud.endpoints, placeOrder];

@@ -9,6 +9,7 @@ import { ORDER_TRANSITIONS, OrderStatus, ShopMessages, orderModule, type OrderTr
 import { fenToYuan, multiplyFen, sumFen, toFen } from "#contract/money";
 import { shopOrder } from "../../../db/schema";
 import { createModuleCrud } from "../../../crud/module";
+import { crudSummary } from "../../../crud/summary";
 import { crudContext, inTransaction, type CrudContext, type Executor } from "../../../crud/context";
 import { historyReason, updateWithHistory, type HistoryChange } from "../../../crud/history";
 import { parseWireDate } from "../../../crud/values";
@@ -193,7 +194,7 @@ function transitionEndpoint(action: OrderTransition): Endpoint {
       return (await recordPayment(tx, context, { ...paid, kind: PaymentKind.receipt, remark: `订单 ${moved.order_no}`, allocated: false, orderId: id }, { action: "add" })).paymentNo;
     });
     return okMessage(paymentNo ? ShopMessages.paid(paymentNo) : `${transition.label}成功`);
-  });
+  }, { doc: { summary: crudSummary(orderModule, transition.label) } });
 }
 
 /** 退款's negative payment (退费) of the order's payment: same payer and channel (none for an order paid before 161). */
@@ -214,6 +215,6 @@ const linesOf = endpoint("GET", "/shop/order/lines", menuAccess(orderModule.page
     select commodity_id as "commodityId", variant_id as "variantId", variant_name as "variantName", name, price::text as price, quantity, amount::text as amount
     from shop_order_item where order_id = ${id} order by sort_no, id`);
   return ok(rows);
-});
+}, { doc: { summary: "订单的商品明细" } });
 
 export const orderEndpoints: Endpoint[] = [...orderCrud.endpoints, ...(Object.keys(ORDER_TRANSITIONS) as OrderTransition[]).map(transitionEndpoint), linesOf];

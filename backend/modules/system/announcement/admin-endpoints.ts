@@ -69,7 +69,7 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
     await addSenderNames(request.services.db.orm, page.records);
     // 3.0's list never sets a code (contract §1).
     return okWithoutCode(page);
-  }),
+  }, { doc: { summary: "通知公告-分页列表查询" } }),
 
   endpoint("POST", "/sys/annountCement/add", AnnouncementButtons.add, async (request) => {
     const context = crudContext(request);
@@ -93,7 +93,7 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
       if (recipients.length > 0) await syncUserRecipients(tx, id, recipients, context.username);
     });
     return okMessage(AnnouncementMessages.added);
-  }),
+  }, { doc: { summary: "通知公告-添加" } }),
 
   endpoint(["PUT", "POST"], "/sys/annountCement/edit", AnnouncementButtons.edit, async (request) => {
     const context = crudContext(request);
@@ -130,14 +130,14 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
       if (recipients) await syncUserRecipients(tx, id, recipients, context.username);
     });
     return okMessage(AnnouncementMessages.edited);
-  }),
+  }, { doc: { summary: "通知公告-编辑" } }),
 
   endpoint("DELETE", "/sys/annountCement/delete", AnnouncementButtons.delete, async (request) => {
     const context = crudContext(request);
     const id = requestId(request.query.id);
     const deleted = id ? await softDelete(request.services.db.orm, [id], context.tenantId, context.username) : 0;
     return deleted > 0 ? okMessage(AnnouncementMessages.deleted) : failure(AnnouncementMessages.notFound);
-  }),
+  }, { doc: { summary: "通知公告-通过id删除" } }),
 
   endpoint("DELETE", "/sys/annountCement/deleteBatch", AnnouncementButtons.batchDelete, async (request) => {
     const context = crudContext(request);
@@ -145,7 +145,7 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
     if (ids.length > MAX_BATCH_IDS) return failure(`一次最多删除${MAX_BATCH_IDS}条`);
     await softDelete(request.services.db.orm, ids, context.tenantId, context.username);
     return okMessage(AnnouncementMessages.batchDeleted);
-  }),
+  }, { doc: { summary: "通知公告-批量删除" } }),
 
   endpoint("GET", "/sys/annountCement/doReleaseData", AnnouncementButtons.release, async (request) => {
     const context = crudContext(request);
@@ -161,7 +161,7 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
     if (!row) return failure(AnnouncementMessages.notFound);
     await pushAnnouncement(request.services, row);
     return okMessage(AnnouncementMessages.released);
-  }),
+  }, { doc: { summary: "发布通知公告" } }),
 
   // `doReovkeData` (sic, contract §8).
   endpoint("GET", "/sys/annountCement/doReovkeData", AnnouncementButtons.revoke, async (request) => {
@@ -180,7 +180,7 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
     // makes open clients reload now. A draft was never shown, so its revocation tells nobody.
     if (row && before.sendStatus === SendStatus.published) await pushAnnouncement(request.services, row);
     return okMessage(AnnouncementMessages.revoked);
-  }),
+  }, { doc: { summary: "撤销已发布的通知公告" } }),
 
   // Re-push a published notice of the caller's tenant (release permission); otherwise tell only the
   // caller's own sockets to reload. JeecgBoot answers success to everyone: the Vue 2 client calls it
@@ -199,7 +199,7 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
     }
     await pushToUsers(services, [context.auth.user.id], { cmd: "topic", msgId: "", msgTxt: AnnouncementMessages.batchRead });
     return okWithoutCode(null);
-  }),
+  }, { doc: { summary: "重新推送通知公告" } }),
 
   // Administrators read any notice of their tenant; anyone else only a published notice addressed
   // to them (the bell's detail modal, docs/spec/app-shell.md §2 Notices), without its recipient list.
@@ -225,7 +225,7 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
     if (admin) return failure(AnnouncementMessages.notFound);
     // To everyone else an unknown id and someone else's notice look the same.
     throw new ApiError(Messages.noPermission, ResultCode.noPermission);
-  }),
+  }, { doc: { summary: "通知公告-通过id查询" } }),
 ];
 
 /** The record with the sender's real name (`sender_dictText`, ./sender-names.ts). */

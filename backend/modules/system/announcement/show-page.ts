@@ -91,5 +91,5 @@ export const announcementShowEndpoints: Endpoint[] = [
     const notice = id ? await readableNotice(request, id) : undefined;
     if (!notice) return sendHtml(request, 404, NOT_FOUND_PAGE);
     return sendHtml(request, 200, renderNoticePage(notice));
-  }),
+  }, { doc: { summary: "查看一条通知的内容页" } }),
 ];

@@ -81,7 +81,7 @@ export const userAnnouncementEndpoints: Endpoint[] = [
       sysMsgList: systemMessages.records,
       sysMsgTotal: systemMessages.total,
     });
-  }),
+  }, { doc: { summary: "当前用户的通知公告和未读数" } }),
 
   // The Vue 3.9 client's bell badge (SysAnnouncementController.getUnreadMessageCount): unread notices
   // and system messages are its 系统 kind; this school has no flow, file or plan messages.
@@ -96,7 +96,7 @@ export const userAnnouncementEndpoints: Endpoint[] = [
       .where(and(isLive(), eq(sysAnnouncement.tenantId, context.tenantId), hasMark(db.orm, userId, true)));
     const systemCount = Number(counted?.total ?? 0);
     return ok({ systemCount, flowCount: 0, fileCount: 0, planCount: 0, count: systemCount }, "");
-  }),
+  }, { doc: { summary: "当前用户的未读消息数" } }),
 
   // `anntId` is a bound parameter here; the original concatenated it into SQL (contract §8, §10).
   endpoint("PUT", "/sys/sysAnnouncementSend/editByAnntIdAndUserId", "user", async (request) => {
@@ -114,13 +114,13 @@ export const userAnnouncementEndpoints: Endpoint[] = [
     // A broadcast opened from a push before the bell created its mark: record it as read.
     if (marked.length === 0) await markBroadcastRead(orm, anntId, userId, userTenantIds(context.auth.user.relTenantIds), now);
     return okWithoutCode(null);
-  }),
+  }, { doc: { summary: "把一条通知标记为已读" } }),
 
   endpoint("PUT", "/sys/sysAnnouncementSend/readAll", "user", async (request) => {
     const context = crudContext(request);
     await markAllRead(request.services.db.orm, context.auth.user.id, context.username, context.tenantId);
     return okWithoutCode(null, AnnouncementMessages.allRead);
-  }),
+  }, { doc: { summary: "把全部通知标记为已读" } }),
 
   endpoint("GET", "/sys/sysAnnouncementSend/getMyAnnouncementSend", "user", async (request) => {
     const context = crudContext(request);
@@ -157,7 +157,7 @@ export const userAnnouncementEndpoints: Endpoint[] = [
         : [];
     const records = rows.map((row) => ({ ...row, sendTime: formatDateTime(row.sendTime) }));
     return okWithoutCode(toPage(records, total, pageNo, pageSize));
-  }),
+  }, { doc: { summary: "我的消息列表" } }),
 ];
 
 /**

@@ -74,7 +74,7 @@ export const announcementVue3Endpoints: Endpoint[] = [
     const id = requestId(request.query.id);
     const hidden = id ? await hideReadMessages(request.services.db.orm, context.auth.user.id, context.tenantId, [id]) : 0;
     return hidden > 0 ? okMessage(AnnouncementVue3Messages.deleted) : failure(AnnouncementVue3Messages.notReadYet);
-  }),
+  }, { doc: { summary: "删除我的一条消息" } }),
 
   // DELETE ?ids=a,b: 批量删除; unread ones among them stay.
   endpoint("DELETE", "/sys/sysAnnouncementSend/deleteBatch", "user", async (request) => {
@@ -83,7 +83,7 @@ export const announcementVue3Endpoints: Endpoint[] = [
     if (ids.length === 0) return failure(AnnouncementVue3Messages.badIds);
     await hideReadMessages(request.services.db.orm, context.auth.user.id, context.tenantId, ids);
     return okMessage(AnnouncementVue3Messages.readDeleted);
-  }),
+  }, { doc: { summary: "批量删除我的消息" } }),
 
   // POST {id, izTop}: pinned (1) or not (0); editing's business.
   endpoint(["PUT", "POST"], "/sys/annountCement/editIzTop", AnnouncementButtons.edit, async (request) => {
@@ -98,7 +98,7 @@ export const announcementVue3Endpoints: Endpoint[] = [
       .where(visibleToAdmin(id, context.tenantId))
       .returning({ id: sysAnnouncement.id });
     return changed.length > 0 ? okMessage(AnnouncementVue3Messages.topChanged) : failure(AnnouncementMessages.notFound);
-  }),
+  }, { doc: { summary: "设置或取消通知置顶" } }),
 
   // GET ?id=: one more visit of a notice the caller may read (its administrators, or a recipient).
   endpoint("GET", "/sys/annountCement/addVisitsNumber", "user", async (request) => {
@@ -116,7 +116,7 @@ export const announcementVue3Endpoints: Endpoint[] = [
       .where(readable)
       .returning({ id: sysAnnouncement.id });
     return counted.length > 0 ? okMessage(AnnouncementVue3Messages.visited) : failure(AnnouncementMessages.notFound);
-  }),
+  }, { doc: { summary: "通知的访问次数加一" } }),
 
   // The tenant's present notices as the list filters them (selections=id,… for the ticked ones).
   endpoint(
@@ -141,11 +141,11 @@ export const announcementVue3Endpoints: Endpoint[] = [
       ],
       where: (request) =>
         buildListQuery(announcementEntity, request.req.query as ListQueryParams, { conditions: [tenantRows(crudContext(request).tenantId)] }).where,
-    }),
+    }), { doc: { summary: "通知公告-导出Excel" } },
   ),
 
   // A notice is written, addressed and released on its page (its recipients, its push), not from a sheet.
-  endpoint("POST", "/sys/annountCement/importExcel", "announcement:import", async () => failure(AnnouncementVue3Messages.importRefused)),
+  endpoint("POST", "/sys/annountCement/importExcel", "announcement:import", async () => failure(AnnouncementVue3Messages.importRefused), { doc: { summary: "通知公告-导入Excel" } }),
 
   // The bell's pop-up and its 标星 tab (useSysMessage.ts): the caller's messages of his tenant, a page at
   // a time, pinned first, then unread, newest first; filtered by sender (username), 标星, business type,
@@ -202,7 +202,7 @@ export const announcementVue3Endpoints: Endpoint[] = [
       rows.map((row) => ({ ...row, sendTime: formatDateTime(row.sendTime), createTime: formatDateTime(row.createTime) })),
       "",
     );
-  }),
+  }, { doc: { summary: "消息弹窗的通知列表" } }),
 
   // PUT {id: sendId, starFlag}: 标星 of one of the caller's own messages (JeecgBoot's generic edit of a
   // read mark; only the star may change here).
@@ -225,14 +225,14 @@ export const announcementVue3Endpoints: Endpoint[] = [
       )
       .returning({ id: sysAnnouncementSend.id });
     return changed.length > 0 ? okMessage(AnnouncementVue3Messages.starred) : failure(AnnouncementMessages.notFound);
-  }),
+  }, { doc: { summary: "为我的一条消息标星或取消标星" } }),
 
   // POST: the v3.9 bell's 清空未读 — every unread message of the caller in his tenant is read.
   endpoint("POST", "/sys/annountCement/clearAllUnReadMessage", "user", async (request) => {
     const context = crudContext(request);
     await markAllRead(request.services.db.orm, context.auth.user.id, context.username, context.tenantId);
     return okMessage(AnnouncementVue3Messages.unreadCleared);
-  }),
+  }, { doc: { summary: "清空当前用户的未读消息" } }),
 
   // GET ?sendId=: one message of the caller's 我的消息 (its read mark's id), as getMyAnnouncementSend's rows.
   // A template message's busId is its own notice id (messageHref's jump, decision 151): that names the
@@ -253,5 +253,5 @@ export const announcementVue3Endpoints: Endpoint[] = [
       )
       .limit(1);
     return row ? ok({ ...row, sendTime: formatDateTime(row.sendTime) }) : failure(AnnouncementMessages.notFound);
-  }),
+  }, { doc: { summary: "查询我的一条消息" } }),
 ];

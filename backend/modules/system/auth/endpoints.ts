@@ -34,13 +34,13 @@ export const authEndpoints: Endpoint[] = [
     // Drawing a picture costs real CPU: an address asking too often waits (captcha-rate-limit.ts).
     if (!services.captchaRateLimit.take(clientIp(req))) return failure(Messages.captchaTooFrequent);
     return ok(await services.signInGuard.issueCaptcha(key, captchaClient(req)), "", ResultCode.unset);
-  }),
+  }, { doc: { summary: "获取登录页的图形验证码" } }),
 
   endpoint("POST", "/sys/checkCaptcha", "public", async ({ req, body, services }) => {
     const check = await services.signInGuard.consumeCaptcha(text(body.checkKey), text(body.captcha), captchaClient(req));
     if (check === "missing") return failure(Messages.captchaMissing);
     return check === "ok" ? okMessage(Messages.captchaChecked) : failure(Messages.captchaWrong);
-  }),
+  }, { doc: { summary: "校验图形验证码" } }),
 
   endpoint("POST", "/sys/login", "public", async ({ req, body, services }) => {
     const checked = await checkCredentials(services, req, {
@@ -51,7 +51,7 @@ export const authEndpoints: Endpoint[] = [
     });
     if ("refusal" in checked) return checked.refusal;
     return completeSignIn(services, req, checked.user);
-  }),
+  }, { doc: { summary: "账号密码登录" } }),
 
   // The Vue 3 client's department choice on its sign-in page (docs/decisions/083): the same proof as
   // /sys/login (guard, captcha, password), the captcha left for the sign-in that follows.
@@ -72,7 +72,7 @@ export const authEndpoints: Endpoint[] = [
       currentOrgCode: checked.user.orgCode,
       departs: departs.map((depart) => ({ orgCode: depart.orgCode, departName: depart.departName })),
     });
-  }),
+  }, { doc: { summary: "登录后选择部门：当前用户可选的部门" } }),
 
   // The Vue 3 client's reading of the signed-in user (LoginController.getUserInfo).
   endpoint("GET", "/sys/user/getUserInfo", "user", async (request) => {
@@ -82,18 +82,18 @@ export const authEndpoints: Endpoint[] = [
     const home = clientOf(request.req) === "vue3" ? await homePageFor(request.services.db, actorOf(auth)) : undefined;
     const userInfo = { ...toUserInfo(user!), ...(home ? { homePath: home.url } : {}) };
     return ok({ userInfo, sysAllDictItems: await request.services.dictionaries.allEnabled() }, "");
-  }),
+  }, { doc: { summary: "获取当前登录用户的信息" } }),
 
   // Whether the user still has JeecgBoot's default password: no account here has one (there is no
   // default password; docs/decisions/011), so always "no", in the message as the client reads it.
-  endpoint("GET", "/sys/user/verifyIzDefaultPwd", "user", async () => okMessage("no")),
+  endpoint("GET", "/sys/user/verifyIzDefaultPwd", "user", async () => okMessage("no"), { doc: { summary: "当前用户是否仍在使用初始密码" } }),
 
   endpoint("ALL", "/sys/logout", "public", async ({ req, services }) => {
     const token = readToken(req);
     if (!token) return failure(Messages.logoutFailed);
     const ended = await services.sessions.end(token, "logout");
     return ended ? okMessage(Messages.logoutSuccess) : failure(Messages.logoutTokenInvalid);
-  }),
+  }, { doc: { summary: "退出登录" } }),
 
   endpoint("GET", "/sys/permission/getUserPermissionByToken", "user", async (request) => {
     const auth = requireAuth(request);
@@ -104,7 +104,7 @@ export const authEndpoints: Endpoint[] = [
     const menu = menuForClient(answer.menu, client);
     const home = client === "vue3" ? await homePageFor(request.services.db, actorOf(auth)) : undefined;
     return okWithoutCode({ ...answer, menu: home ? withHomePage(menu, home) : menu });
-  }),
+  }, { doc: { summary: "获取当前用户的菜单和按钮权限" } }),
 
   // The Vue 3 client's permission codes (its permission store): the caller's button codes beside
   // the same auth / allAuth as getUserPermissionByToken (docs/decisions/125).
@@ -117,12 +117,12 @@ export const authEndpoints: Endpoint[] = [
       allAuth: answer.allAuth,
       sysSafeMode: answer.sysSafeMode,
     });
-  }),
+  }, { doc: { summary: "获取当前用户的权限编码" } }),
 
   // The Vue 3.9 sign-in page's 扫码登录 needs JeecgBoot's mobile app to confirm the code: there is
   // none for this backend, so the QR sign-in is refused plainly (docs/decisions/125).
-  endpoint("GET", "/sys/getLoginQrcode", "public", async () => failure(QR_SIGN_IN_REFUSED)),
-  endpoint("GET", "/sys/getQrcodeToken", "public", async () => failure(QR_SIGN_IN_REFUSED)),
+  endpoint("GET", "/sys/getLoginQrcode", "public", async () => failure(QR_SIGN_IN_REFUSED), { doc: { summary: "生成扫码登录的二维码" } }),
+  endpoint("GET", "/sys/getQrcodeToken", "public", async () => failure(QR_SIGN_IN_REFUSED), { doc: { summary: "查询扫码登录的状态" } }),
 
   endpoint(["PUT", "POST"], "/sys/user/updatePassword", "user", async (request) => {
     const auth = requireAuth(request);
@@ -157,13 +157,13 @@ export const authEndpoints: Endpoint[] = [
     // Other sessions of this account end with the old password; the caller's stays open.
     await services.sessions.endAllForUser(user.id, "password", auth.session.id);
     return okMessage(Messages.passwordChanged);
-  }),
+  }, { doc: { summary: "修改当前用户的密码" } }),
 
   endpoint("GET", "/sys/user/getCurrentUserDeparts", "user", async (request) => {
     const auth = requireAuth(request);
     const departs = await userDeparts(request.services.db, auth.user.id);
     return ok({ list: departs.map(toDepart), orgCode: auth.user.orgCode });
-  }),
+  }, { doc: { summary: "当前用户所属的部门" } }),
 
   // The choice at sign-in (docs/decisions/049): the department (orgCode) and, as JeecgBoot 3.4's
   // selectDepart, the tenant to sign in to next time (loginTenantId); either may be left out.
@@ -191,5 +191,5 @@ export const authEndpoints: Endpoint[] = [
     }
     const [user] = await request.services.db.orm.update(sysUser).set(changes).where(eq(sysUser.id, auth.user.id)).returning();
     return ok({ userInfo: toUserInfo(user!) });
-  }),
+  }, { doc: { summary: "切换当前用户的部门" } }),
 ];

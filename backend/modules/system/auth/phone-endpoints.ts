@@ -138,7 +138,7 @@ export const phoneEndpoints: Endpoint[] = [
       }
     }
     return okMessage(PhoneTexts.codeSent);
-  }),
+  }, { doc: { summary: "发送短信验证码（登录、注册、找回密码）" } }),
 
   // The original answers a wrong code with success:true, code:0; ours is a plain failure (code 500).
   endpoint("POST", "/sys/phoneLogin", "public", async (request) => {
@@ -157,7 +157,7 @@ export const phoneEndpoints: Endpoint[] = [
     );
     if (refused) return refused;
     return completeSignIn(request.services, request.req, user!);
-  }),
+  }, { doc: { summary: "手机号和短信验证码登录" } }),
 
   // Registration: {username, password, phone (or mobile), smscode, email}. The account joins the
   // registration tenant with no role and no department (docs/decisions/050).
@@ -238,7 +238,7 @@ export const phoneEndpoints: Endpoint[] = [
       throw error;
     }
     return okMessage(PhoneTexts.registered);
-  }),
+  }, { doc: { summary: "注册新用户" } }),
 
   // Account alteration, step 2: the phone's code proves the account; answers its username.
   endpoint("POST", "/sys/user/phoneVerification", "public", async (request) => {
@@ -257,7 +257,7 @@ export const phoneEndpoints: Endpoint[] = [
     );
     if (refused) return refused;
     return ok({ username: user!.username }, "");
-  }),
+  }, { doc: { summary: "校验找回密码的短信验证码" } }),
 
   // Account alteration, step 3: the new password, with the same code (spent now).
   endpoint("POST", "/sys/user/passwordChange", "public", async (request) => {
@@ -305,5 +305,5 @@ export const phoneEndpoints: Endpoint[] = [
     // Whoever held the account's sessions is out: the phone's owner chose a new password.
     await services.sessions.endAllForUser(user!.id, "password");
     return okMessage(PhoneTexts.passwordReset);
-  }),
+  }, { doc: { summary: "通过短信验证码重置密码" } }),
 ];

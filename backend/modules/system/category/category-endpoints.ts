@@ -68,6 +68,7 @@ async function beforeSave(save: SaveContext): Promise<void> {
 
 export const categoryCrud = createCrud({
   basePath: "/sys/category",
+  title: "分类字典",
   entity: categoryEntity,
   table: sysCategory,
   pagePath: CATEGORY_PAGE,
@@ -134,7 +135,7 @@ export const categoryEndpoints: Endpoint[] = [
     const searching = [query.name, query.code].some((value) => typeof value === "string" && value.trim() !== "");
     if (!searching && (typeof query.pid !== "string" || query.pid.trim() === "")) query.pid = CATEGORY_ROOT_PID;
     return ok(await categoryCrud.list(context, query));
-  }),
+  }, { doc: { summary: "分类字典的根节点列表" } }),
 
   endpoint("GET", "/sys/category/childList", menuAccess(CATEGORY_PAGE), async (request) => {
     const context = crudContext(request);
@@ -142,7 +143,7 @@ export const categoryEndpoints: Endpoint[] = [
     if (!pid) return ok([]);
     const records = await categoryCrud.listAll(context, { pid, column: "code", order: "asc" }, 1000);
     return ok(records);
-  }),
+  }, { doc: { summary: "分类字典的子节点列表" } }),
 
   // The Vue 3 list's refresh of its open rows: the children of several parents, as a page.
   endpoint("GET", "/sys/category/getChildListBatch", menuAccess(CATEGORY_PAGE), async (request) => {
@@ -152,7 +153,7 @@ export const categoryEndpoints: Endpoint[] = [
     // A trailing comma makes the filter a list (`pid IN (…)`, contract §6).
     const records = await categoryCrud.listAll(context, { pid: `${parentIds.join(",")},`, column: "code", order: "asc" }, 5000);
     return ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
-  }),
+  }, { doc: { summary: "批量查询多个分类的子节点" } }),
 
   endpoint("GET", "/sys/category/checkCode", "user", async ({ query, services }) => {
     const code = (query.code ?? "").trim();
@@ -162,7 +163,7 @@ export const categoryEndpoints: Endpoint[] = [
     const parent = await categoryById(databaseExecutor(services.db), pid);
     if (!parent) return failure("上级分类不存在");
     return code.startsWith(parent.code) ? okMessage("该编码可用") : failure(badCodeMessage(parent.code));
-  }),
+  }, { doc: { summary: "校验分类编码唯一" } }),
 
   // The top level under `pcode` ('0': the roots); async=false nests every level below.
   endpoint("GET", "/sys/category/loadTreeRoot", "user", async ({ query, services }) => {
@@ -176,14 +177,14 @@ export const categoryEndpoints: Endpoint[] = [
     }
     const nodes = (await categoryChildren(executor, pid, treeConditions(categoryDict(), query.condition))).map(categoryNode);
     return okWithoutCode(query.async === "false" ? await withSubtrees(executor, nodes) : nodes);
-  }),
+  }, { doc: { summary: "加载分类树的根节点" } }),
 
   endpoint("GET", "/sys/category/loadTreeChildren", "user", async ({ query, services }) => {
     const pid = singleId(query.pid);
     if (!pid) return failure("加载分类字典树参数有误.[null]!");
     const rows = await categoryChildren(databaseExecutor(services.db), pid, treeConditions(categoryDict(), query.condition));
     return okWithoutCode(rows.map(categoryNode));
-  }),
+  }, { doc: { summary: "加载分类树的子节点" } }),
 
   // `pid` wins over `pcode`; `pcode=0` is the top level (contract §7).
   endpoint("GET", "/sys/category/loadTreeData", "user", async ({ query, services }) => {
@@ -197,7 +198,7 @@ export const categoryEndpoints: Endpoint[] = [
     }
     const rows = await categoryChildren(executor, pid, treeConditions(categoryDict(), query.condition));
     return okWithoutCode(rows.map(categoryNode));
-  }),
+  }, { doc: { summary: "加载分类字典的树形数据" } }),
 
   // The names of `ids`, in order; unknown ids dropped, or kept with delNotExist=false.
   endpoint("GET", "/sys/category/loadDictItem", "user", async ({ query, services }) => {
@@ -212,11 +213,11 @@ export const categoryEndpoints: Endpoint[] = [
             .where(and(sql`${sysCategory.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`));
     const names = new Map(rows.map((row) => [row.id, row.name]));
     return okWithoutCode(ids.flatMap((id) => (names.has(id) ? [names.get(id)!] : keepUnknown ? [id] : [])));
-  }),
+  }, { doc: { summary: "按编码查询分类的名称" } }),
 
   endpoint("GET", "/sys/category/loadAllData", "user", async ({ query, services }) => {
     const code = (query.code ?? "").trim();
     const rows = await categoriesUnderCode(databaseExecutor(services.db), code);
     return okWithoutCode(rows.map((row) => ({ value: row.value, text: row.text, title: row.text })));
-  }),
+  }, { doc: { summary: "某分类编码下的全部分类（下拉选项）" } }),
 ];

@@ -51,5 +51,5 @@ export const checkRuleEndpoints: Endpoint[] = [
     const failed = checkValue(items, value);
     if (!failed) return ok(null);
     return { ...failure(failed.message), result: failed };
-  }),
+  }, { doc: { summary: "按规则编码校验一个值" } }),
 ];

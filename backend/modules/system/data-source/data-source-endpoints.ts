@@ -214,8 +214,8 @@ async function dataSourceOptions(request: EndpointRequest) {
 
 export const dataSourceEndpoints: Endpoint[] = [
   ...dataSourceCrud.endpoints,
-  endpoint("GET", "/sys/dataSource/options", "user", dataSourceOptions),
-  endpoint("POST", "/sys/dataSource/testConnection", "dataSource:test", testConnection),
+  endpoint("GET", "/sys/dataSource/options", "user", dataSourceOptions, { doc: { summary: "数据源的下拉选项" } }),
+  endpoint("POST", "/sys/dataSource/testConnection", "dataSource:test", testConnection, { doc: { summary: "测试数据源的连接" } }),
   // The original client's 测试连接 (its online report module's endpoint, contract §9).
-  endpoint("POST", "/online/cgreport/api/testConnection", "dataSource:test", testConnection),
+  endpoint("POST", "/online/cgreport/api/testConnection", "dataSource:test", testConnection, { doc: { summary: "测试报表数据源的连接" } }),
 ];

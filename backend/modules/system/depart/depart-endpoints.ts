@@ -89,6 +89,7 @@ async function withDescendants(tx: Executor, context: CrudContext, ids: readonly
 
 export const departCrud = createCrud({
   basePath: "/sys/sysDepart",
+  title: "部门管理",
   entity: departEntity,
   table: sysDepart,
   pagePath: DEPART_PAGE,
@@ -190,19 +191,19 @@ export const departEndpoints: Endpoint[] = [
       ids.length > 0 ? sql`${idColumn} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : undefined,
     );
     return ok(await forCaller(request, departTree(records)));
-  }),
+  }, { doc: { summary: "部门树（全部部门）" } }),
 
   endpoint("GET", "/sys/sysDepart/queryIdTree", "user", async (request) => {
     const records = await departRecords(crudContext(request));
     return ok(departIdTree(departTree(records)));
-  }),
+  }, { doc: { summary: "部门树（以id为值，供选择）" } }),
 
-  endpoint("GET", "/sys/sysDepart/queryDepartTreeSync", "user", oneLevel),
+  endpoint("GET", "/sys/sysDepart/queryDepartTreeSync", "user", oneLevel, { doc: { summary: "逐级加载部门树" } }),
   // The Vue 3.9 client's department tree: departments and posts; this school has no post nodes.
-  endpoint("GET", "/sys/sysDepart/queryDepartAndPostTreeSync", "user", oneLevel),
+  endpoint("GET", "/sys/sysDepart/queryDepartAndPostTreeSync", "user", oneLevel, { doc: { summary: "逐级加载部门和岗位树" } }),
 
   // A position's rank relations (v3.9's 部门 form): this school keeps no ranks, so none.
-  endpoint("GET", "/sys/sysDepart/getRankRelation", "user", async () => ok([])),
+  endpoint("GET", "/sys/sysDepart/getRankRelation", "user", async () => ok([]), { doc: { summary: "部门岗位的职级关系（本校不设职级，为空）" } }),
 
   // "上级/部门" of a department by org code or id (v3.9's user list 部门 column, pickers).
   endpoint("GET", "/sys/sysDepart/getDepartPathNameByOrgCode", "user", async (request) => {
@@ -219,7 +220,7 @@ export const departEndpoints: Endpoint[] = [
       current = current.parentId ? byId.get(String(current.parentId)) : undefined;
     }
     return ok(names.join("/"), "");
-  }),
+  }, { doc: { summary: "按机构编码查询部门的完整路径名" } }),
 
   endpoint("GET", "/sys/sysDepart/searchBy", "user", async (request) => {
     const context = crudContext(request);
@@ -232,7 +233,7 @@ export const departEndpoints: Endpoint[] = [
     if (records.length === 0) return failure("未查询匹配数据！");
     // Matches are answered flat, each a root of its own (the original's searhBy).
     return ok(await forCaller(request, records.map((record) => departTree([{ ...record, parentId: null }])[0]!)));
-  }),
+  }, { doc: { summary: "按名称搜索部门" } }),
 
   endpoint("GET", "/sys/sysDepart/getUsersByDepartId", menuAccess(DEPART_PAGE), async (request) => {
     const context = crudContext(request);
@@ -248,5 +249,5 @@ export const departEndpoints: Endpoint[] = [
       limit: 1000,
     });
     return ok(users);
-  }),
+  }, { doc: { summary: "查询部门的用户（选择负责人）" } }),
 ];

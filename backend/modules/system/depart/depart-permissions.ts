@@ -86,7 +86,7 @@ export const departPermissionEndpoints: Endpoint[] = [
     const executor = databaseExecutor(context.services.db);
     const departId = await requireDepart(executor, context, request.query.departId);
     return ok(await departPermissionIds(executor, departId));
-  }),
+  }, { doc: { summary: "查询部门已授权的菜单" } }),
 
   // POST {departId, permissionIds: "id,id", lastpermissionIds: "id,id"}.
   endpoint("POST", "/sys/permission/saveDepartPermission", "depart:edit", async (request) => {
@@ -96,7 +96,7 @@ export const departPermissionEndpoints: Endpoint[] = [
       await saveDepartPermissions(tx, context, departId, commaIds(request.body.permissionIds), commaIds(request.body.lastpermissionIds));
     });
     return okMessage(DepartPermissionMessages.saved);
-  }),
+  }, { doc: { summary: "保存部门的菜单授权" } }),
 
   // → {datarule: [rules], drChecked: "id,id"}; drChecked only when the department has some.
   endpoint("GET", "/sys/sysDepartPermission/datarule/:permissionId/:departId", menuAccess(DEPART_PAGE), async (request) => {
@@ -109,7 +109,7 @@ export const departPermissionEndpoints: Endpoint[] = [
     if (rules.length === 0) return failure(DataRuleMessages.noRules);
     const [grant] = await grantOf(executor, departId, permissionId);
     return ok(dataRuleAnswer(rules, grant?.dataRuleIds));
-  }),
+  }, { doc: { summary: "查询部门在一个菜单上的数据规则" } }),
 
   // POST {permissionId, departId, dataRuleIds: "id,id"}: the menu must be granted to the department first.
   endpoint("POST", "/sys/sysDepartPermission/datarule", "depart:edit", async (request) => {
@@ -126,5 +126,5 @@ export const departPermissionEndpoints: Endpoint[] = [
       await tx.orm.update(sysDepartPermission).set({ dataRuleIds: stored || null }).where(eq(sysDepartPermission.id, grant.id));
     });
     return okMessage(DataRuleMessages.saved);
-  }),
+  }, { doc: { summary: "保存部门在一个菜单上的数据规则" } }),
 ];

@@ -95,7 +95,7 @@ async function departUsersPage(request: EndpointRequest, departIdAsked: string |
 
 export const departUserEndpoints: Endpoint[] = [
   // GET ?depId&username&pageNo&pageSize: the users of the department and of its sub-departments.
-  endpoint("GET", "/sys/user/departUserList", menuAccess("/isystem/depart"), async (request) => departUsersPage(request, singleId(request.query.depId))),
+  endpoint("GET", "/sys/user/departUserList", menuAccess("/isystem/depart"), async (request) => departUsersPage(request, singleId(request.query.depId)), { doc: { summary: "部门下的用户列表" } }),
 
   // The Vue 3 client's 部门管理 names the department by its org code (queryDepartPostByOrgCode).
   endpoint("GET", "/sys/user/queryDepartPostByOrgCode", menuAccess("/isystem/depart"), async (request) => {
@@ -107,7 +107,7 @@ export const departUserEndpoints: Endpoint[] = [
         )
       : [];
     return departUsersPage(request, depart?.id);
-  }),
+  }, { doc: { summary: "按机构编码查询部门及岗位" } }),
 
   // POST {depId, userIdList}: adds existing users; a user already in the department stays once.
   endpoint("POST", "/sys/user/editSysDepartWithUser", "depart:edit", async (request) => {
@@ -127,7 +127,7 @@ export const departUserEndpoints: Endpoint[] = [
         );
     });
     return okMessage(DepartUserMessages.added);
-  }),
+  }, { doc: { summary: "为部门添加用户" } }),
 
   // DELETE ?userId&depId: one membership; refused when there is none.
   endpoint("DELETE", "/sys/user/deleteUserInDepart", "depart:edit", async (request) => {
@@ -142,7 +142,7 @@ export const departUserEndpoints: Endpoint[] = [
       return gone;
     });
     return removed.length > 0 ? okMessage(DepartUserMessages.removed) : failure(DepartUserMessages.notMember);
-  }),
+  }, { doc: { summary: "从部门中移除一个用户" } }),
 
   // DELETE ?depId&userIds=a,b,: several memberships of one department at once.
   endpoint("DELETE", "/sys/user/deleteUserInDepartBatch", "depart:edit", async (request) => {
@@ -158,5 +158,5 @@ export const departUserEndpoints: Endpoint[] = [
       await refreshCurrentDepartments(tx, userIds);
     });
     return okMessage(DepartUserMessages.removed);
-  }),
+  }, { doc: { summary: "从部门中批量移除用户" } }),
 ];

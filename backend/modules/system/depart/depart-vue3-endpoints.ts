@@ -69,7 +69,7 @@ export const departVue3Endpoints: Endpoint[] = [
     const page = await runListQuery(context.services.db, userEntity, built);
     await userCrud.decorate(context, page.records);
     return ok(page);
-  }),
+  }, { doc: { summary: "查询部门的负责人" } }),
 
   // PUT {departId, userId, status}: status true makes the member a head, false ends it.
   endpoint("PUT", "/sys/user/changeDepartChargePerson", "depart:edit", async (request) => {
@@ -83,7 +83,7 @@ export const departVue3Endpoints: Endpoint[] = [
       await setHead(tx, context, departId!, userId, head);
     });
     return okMessage(DepartVue3Messages.headChanged);
-  }),
+  }, { doc: { summary: "设置部门的负责人" } }),
 
   // GET ?departId=a,b | orgCode=x,y: for each, the ids from the top down to it and those departments.
   endpoint("GET", "/sys/sysDepart/queryAllParentId", "user", async (request) => {
@@ -110,7 +110,7 @@ export const departVue3Endpoints: Endpoint[] = [
       };
     }
     return ok(answer);
-  }),
+  }, { doc: { summary: "查询部门的全部上级部门" } }),
 
   // GET ?id=: the low-code edit form of a department (name, parent, heads).
   endpoint("GET", "/sys/user/getUpdateDepartInfo", menuAccess(DEPART_PAGE), async (request) => {
@@ -129,7 +129,7 @@ export const departVue3Endpoints: Endpoint[] = [
       hasSub: child !== undefined,
       chargePersonList: heads.map((row) => row.id),
     });
-  }),
+  }, { doc: { summary: "查询用户的部门调整信息" } }),
 
   // PUT {departId, departName, parentId, chargePersonList}: renames and sets the heads; moving a
   // department is 编辑's (its org codes follow the new parent).
@@ -149,13 +149,13 @@ export const departVue3Endpoints: Endpoint[] = [
       for (const userId of heads) if (!before.some((row) => row.id === userId)) await setHead(tx, context, departId!, userId, true);
     });
     return okMessage(DepartVue3Messages.edited);
-  }),
+  }, { doc: { summary: "保存用户的部门调整" } }),
 
   // Posts and positions of the department tree: this school has none (decision 085).
-  endpoint("GET", "/sys/sysDepart/getDepPostIdByDepId", "user", async () => ok("")),
-  endpoint("GET", "/sys/sysDepart/getPositionByDepartId", "user", async () => ok([])),
+  endpoint("GET", "/sys/sysDepart/getDepPostIdByDepId", "user", async () => ok(""), { doc: { summary: "查询部门下的岗位（本校不设岗位，为空）" } }),
+  endpoint("GET", "/sys/sysDepart/getPositionByDepartId", "user", async () => ok([]), { doc: { summary: "查询部门的职务（本校不设，为空）" } }),
 
   // The tree's drag and drop: a move renumbers the subtree's org codes, so it is 编辑's.
-  endpoint("PUT", "/sys/sysDepart/updateChangeDepart", "depart:edit", async () => failure(DepartVue3Messages.moveRefused)),
-  endpoint("POST", "/sys/sysDepart/importExcel", "depart:import", async () => failure(DepartVue3Messages.importRefused)),
+  endpoint("PUT", "/sys/sysDepart/updateChangeDepart", "depart:edit", async () => failure(DepartVue3Messages.moveRefused), { doc: { summary: "拖动调整部门（不支持，答复原因）" } }),
+  endpoint("POST", "/sys/sysDepart/importExcel", "depart:import", async () => failure(DepartVue3Messages.importRefused), { doc: { summary: "从Excel导入部门（不支持，答复原因）" } }),
 ];

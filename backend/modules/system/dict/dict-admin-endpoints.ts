@@ -57,6 +57,7 @@ async function itemValueTaken(executor: Executor, dictId: string, value: string,
 
 export const dictCrud = createCrud({
   basePath: "/sys/dict",
+  title: "数据字典",
   entity: dictEntity,
   table: sysDict,
   pagePath: DICT_PAGE,
@@ -110,6 +111,7 @@ async function checkItem(save: SaveContext): Promise<void> {
 
 export const dictItemCrud = createCrud({
   basePath: "/sys/dictItem",
+  title: "字典项",
   entity: dictItemEntity,
   table: sysDictItem,
   pagePath: DICT_PAGE,
@@ -141,7 +143,7 @@ export const dictAdminEndpoints: Endpoint[] = platformWrites([
     if (!dictId || value === "") return ok(DictAdminMessages.available, DictAdminMessages.available);
     const taken = await itemValueTaken(databaseExecutor(request.services.db), dictId, value, singleId(request.query.id));
     return taken ? failure(DictAdminMessages.itemValueTaken) : ok(DictAdminMessages.available, DictAdminMessages.available);
-  }),
+  }, { doc: { summary: "校验字典项的值在字典内唯一" } }),
   ...dictRecycleBinEndpoints(),
 ], "dict");
 
@@ -176,11 +178,11 @@ function dictRecycleBinEndpoints(): Endpoint[] {
           orderBy: sql`update_time desc nulls last, dict_code asc`,
           limit: 1000,
         }),
-      ),
+      ), { doc: { summary: "字典回收站列表" } },
     ),
-    endpoint("PUT", "/sys/dict/back/:id", "dict:delete", async (request) => restore(request, splitIds(request.params.id))),
-    endpoint("PUT", "/sys/dict/putRecycleBin", "dict:delete", async (request) => restore(request, splitIds(request.body.ids))),
-    endpoint("DELETE", "/sys/dict/deletePhysic/:id", "dict:delete", async (request) => remove(request, splitIds(request.params.id))),
-    endpoint("DELETE", "/sys/dict/deleteRecycleBin", "dict:delete", async (request) => remove(request, splitIds(request.query.ids))),
+    endpoint("PUT", "/sys/dict/back/:id", "dict:delete", async (request) => restore(request, splitIds(request.params.id)), { doc: { summary: "从回收站还原一个字典" } }),
+    endpoint("PUT", "/sys/dict/putRecycleBin", "dict:delete", async (request) => restore(request, splitIds(request.body.ids)), { doc: { summary: "从回收站批量还原字典" } }),
+    endpoint("DELETE", "/sys/dict/deletePhysic/:id", "dict:delete", async (request) => remove(request, splitIds(request.params.id)), { doc: { summary: "彻底删除回收站中的一个字典" } }),
+    endpoint("DELETE", "/sys/dict/deleteRecycleBin", "dict:delete", async (request) => remove(request, splitIds(request.query.ids)), { doc: { summary: "彻底删除回收站中的多个字典" } }),
   ];
 }

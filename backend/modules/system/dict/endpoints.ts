@@ -10,10 +10,10 @@ export const dictEndpoints: Endpoint[] = [
   ...tableDictEndpoints,
   ...dictAdminEndpoints,
   endpoint("GET", "/sys/dict/queryAllDictItems", "user", async ({ services }) =>
-    ok(await services.dictionaries.allEnabled()),
+    ok(await services.dictionaries.allEnabled()), { doc: { summary: "全部字典及其字典项（前端缓存）" } },
   ),
   endpoint("GET", "/sys/dict/refleshCache", "user", async ({ services }) => {
     services.dictionaries.clearCache();
     return okWithoutCode(null);
-  }),
+  }, { doc: { summary: "刷新字典缓存" } }),
 ];

@@ -53,7 +53,7 @@ export const tableDictEndpoints: Endpoint[] = [
       if (!code) return failure("字典Code格式不正确！");
       return okWithoutCode(await dictItems(crudContext(request), code));
     },
-    { signed: true },
+    { doc: { summary: "按字典编码查询字典项" }, signed: true },
   ),
 
   endpoint(
@@ -69,7 +69,7 @@ export const tableDictEndpoints: Endpoint[] = [
       });
       return okWithoutCode(items);
     },
-    { signed: true },
+    { doc: { summary: "按关键字搜索字典项（下拉搜索）" }, signed: true },
   ),
 
   // The texts of `key=v1,v2` in the same order; unknown keys are dropped, or kept as themselves
@@ -88,7 +88,7 @@ export const tableDictEndpoints: Endpoint[] = [
       const answer = keys.flatMap((key) => (texts.has(key) ? [texts.get(key)!] : keepUnknown ? [key] : []));
       return okWithoutCode(answer);
     },
-    { signed: true },
+    { doc: { summary: "按值查询字典项的文本" }, signed: true },
   ),
 
   endpoint("GET", "/sys/dict/getDictText/:dictCode/:key", "user", async (request) => {
@@ -97,7 +97,7 @@ export const tableDictEndpoints: Endpoint[] = [
     if (!code) throw DictErrors.badFormat();
     const [item] = key ? await dictItems(crudContext(request), code, { keys: [key] }) : [];
     return okWithoutCode(item?.text ?? "");
-  }),
+  }, { doc: { summary: "查询一个字典值的文本" } }),
 
   endpoint(
     "GET",
@@ -122,6 +122,6 @@ export const tableDictEndpoints: Endpoint[] = [
         ),
       );
     },
-    { signed: true },
+    { doc: { summary: "加载树形字典的数据" }, signed: true },
   ),
 ];

@@ -26,5 +26,5 @@ export const duplicateEndpoints: Endpoint[] = [
     if (fieldVal.trim() === "") return ok(null, DuplicateMessages.empty);
     const taken = await isTaken(databaseExecutor(context.services.db), { tableName, fieldName, value: fieldVal, dataId }, context.tenantId);
     return taken ? failure(DuplicateMessages.taken) : ok(DuplicateMessages.available, DuplicateMessages.available);
-  }),
+  }, { doc: { summary: "校验字段值在表中不重复" } }),
 ];

@@ -20,7 +20,7 @@ export const fileEndpoints: Endpoint[] = [
     const stored = await receiveUpload(request);
     // The path is the message; `result` stays null as in the original (contract §7).
     return "failure" in stored ? failure(stored.failure) : okWithoutCode(null, stored.path);
-  }),
+  }, { doc: { summary: "上传文件（附件、图片）" } }),
 
   // 文件存储's records (list, queryById, delete) and OSSFileList's 上传, into the `oss` folder.
   ...ossFileCrud.endpoints,
@@ -30,7 +30,7 @@ export const fileEndpoints: Endpoint[] = [
     endpoint("POST", path, "ossFile:add", async (request) => {
       const stored = await receiveUpload(request, "oss");
       return "failure" in stored ? failure(stored.failure) : okMessage("上传成功！");
-    }),
+    }, { doc: { summary: path === "/sys/oss/file/upload" ? "上传文件到文件存储" : "上传文件到文件存储（MinIO文件上传的地址）" } }),
   ),
 
   endpoint("GET", `${STATIC_PREFIX}*path`, "public", async ({ req, res }) => {
@@ -42,7 +42,7 @@ export const fileEndpoints: Endpoint[] = [
     }
     await sendStoredFile(res, file, relative.split("/").pop()!);
     return null;
-  }),
+  }, { doc: { summary: "下载或查看已上传的文件" } }),
 ];
 
 /**

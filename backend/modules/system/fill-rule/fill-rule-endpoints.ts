@@ -32,13 +32,13 @@ export const fillRuleCrud = createModuleCrud(fillRuleModule, {
 
 // The number is the caller's school's (its own sequence: no school learns another's pace).
 const execute = endpoint(["GET", "PUT"], "/sys/fillRule/executeRuleByCode/:ruleCode", "user", async (request) =>
-  ok(await nextNumber(databaseExecutor(request.services.db), crudContext(request).tenantId, request.params.ruleCode ?? "", request.services.config.schoolTimeZone)),
+  ok(await nextNumber(databaseExecutor(request.services.db), crudContext(request).tenantId, request.params.ruleCode ?? "", request.services.config.schoolTimeZone)), { doc: { summary: "按填值规则编码生成下一个编号" } },
 );
 
 // 功能测试 of the rule page (both JeecgBoot clients, GET ?ruleCode=): the caller's school's next number,
 // not taken (docs/decisions/151).
 const test = endpoint("GET", "/sys/fillRule/testFillRule", menuAccess(fillRuleModule.page), async (request) =>
-  ok(await previewNumber(databaseExecutor(request.services.db), crudContext(request).tenantId, String(request.query.ruleCode ?? ""), request.services.config.schoolTimeZone)),
+  ok(await previewNumber(databaseExecutor(request.services.db), crudContext(request).tenantId, String(request.query.ruleCode ?? ""), request.services.config.schoolTimeZone)), { doc: { summary: "测试填值规则（不占用编号）" } },
 );
 
 // The rules are the platform's (docs/decisions/144): only a platform administrator changes one;

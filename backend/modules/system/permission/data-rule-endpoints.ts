@@ -105,7 +105,7 @@ const ruleListOfMenu = endpoint("GET", "/sys/permission/getPermRuleListByPermId"
     .where(and(...conditions))
     .orderBy(asc(sysPermissionDataRule.createTime), asc(sysPermissionDataRule.id));
   return ok(rows.map(wireRule), "");
-});
+}, { doc: { summary: "菜单的数据规则列表" } });
 
 // A menu's data rules are the platform's like the menu (docs/decisions/144); which of them apply to
 // a role stays the school's choice (角色管理 → 授权).
@@ -119,17 +119,17 @@ export const dataRuleEndpoints: Endpoint[] = platformWrites([
   endpoint("POST", "/sys/permission/addPermissionRule", "dataRule:add", async (request) => {
     await dataRuleCrud.insert(dataRuleCrud.context(request), request.body);
     return plain("添加成功!");
-  }),
+  }, { doc: { summary: "添加菜单的数据规则" } }),
 
   endpoint("PUT", "/sys/permission/editPermissionRule", "dataRule:edit", async (request) => {
     await dataRuleCrud.update(dataRuleCrud.context(request), request.body);
     return plain("修改成功!");
-  }),
+  }, { doc: { summary: "编辑菜单的数据规则" } }),
 
   endpoint("DELETE", "/sys/permission/deletePermissionRule", "dataRule:delete", async (request) => {
     const id = singleId(request.query.id);
     if (!id) throw new ApiError("参数不正确");
     await dataRuleCrud.remove(dataRuleCrud.context(request), [id], "delete");
     return plain("删除成功!");
-  }),
+  }, { doc: { summary: "删除菜单的数据规则" } }),
 ], "dataRule");

@@ -222,43 +222,43 @@ export const menuAdminEndpoints: Endpoint[] = platformWrites([
   // The Vue 3 client's 菜单管理 reads the default home page (SysRoleIndexController.queryDefIndex):
   // here always 首页, which every menu holds.
   endpoint("GET", "/sys/sysRoleIndex/queryDefIndex", menuAccess(MENU_PAGE), async () =>
-    ok({ roleCode: "DEF_INDEX_ALL", url: "/dashboard/analysis", component: "dashboard/Analysis", isRoute: true, priority: 0, status: "1" }, ""),
+    ok({ roleCode: "DEF_INDEX_ALL", url: "/dashboard/analysis", component: "dashboard/Analysis", isRoute: true, priority: 0, status: "1" }, ""), { doc: { summary: "查询当前用户的默认首页" } },
   ),
 
   endpoint("GET", "/sys/permission/list", menuAccess(MENU_PAGE), async (request) =>
-    ok(await listTree(databaseExecutor(request.services.db), request.query.name)),
+    ok(await listTree(databaseExecutor(request.services.db), request.query.name)), { doc: { summary: "菜单管理-菜单树列表" } },
   ),
 
   endpoint("POST", "/sys/permission/add", "permission:add", async (request) => {
     await addMenu(crudContext(request), request.body);
     return okMessage(MenuMessages.added);
-  }),
+  }, { doc: { summary: "菜单管理-添加" } }),
 
   endpoint(["PUT", "POST"], "/sys/permission/edit", "permission:edit", async (request) => {
     await editMenu(crudContext(request), request.body);
     return okMessage(MenuMessages.edited);
-  }),
+  }, { doc: { summary: "菜单管理-编辑" } }),
 
   endpoint("DELETE", "/sys/permission/delete", "permission:delete", async (request) => {
     const id = singleId(request.query.id ?? request.body.id);
     if (!id) throw new ApiError(MenuMessages.notFound);
     await deleteMenus(crudContext(request), [id]);
     return okMessage(MenuMessages.deleted);
-  }),
+  }, { doc: { summary: "菜单管理-通过id删除" } }),
 
   endpoint("DELETE", "/sys/permission/deleteBatch", "permission:batch_delete", async (request) => {
     const ids = splitIds(request.query.ids ?? request.body.ids);
     if (ids.length === 0) throw new ApiError(MenuMessages.badIds);
     await deleteMenus(crudContext(request), ids);
     return okMessage(MenuMessages.deleted);
-  }),
+  }, { doc: { summary: "菜单管理-批量删除" } }),
 
   endpoint("GET", "/sys/permission/queryById", menuAccess(MENU_PAGE), async (request) => {
     const id = singleId(request.query.id);
     const row = id ? await findMenu(databaseExecutor(request.services.db), id) : undefined;
     if (!row) throw new ApiError(MenuMessages.notFound);
     return ok(toTreeNode(row));
-  }),
+  }, { doc: { summary: "菜单管理-通过id查询" } }),
 
   // The form's live check (SysPermissionController.checkPermDuplication): `url` with `alwaysShow`
   // as the original; `perms` (a button's codes) as our addition. `id` is the row being edited.
@@ -271,5 +271,5 @@ export const menuAdminEndpoints: Endpoint[] = platformWrites([
     const alwaysShow = request.query.alwaysShow === "true" || request.query.alwaysShow === "1" ? 1 : 0;
     const taken = (url && (await urlTaken(executor, url, alwaysShow, id))) || (perms.length > 0 && (await permsTaken(executor, perms, id)));
     return taken ? failure(MenuMessages.taken) : ok(MenuMessages.available, MenuMessages.available);
-  }),
+  }, { doc: { summary: "校验菜单路径唯一" } }),
 ], "menu");

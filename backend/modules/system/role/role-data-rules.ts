@@ -76,7 +76,7 @@ export const roleDataRuleEndpoints: Endpoint[] = [
     if (rules.length === 0) return failure(DataRuleMessages.noRules);
     const [grant] = await grantOf(executor, roleId, permissionId);
     return ok(dataRuleAnswer(rules, grant?.dataRuleIds));
-  }),
+  }, { doc: { summary: "查询角色在一个菜单上的数据规则" } }),
 
   // {permissionId, roleId, dataRuleIds: "id,id"}: the menu must be granted to the role first.
   endpoint("POST", "/sys/role/datarule", "role:authorize", async (request) => {
@@ -96,5 +96,5 @@ export const roleDataRuleEndpoints: Endpoint[] = [
       await tx.orm.update(sysRolePermission).set({ dataRuleIds: stored }).where(eq(sysRolePermission.id, grant.id));
     });
     return okMessage(DataRuleMessages.saved);
-  }),
+  }, { doc: { summary: "保存角色在一个菜单上的数据规则" } }),
 ];

@@ -36,7 +36,7 @@ const queryAll = endpoint("GET", "/sys/role/queryall", "user", async (request) =
     });
     if (await request.services.permissions.hasMenu(context.auth, ROLE_PAGE)) return ok(records);
     return ok(records.map((record) => pickColumns(record, ROLE_PICKER_COLUMNS)));
-});
+}, { doc: { summary: "当前租户的全部角色" } });
 
 export const roleEndpoints: Endpoint[] = [
   ...roleCrud.endpoints,
@@ -61,10 +61,10 @@ export const roleEndpoints: Endpoint[] = [
     });
     if (taken && taken.id !== id) return failure(RoleMessages.codeTaken);
     return ok(true, "");
-  }),
+  }, { doc: { summary: "校验角色编码唯一" } }),
 
   endpoint("GET", "/sys/permission/queryTreeList", menuAccess(ROLE_PAGE), async ({ services }) =>
-    ok(await permissionTree(databaseExecutor(services.db))),
+    ok(await permissionTree(databaseExecutor(services.db))), { doc: { summary: "菜单权限树（全部菜单）" } },
   ),
 
   // The original client's 授权 drawer and the department's 部门权限 tab ask the same tree here
@@ -75,7 +75,7 @@ export const roleEndpoints: Endpoint[] = [
     if (!(await permissions.hasMenu(auth, ROLE_PAGE)) && !(await permissions.hasMenu(auth, DEPART_PAGE)))
       throw new ApiError(Messages.noPermission, ResultCode.noPermission);
     return ok(await permissionTree(databaseExecutor(request.services.db)));
-  }),
+  }, { doc: { summary: "角色授权用的菜单树" } }),
 
   endpoint("GET", "/sys/permission/queryRolePermission", menuAccess(ROLE_PAGE), async (request) => {
     const context = crudContext(request);
@@ -83,7 +83,7 @@ export const roleEndpoints: Endpoint[] = [
     const executor = databaseExecutor(context.services.db);
     if (!roleId || !(await findRow(executor, roleEntity, roleId, roleCrud.visibility(context)))) throw notFound();
     return ok(await rolePermissionIds(executor, roleId));
-  }),
+  }, { doc: { summary: "查询角色已授权的菜单" } }),
 
   endpoint("POST", "/sys/permission/saveRolePermission", "role:authorize", async (request) => {
     const context = crudContext(request);
@@ -99,7 +99,7 @@ export const roleEndpoints: Endpoint[] = [
       );
     });
     return okMessage("保存成功！");
-  }),
+  }, { doc: { summary: "保存角色的菜单授权" } }),
 
   ...roleDataRuleEndpoints,
   ...roleUserEndpoints,

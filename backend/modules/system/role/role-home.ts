@@ -125,19 +125,19 @@ export const roleHomeEndpoints: Endpoint[] = [
     const role = await roleByCode(executor, context, request.query.roleCode);
     const [row] = await executor.orm.select().from(sysRoleIndex).where(eq(sysRoleIndex.roleId, role.id));
     return ok(row ? toWire(row, role.roleCode) : null);
-  }),
+  }, { doc: { summary: "按角色编码查询角色的首页配置" } }),
 
   endpoint("POST", "/sys/sysRoleIndex/add", "role:edit", async (request) => {
     await save(crudContext(request), request.body, "add");
     return okMessage(RoleHomeMessages.added);
-  }),
+  }, { doc: { summary: "添加角色的首页配置" } }),
 
   endpoint(["PUT", "POST"], "/sys/sysRoleIndex/edit", "role:edit", async (request) => {
     await save(crudContext(request), request.body, "edit");
     return okMessage(RoleHomeMessages.edited);
-  }),
+  }, { doc: { summary: "编辑角色的首页配置" } }),
 
   // JeecgBoot caches the home pages in Redis; here each sign-in and menu reads them, so there is
   // nothing to clear.
-  endpoint(["GET", "POST"], "/sys/sysRoleIndex/cleanDefaultIndexCache", "user", async () => ok(null, "")),
+  endpoint(["GET", "POST"], "/sys/sysRoleIndex/cleanDefaultIndexCache", "user", async () => ok(null, ""), { doc: { summary: "清除首页配置的缓存" } }),
 ];

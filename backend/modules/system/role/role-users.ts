@@ -52,7 +52,7 @@ export const roleUserEndpoints: Endpoint[] = [
       const page = await runListQuery(context.services.db, userEntity, built);
       await userCrud.decorate(context, page.records);
       return ok(page);
-    }),
+    }, { doc: { summary: "角色下的用户列表" } }),
 
     // {roleId, userIdList}: users who already hold the role are left as they are.
     endpoint("POST", "/sys/user/addSysUserRole", ROLE_USERS_ACCESS, async (request) => {
@@ -72,7 +72,7 @@ export const roleUserEndpoints: Endpoint[] = [
           .onConflictDoNothing();
       });
       return okMessage(RoleUserMessages.added);
-    }),
+    }, { doc: { summary: "为角色添加用户" } }),
 
     endpoint("DELETE", "/sys/user/deleteUserRole", ROLE_USERS_ACCESS, async (request) => {
       const context = crudContext(request);
@@ -80,7 +80,7 @@ export const roleUserEndpoints: Endpoint[] = [
       if (!userId) throw new ApiError(RoleUserMessages.noUsers);
       await removeUsers(context, request.query.roleId, [userId]);
       return okMessage(RoleUserMessages.removed);
-    }),
+    }, { doc: { summary: "从角色中移除一个用户" } }),
 
     endpoint("DELETE", "/sys/user/deleteUserRoleBatch", ROLE_USERS_ACCESS, async (request) => {
       const context = crudContext(request);
@@ -88,7 +88,7 @@ export const roleUserEndpoints: Endpoint[] = [
       if (userIds.length === 0) throw new ApiError(RoleUserMessages.noUsers);
       await removeUsers(context, request.query.roleId, userIds);
       return okMessage(RoleUserMessages.removed);
-    }),
+    }, { doc: { summary: "从角色中批量移除用户" } }),
 ];
 
 async function removeUsers(context: CrudContext, rawRoleId: unknown, userIds: string[]): Promise<void> {

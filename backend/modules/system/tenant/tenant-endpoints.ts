@@ -107,5 +107,5 @@ export const tenantEndpoints: Endpoint[] = [
         updateTime: formatDateTime(row.updateTime),
       })),
     );
-  }),
+  }, { doc: { summary: "租户列表（不分页）" } }),
 ];

@@ -5,5 +5,5 @@ import { endpoint, type Endpoint } from "../../../http/endpoint";
 import { ok } from "../../../http/envelope";
 
 export const thirdAppEndpoints: Endpoint[] = [
-  endpoint("GET", "/sys/thirdApp/getEnabledType", "user", async () => ok({ wechatEnterprise: false, dingtalk: false }, "")),
+  endpoint("GET", "/sys/thirdApp/getEnabledType", "user", async () => ok({ wechatEnterprise: false, dingtalk: false }, ""), { doc: { summary: "已启用的第三方应用（企业微信、钉钉）" } }),
 ];

@@ -34,11 +34,11 @@ const getLoginUser = endpoint("GET", "/sys/thirdLogin/getLoginUser/:token/:third
     .where(and(eq(sysThirdAccount.thirdType, ticket.thirdType), eq(sysThirdAccount.thirdUserUuid, ticket.thirdUserUuid), eq(sysUser.id, ticket.userId ?? "")));
   if (!row) return failure(ThirdLoginMessages.ticketInvalid);
   return completeSignIn(services, req, row.user);
-});
+}, { doc: { summary: "第三方登录后按令牌取得登录用户" } });
 
 export const thirdLoginEndpoints: Endpoint[] = [
   endpoint("GET", "/sys/thirdLogin/providers", "public", async ({ services }) =>
-    ok(services.thirdLogin.directory.providers.map(({ type, name }) => ({ type, name })), ""),
+    ok(services.thirdLogin.directory.providers.map(({ type, name }) => ({ type, name })), ""), { doc: { summary: "可用的第三方登录方式" } },
   ),
 
   endpoint("POST", "/sys/thirdLogin/authorize", "public", (request) => authorize(request, null), {
@@ -55,7 +55,7 @@ export const thirdLoginEndpoints: Endpoint[] = [
     const { realname } = outcome.identity;
     if (outcome.kind === "bound") return ok({ thirdType, bound: true, realname }, ThirdLoginMessages.bound);
     return ok(outcome.kind === "login" ? { thirdType, token: outcome.ticket, realname } : { thirdType, bindToken: outcome.ticket, realname }, "");
-  }),
+  }, { doc: { summary: "第三方登录的回调" } }),
 
   getLoginUser,
   // The Vue 3 client appends the tenant it last worked in (ThirdLoginController's {tenantId}); the
@@ -64,7 +64,7 @@ export const thirdLoginEndpoints: Endpoint[] = [
 
   // The Vue 3 sign-in page's 手机号绑定 after a third-party sign-in: here an identity is bound with
   // the account's password (bindAccount), never by a text message, so nothing is sent.
-  endpoint("POST", "/sys/thirdSms", "public", async () => failure(ThirdLoginMessages.phoneBindRefused)),
+  endpoint("POST", "/sys/thirdSms", "public", async () => failure(ThirdLoginMessages.phoneBindRefused), { doc: { summary: "绑定第三方账号时发送短信验证码" } }),
 
   endpoint("POST", "/sys/thirdLogin/bindAccount", "public", async ({ req, body, services }) => {
     const service = services.thirdLogin;
@@ -89,11 +89,11 @@ export const thirdLoginEndpoints: Endpoint[] = [
   endpoint("GET", "/sys/thirdLogin/bindings", "user", async (request) => {
     const rows = await request.services.thirdLogin.bindings(requireAuth(request).user.id);
     return ok(rows.map((row) => ({ ...row, bindTime: formatDateTime(row.bindTime) })), "");
-  }),
+  }, { doc: { summary: "当前用户绑定的第三方账号" } }),
 
   endpoint(["DELETE", "POST"], "/sys/thirdLogin/deleteThirdAccount", "user", async (request) => {
     const type = text(request.query.thirdType) || text(request.body.thirdType);
     const removed = await request.services.thirdLogin.unbind(requireAuth(request).user.id, type);
     return removed ? okMessage(ThirdLoginMessages.unbound) : failure(ThirdLoginMessages.notBound);
-  }),
+  }, { doc: { summary: "解除第三方账号的绑定" } }),
 ];

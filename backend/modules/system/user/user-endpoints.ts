@@ -80,7 +80,7 @@ const userPickerPage = endpoint("GET", "/sys/user/queryUserComponentData", "user
   const page = await runListQuery(context.services.db, userEntity, built);
   await userCrud.decorate(context, page.records);
   return ok({ ...page, records: pickerRecords(page.records) });
-});
+}, { doc: { summary: "用户选择组件的用户列表" } });
 
 /**
  * /sys/user/list for everyone signed in, as JeecgBoot answers it: with the user page, 用户管理's own
@@ -127,7 +127,7 @@ export const userEndpoints: Endpoint[] = [
     );
     if (updated.length === 0) throw notFound();
     return okMessage("操作成功!");
-  }),
+  }, { doc: { summary: "批量冻结或解冻用户" } }),
 
   // The administrator's reset (PasswordModal): {username, password, confirmpassword}.
   endpoint(["PUT", "POST"], "/sys/user/changePassword", "user:reset_password", async (request) => {
@@ -163,7 +163,7 @@ export const userEndpoints: Endpoint[] = [
     // Sessions opened with the old password end; the caller's own stays open.
     await context.services.sessions.endAllForUser(userId, "password", context.auth.session.id);
     return okMessage(Messages.passwordChanged);
-  }),
+  }, { doc: { summary: "管理员修改用户的密码" } }),
 
   // 解锁: ends the sign-in lock of a user the caller may manage (docs/decisions/010). The lock is
   // kept per typed name, so this is the account's username; the freeze right covers it, in every
@@ -176,7 +176,7 @@ export const userEndpoints: Endpoint[] = [
     await requireInEveryTenant(databaseExecutor(context.services.db), context, "user:freeze", [user]);
     await context.services.signInGuard.unlock(username);
     return okMessage(Messages.userUnlocked);
-  }),
+  }, { doc: { summary: "解除用户的登录锁定" } }),
 
   // Signed-in only (the original is anonymous): an anonymous oracle would undo the sign-in
   // answers that never tell whether an account exists (docs/decisions/003).
@@ -185,7 +185,7 @@ export const userEndpoints: Endpoint[] = [
     if (!username) return failure("用户账号不能为空");
     const [taken] = await services.db.orm.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, username)).limit(1);
     return taken ? failure("用户账号已存在") : ok(true, "");
-  }),
+  }, { doc: { summary: "校验用户名、手机号或邮箱唯一" } }),
 
   endpoint("GET", "/sys/user/queryUserRole", menuAccess(USER_PAGE), async (request) => {
     const context = crudContext(request);
@@ -193,7 +193,7 @@ export const userEndpoints: Endpoint[] = [
     const user = userId ? await findRow(databaseExecutor(context.services.db), userEntity, userId, userCrud.visibility(context)) : undefined;
     if (!user || !userId) throw notFound();
     return ok(await userRoleIds(databaseExecutor(context.services.db), userId, context.tenantId));
-  }),
+  }, { doc: { summary: "查询用户拥有的角色" } }),
 
   endpoint("GET", "/sys/user/userDepartList", menuAccess(USER_PAGE), async (request) => {
     const context = crudContext(request);
@@ -202,7 +202,7 @@ export const userEndpoints: Endpoint[] = [
     if (!user || !userId) throw notFound();
     const departs = await userDepartments(databaseExecutor(context.services.db), [userId], context.tenantId);
     return ok(departs.map((depart) => ({ key: depart.id, value: depart.id, title: depart.departName })));
-  }),
+  }, { doc: { summary: "查询用户所属的部门" } }),
 
   // The user picker's page: username / realname contain the text, departId narrows to a department.
   userPickerPage,
@@ -214,7 +214,7 @@ export const userEndpoints: Endpoint[] = [
     const context = crudContext(request);
     const built = await userCrud.listQuery(context, pickerQuery(request.req.query as Record<string, unknown>, ["id", "username"]));
     return pickerRecords(await selectRecords(context.services.db, userEntity, { where: built.where, orderBy: built.orderBy, limit: MAX_PICKER_USERS }));
-  }),
+  }, { doc: { summary: "按用户名或id查询多个用户" } }),
 
   endpoint("GET", "/sys/user/queryByIds", "user", async (request) => {
     const context = crudContext(request);
@@ -222,7 +222,7 @@ export const userEndpoints: Endpoint[] = [
     const records = await findRows(databaseExecutor(context.services.db), userEntity, ids, userCrud.visibility(context));
     await userCrud.decorate(context, records);
     return ok(pickerRecords(records));
-  }),
+  }, { doc: { summary: "按多个id查询用户" } }),
 
   endpoint("GET", "/sys/user/queryUserByDepId", "user", async (request) => {
     const context = crudContext(request);
@@ -239,5 +239,5 @@ export const userEndpoints: Endpoint[] = [
       limit: MAX_PICKER_USERS,
     });
     return ok(pickerRecords(records));
-  }),
+  }, { doc: { summary: "查询部门下的用户" } }),
 ];

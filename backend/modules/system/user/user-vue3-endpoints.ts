@@ -139,11 +139,11 @@ const saveAgentEndpoint = endpoint("POST", "/sys/sysUserAgent/add", "user:edit",
   const context = crudContext(request);
   await saveAgent(context.services.db, context, await agentValues(context, request.body));
   return okMessage(UserVue3Messages.agentSaved);
-});
+}, { doc: { summary: "保存用户的代理人设置" } });
 
 export const userVue3Endpoints: Endpoint[] = [
   // 回收站: the tenant's deleted users (a user of several tenants only leaves one, and stays present).
-  endpoint("GET", "/sys/user/recycleBin", menuAccess(USER_PAGE), async (request) => ok(await tenantUsers(crudContext(request), deleted()))),
+  endpoint("GET", "/sys/user/recycleBin", menuAccess(USER_PAGE), async (request) => ok(await tenantUsers(crudContext(request), deleted())), { doc: { summary: "用户回收站列表" } }),
 
   // PUT {userIds}: 还原.
   endpoint("PUT", "/sys/user/putRecycleBin", "user:delete", async (request) => {
@@ -156,7 +156,7 @@ export const userVue3Endpoints: Endpoint[] = [
     );
     if (restored.length === 0) throw new ApiError(UserVue3Messages.notInRecycleBin);
     return okMessage(UserVue3Messages.restored);
-  }),
+  }, { doc: { summary: "从回收站还原用户" } }),
 
   // DELETE ?userIds=: 彻底删除 (their roles, departments and messages go with them).
   endpoint("DELETE", "/sys/user/deleteRecycleBin", "user:delete", async (request) => {
@@ -169,13 +169,13 @@ export const userVue3Endpoints: Endpoint[] = [
     });
     if (removed.length === 0) throw new ApiError(UserVue3Messages.notInRecycleBin);
     return okMessage(UserVue3Messages.removed);
-  }),
+  }, { doc: { summary: "彻底删除回收站中的用户" } }),
 
   // 离职列表: who left this tenant.
   endpoint("GET", "/sys/user/getQuitList", menuAccess(USER_PAGE), async (request) => {
     const context = crudContext(request);
     return ok(await tenantUsers(context, sql`${quitHere(context.tenantId)} and ${column("delFlag")} = 0`));
-  }),
+  }, { doc: { summary: "离职人员列表" } }),
 
   // PUT {userName, agentUserName, startTime, endTime}: the user leaves; the account is frozen (it
   // cannot sign in) and the colleague becomes their agent. Freezing changes the account as a whole,
@@ -192,7 +192,7 @@ export const userVue3Endpoints: Endpoint[] = [
     });
     await context.services.sessions.endAllForUser(String(user.id), "frozen");
     return okMessage(UserVue3Messages.quit);
-  }),
+  }, { doc: { summary: "办理离职并指定交接人" } }),
 
   // PUT {userIds}: 取消离职; the account gets back the status it had.
   endpoint("PUT", "/sys/user/putCancelQuit", "user:freeze", async (request) => {
@@ -201,7 +201,7 @@ export const userVue3Endpoints: Endpoint[] = [
     const cancelled = await inTransaction(context.services.db, (tx) => cancelQuit(tx, context, ids));
     if (cancelled === 0) throw new ApiError(UserVue3Messages.notQuit);
     return okMessage(UserVue3Messages.quitCancelled);
-  }),
+  }, { doc: { summary: "取消离职" } }),
 
   // GET ?userName=: the user's agent in this tenant; the client reads `result` (null: none yet).
   endpoint("GET", "/sys/sysUserAgent/queryByUserName", menuAccess(USER_PAGE), async (request) => {
@@ -214,15 +214,16 @@ export const userVue3Endpoints: Endpoint[] = [
              to_char(end_time at time zone ${context.services.config.schoolTimeZone}, 'YYYY-MM-DD HH24:MI:SS') as "endTime", status
       from sys_user_agent where tenant_id = ${context.tenantId} and user_name = ${userName}`);
     return agent ? ok(agent) : failure(UserVue3Messages.noAgent);
-  }),
+  }, { doc: { summary: "查询用户的代理人设置" } }),
   saveAgentEndpoint,
   servedAt(saveAgentEndpoint, "/sys/sysUserAgent/edit"),
 
   // JeecgBoot's listNoCareTenant lists every tenant's users; here it is 用户管理's own list.
-  servedAt(userCrud.endpoints.find((served) => served.path === "/sys/user/list")!, "/sys/user/listAll"),
+  // Unlike /sys/user/list, which answers a picker's short list to every signed-in user, it needs the page.
+  listAllUsers(userCrud.endpoints.find((served) => served.path === "/sys/user/list")!),
 
   // PUT ?usernames=: JeecgBoot resets to its one system password; there is none here (decision 083).
-  endpoint("PUT", "/sys/user/resetPassword", "user:reset_password", async () => failure(UserVue3Messages.noSystemPassword)),
+  endpoint("PUT", "/sys/user/resetPassword", "user:reset_password", async () => failure(UserVue3Messages.noSystemPassword), { doc: { summary: "重置用户的密码" } }),
 
   // 租户用户列表 (SysTenantController.getUserTenantPageList, ?userTenantStatus=1,3,4): 用户管理's
   // list of the tenant, each user with their standing in it: 1 正常, 2 离职 (sys_user_quit). Nobody
@@ -247,7 +248,7 @@ export const userVue3Endpoints: Endpoint[] = [
     );
     for (const record of page.records) record.userTenantStatus = quitIds.has(String(record.id)) ? TenantStanding.quit : TenantStanding.working;
     return ok(page);
-  }),
+  }, { doc: { summary: "租户的用户及其在租户中的状态" } }),
 
   // PUT ?userId=&status= (the client joins its parameters to the URL): 2 sets the user as having
   // left the tenant (离职, as userQuitAgent without an agent), 1 takes it back (取消离职).
@@ -269,8 +270,12 @@ export const userVue3Endpoints: Endpoint[] = [
       await context.services.sessions.endAllForUser(userId, "frozen");
     } else throw new ApiError(UserVue3Messages.noJoinRequests);
     return okMessage(UserVue3Messages.standingChanged);
-  }),
+  }, { doc: { summary: "设置用户在租户中的状态" } }),
 
   // The import answers when it is done (all or nothing, in one request): no progress to follow.
-  endpoint("GET", "/sys/user/getUploadFileProgress", menuAccess(USER_PAGE), async () => ok(0)),
+  endpoint("GET", "/sys/user/getUploadFileProgress", menuAccess(USER_PAGE), async () => ok(0), { doc: { summary: "用户导入的进度（导入一次完成，总为0）" } }),
 ];
+
+function listAllUsers(pageList: Endpoint): Endpoint {
+  return { ...servedAt(pageList, "/sys/user/listAll"), doc: { ...pageList.doc, summary: "用户管理-全部用户的分页列表（需要用户管理菜单）" } };
+}

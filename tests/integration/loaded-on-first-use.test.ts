@@ -1,6 +1,7 @@
 // What a start no longer loads (docs/decisions/175) works on its first use in a fresh process: each
 // test file runs in a process of its own, and nothing here uses these libraries before the test does.
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, inject, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { ReportMessages } from "#contract/modules/online-report";
 import { cleanRichText } from "#contract/rich-text";
@@ -61,12 +62,15 @@ describe("libraries loaded on first use", () => {
   });
 
   it("opens PGlite with its smaller shared buffers", async () => {
-    const database = await openDatabase({});
+    // From the suite's template (a copy loads in a few seconds), not an empty folder: initdb took
+    // 33-55 s on a loaded machine, past the test's 30 s.
+    const database = await openDatabase({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) });
     try {
       const [row] = await database.rows<{ shared_buffers: string }>(sql`show shared_buffers`);
       expect(row?.shared_buffers).toBe("32MB");
     } finally {
       await database.close();
     }
-  });
+    // A database start, as the other files' beforeAll do: their hook's 60 s, and room for a loaded machine.
+  }, 120_000);
 });

@@ -304,6 +304,14 @@ export const ReasonMessages = {
 } as const;
 
 /**
+ * A payment or a refund records money that has moved: its 付款时间 is never later than now on the
+ * school's clock (docs/decisions/178). The form's date picker offers no later day.
+ */
+export const PaidAtMessages = {
+  future: "付款时间不能晚于当前时间",
+} as const;
+
+/**
  * dict voucher_status: a draft is voided (作废) with a reason, never deleted (docs/decisions/156); a
  * posted one is reversed (冲销) by a red voucher and becomes 已冲销 (docs/decisions/165).
  */

@@ -65,7 +65,7 @@ describe("instalments", () => {
     await expect.poll(() => page.locator(".ant-message").getByText("已分为3期").count()).toBe(1);
 
     const bill = (await backend<{ records: Array<{ id: string; payerType: string; payerId: string }> }>("GET", `/billing/bill/list?billNo=${billNo}`)).result.records[0]!;
-    const paid = await backend("POST", "/billing/payment/add", { payerType: bill.payerType, payerId: bill.payerId, channel: "3", amount: "500.00", paidAt: "2033-08-20 10:00:00", allocations: [{ billId: bill.id, amount: "500.00" }] });
+    const paid = await backend("POST", "/billing/payment/add", { payerType: bill.payerType, payerId: bill.payerId, channel: "3", amount: "500.00", paidAt: "2026-08-20 10:00:00", allocations: [{ billId: bill.id, amount: "500.00" }] });
     expect(paid.success, paid.message).toBe(true);
 
     await page.goto(`/billing/bill?billNo=${billNo}`);

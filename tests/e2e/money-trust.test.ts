@@ -139,7 +139,7 @@ describe("money a bursar can trust", () => {
       payerId: parentId,
       channel: "1",
       amount: bill.payable,
-      paidAt: "2031-09-01 10:00:00",
+      paidAt: "2026-09-01 10:00:00",
       tradeNo: TRADE_NO,
       allocations: [{ billId: bill.id, amount: bill.payable }],
     });
@@ -209,7 +209,7 @@ describe("money a bursar can trust", () => {
 
   it("voids a payment recorded by mistake and a draft voucher with a reason, keeping their numbers; neither offers 删除", { timeout: 120_000 }, async () => {
     const parent = await firstRecord<{ id: string }>(`/school/parent/list?name=${encodeURIComponent(PARENT)}`);
-    await backend("POST", "/billing/payment/add", { payerType: "1", payerId: parent.id, channel: "4", amount: "66.50", paidAt: "2031-09-02 10:00:00", tradeNo: MISTAKE });
+    await backend("POST", "/billing/payment/add", { payerType: "1", payerId: parent.id, channel: "4", amount: "66.50", paidAt: "2026-09-02 10:00:00", tradeNo: MISTAKE });
     await backend("POST", "/billing/voucher/add", {
       voucherDate: "2031-09-02",
       summary: VOUCHER,

@@ -56,7 +56,7 @@ describe.each(databases)("dashboard tallies on %s", (kind) => {
       channel: "3",
       amount: `${100 + index}.${String(index % 100).padStart(2, "0")}`,
       // Several payments in one quarter hour (the same kept row), others spread over months.
-      paidAt: index % 3 === 0 ? "2031-09-05 10:30:00" : `2031-${String(1 + (index % 12)).padStart(2, "0")}-0${1 + (index % 9)} 0${index % 10}:1${index % 6}:00`,
+      paidAt: index % 3 === 0 ? "2025-09-05 10:30:00" : `2025-${String(1 + (index % 12)).padStart(2, "0")}-0${1 + (index % 9)} 0${index % 10}:1${index % 6}:00`,
       ...(allocations ? { allocations } : {}),
     });
     // Round 1: 30 payments at once, a third of them allocating to the same two bills (some refused).
@@ -77,7 +77,7 @@ describe.each(databases)("dashboard tallies on %s", (kind) => {
     const work = [
       ...mine.map((row, index) => {
         if (index % 4 === 0) return send(finance, "POST", "/billing/payment/reverse", { id: row.id, reason: "统计测试冲销" });
-        if (index % 4 === 1) return send(finance, "PUT", "/billing/payment/edit", { id: row.id, ...payment(index + 40), paidAt: "2031-10-10 08:00:00" });
+        if (index % 4 === 1) return send(finance, "PUT", "/billing/payment/edit", { id: row.id, ...payment(index + 40), paidAt: "2025-10-10 08:00:00" });
         if (index % 4 === 2 && row.allocated === "0.00") return send(finance, "POST", "/billing/payment/void", { id: row.id, reason: "统计测试作废" });
         return send(finance, "POST", "/billing/payment/add", payment(index + 100, [{ billId: "tl-b1", amount: "0.01" }]));
       }),

@@ -9,15 +9,15 @@ import { TEST_DEMO_PASSWORD } from "../support/constants";
 import { wechatStatementCsv, wechatStatementXlsx } from "../support/wechat-statement";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
-const PERIOD = { from: "2030-01-01", to: "2030-01-31" };
+const PERIOD = { from: "2020-01-01", to: "2020-01-31" };
 
 const statement = wechatStatementCsv([
-  { time: "2030-01-02 09:00:00", transactionId: "4200000001203001020000000001", outTradeNo: "OUT-1", openId: "o-wx-1", amount: "100.00" },
-  { time: "2030-01-02 10:00:00", transactionId: "4200000001203001020000000002", outTradeNo: "SHOP-2", openId: "o-wx-1", amount: "200.00" },
-  { time: "2030-01-03 10:00:00", transactionId: "4200000001203001030000000003", outTradeNo: "OUT-3", openId: "o-wx-1", amount: "301.00" },
-  { time: "2030-01-04 10:00:00", transactionId: "4200000001203001040000000005", outTradeNo: "OUT-5", openId: "o-wx-1", amount: "500.50" },
-  { time: "2030-01-05 10:00:00", transactionId: "4200000001203001050000000006", outTradeNo: "OUT-6", openId: "o-stranger", amount: "600.00" },
-  { time: "2030-01-05 11:00:00", transactionId: "4200000001203001050000000007", outTradeNo: "OUT-7", openId: "o-wx-1", amount: "700.00", state: "CLOSED" },
+  { time: "2020-01-02 09:00:00", transactionId: "4200000001203001020000000001", outTradeNo: "OUT-1", openId: "o-wx-1", amount: "100.00" },
+  { time: "2020-01-02 10:00:00", transactionId: "4200000001203001020000000002", outTradeNo: "SHOP-2", openId: "o-wx-1", amount: "200.00" },
+  { time: "2020-01-03 10:00:00", transactionId: "4200000001203001030000000003", outTradeNo: "OUT-3", openId: "o-wx-1", amount: "301.00" },
+  { time: "2020-01-04 10:00:00", transactionId: "4200000001203001040000000005", outTradeNo: "OUT-5", openId: "o-wx-1", amount: "500.50" },
+  { time: "2020-01-05 10:00:00", transactionId: "4200000001203001050000000006", outTradeNo: "OUT-6", openId: "o-stranger", amount: "600.00" },
+  { time: "2020-01-05 11:00:00", transactionId: "4200000001203001050000000007", outTradeNo: "OUT-7", openId: "o-wx-1", amount: "700.00", state: "CLOSED" },
 ]);
 
 describe.each(databases)("WeChat trades on %s", (kind) => {
@@ -41,10 +41,10 @@ describe.each(databases)("WeChat trades on %s", (kind) => {
     await rows(`insert into school_parent (id, tenant_id, name, wechat_open_id) values ('wx-p1', 1, '微信家长', 'o-wx-1')`);
     // P1 by its trade number; P2 (no number) by amount, payer and day; P3 differs; P4 has no trade.
     await rows(`insert into bill_payment (id, tenant_id, payment_no, payer_type, payer_id, payer_name, channel, amount, paid_at, trade_no) values
-      ('wx-m1', 1, 'WX-PM1', '1', 'wx-p1', '微信家长', '1', 100.00, '2030-01-02 09:00:05+08', 'OUT-1'),
-      ('wx-m2', 1, 'WX-PM2', '1', 'wx-p1', '微信家长', '1', 200.00, '2030-01-02 18:00:00+08', null),
-      ('wx-m3', 1, 'WX-PM3', '1', 'wx-p1', '微信家长', '1', 300.00, '2030-01-03 10:00:00+08', 'OUT-3'),
-      ('wx-m4', 1, 'WX-PM4', '1', 'wx-p1', '微信家长', '1', 400.00, '2030-01-04 12:00:00+08', 'OUT-4')`);
+      ('wx-m1', 1, 'WX-PM1', '1', 'wx-p1', '微信家长', '1', 100.00, '2020-01-02 09:00:05+08', 'OUT-1'),
+      ('wx-m2', 1, 'WX-PM2', '1', 'wx-p1', '微信家长', '1', 200.00, '2020-01-02 18:00:00+08', null),
+      ('wx-m3', 1, 'WX-PM3', '1', 'wx-p1', '微信家长', '1', 300.00, '2020-01-03 10:00:00+08', 'OUT-3'),
+      ('wx-m4', 1, 'WX-PM4', '1', 'wx-p1', '微信家长', '1', 400.00, '2020-01-04 12:00:00+08', 'OUT-4')`);
   });
 
   afterAll(async () => {
@@ -60,16 +60,16 @@ describe.each(databases)("WeChat trades on %s", (kind) => {
     const [first] = await rows<{ amount: string; day: string }>(
       `select amount::text as amount, to_char(trade_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as day from bill_wechat_trade where out_trade_no = 'OUT-1'`,
     );
-    expect(first).toEqual({ amount: "100.00", day: "2030-01-02 09:00:00" });
+    expect(first).toEqual({ amount: "100.00", day: "2020-01-02 09:00:00" });
     expect((await upload(finance, "名单.csv", "姓名,金额\n张三,1")).message).toContain("不是微信支付交易账单");
   });
 
   it("imports the Excel statement (text cells with the backtick, summary lines) once, however often it comes", async () => {
-    // March 2030: outside the period reconciled below.
+    // March 2020: outside the period reconciled below.
     const workbook = await wechatStatementXlsx([
-      { time: "2030-03-02 09:15:00", transactionId: "4200000001203003020000000101", outTradeNo: "XL-1", openId: "o-wx-1", amount: "1280.50" },
-      { time: "2030-03-02 23:59:59", transactionId: "4200000001203003020000000102", outTradeNo: "XL-2", openId: "o-wx-2", amount: "0.01" },
-      { time: "2030-03-03 00:00:00", transactionId: "4200000001203003030000000103", outTradeNo: "XL-3", openId: "o-wx-1", amount: "99999.99", state: "REFUND" },
+      { time: "2020-03-02 09:15:00", transactionId: "4200000001203003020000000101", outTradeNo: "XL-1", openId: "o-wx-1", amount: "1280.50" },
+      { time: "2020-03-02 23:59:59", transactionId: "4200000001203003020000000102", outTradeNo: "XL-2", openId: "o-wx-2", amount: "0.01" },
+      { time: "2020-03-03 00:00:00", transactionId: "4200000001203003030000000103", outTradeNo: "XL-3", openId: "o-wx-1", amount: "99999.99", state: "REFUND" },
     ]);
     expect(await upload(finance, "微信支付账单.xlsx", workbook)).toEqual(expect.objectContaining({ success: true, message: "导入成功：新增3笔交易" }));
     expect(await upload(finance, "微信支付账单.xlsx", workbook)).toEqual(expect.objectContaining({ success: true, message: "导入成功：新增0笔交易，3笔已导入过" }));
@@ -78,9 +78,9 @@ describe.each(databases)("WeChat trades on %s", (kind) => {
        from bill_wechat_trade where out_trade_no like 'XL-%' order by out_trade_no`,
     );
     expect(stored).toEqual([
-      { transaction_id: "4200000001203003020000000101", out_trade_no: "XL-1", amount: "1280.50", trade_state: "SUCCESS", time: "2030-03-02 09:15:00" },
-      { transaction_id: "4200000001203003020000000102", out_trade_no: "XL-2", amount: "0.01", trade_state: "SUCCESS", time: "2030-03-02 23:59:59" },
-      { transaction_id: "4200000001203003030000000103", out_trade_no: "XL-3", amount: "99999.99", trade_state: "REFUND", time: "2030-03-03 00:00:00" },
+      { transaction_id: "4200000001203003020000000101", out_trade_no: "XL-1", amount: "1280.50", trade_state: "SUCCESS", time: "2020-03-02 09:15:00" },
+      { transaction_id: "4200000001203003020000000102", out_trade_no: "XL-2", amount: "0.01", trade_state: "SUCCESS", time: "2020-03-02 23:59:59" },
+      { transaction_id: "4200000001203003030000000103", out_trade_no: "XL-3", amount: "99999.99", trade_state: "REFUND", time: "2020-03-03 00:00:00" },
     ]);
   });
 

@@ -36,6 +36,11 @@ describe("WeChat Pay statement", () => {
     expect(parseStatement(csvRows(broken)).problems[0]?.message).toBe("第2行的交易时间、微信订单号或金额格式不正确");
     expect(() => parseStatement(csvRows("姓名,金额\n张三,1"))).toThrow("不是微信支付交易账单");
   });
+
+  it("names a trade dated later than now: a statement holds only what happened (docs/decisions/178)", () => {
+    expect(parseStatement(csvRows(csv), "2026-09-01 11:00:00").problems).toEqual([]);
+    expect(parseStatement(csvRows(csv), "2026-09-01 10:59:59").problems).toEqual([{ line: 3, message: "第3行的交易时间 2026-09-01 11:00:00 晚于当前时间：账单只含已发生的交易" }]);
+  });
 });
 
 describe("reconciliation", () => {

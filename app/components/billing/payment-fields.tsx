@@ -23,11 +23,16 @@ export function PayerField({ value, onChange, disabled }: { value?: string; onCh
   return <SearchSelect key={dict} async dict={dict} value={value} onChange={(next) => onChange?.(next)} disabled={disabled} placeholder="输入姓名搜索" />;
 }
 
+/** Days after today on the school's clock: a 付款时间 is never later than now (docs/decisions/178). */
+const afterToday = (day: dayjs.Dayjs) => day.isAfter(dayjs(), "day");
+
+/** 付款时间 of a payment or of a shop order's payment: no later day is offered. */
 export function DateTimeField({ value, onChange, disabled }: { value?: string; onChange?: (value: string) => void; disabled?: boolean }) {
   return (
     <DatePicker
       showTime
       format={DATETIME}
+      disabledDate={afterToday}
       value={value ? dayjs(value) : null}
       onChange={(next) => onChange?.(next ? next.format(DATETIME) : "")}
       disabled={disabled}

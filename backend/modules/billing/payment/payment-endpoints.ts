@@ -22,6 +22,7 @@ import { PayerType } from "../bill/bill-plan";
 import { nextNumber } from "../../system/fill-rule/fill-rule-service";
 import { currentAllocations, lockPayment, lockPaymentNotOfOrder, parseAllocations, PaymentMessages, replaceAllocations, reversePayment, sameAllocations } from "./payment-allocation";
 import "../student-dictionary";
+import { refuseFuturePaidAt } from "./payment-record";
 import { historyReason, updateWithHistory, withHistory, type HistoryChange } from "../../../crud/history";
 import { HistoryLabels, PaymentHistory } from "../history-sources";
 
@@ -38,6 +39,7 @@ export const paymentCrud = createModuleCrud(paymentModule, {
   hooks: {
     prepare: async (prepared) => {
       exactMoney(prepared, "amount", "付款金额", { min: 1n, max: MAX_AMOUNT_FEN });
+      refuseFuturePaidAt(prepared.values.paidAt);
       const allocations = parseAllocations(prepared.body.allocations);
       if (!allocations) return;
       // Changing allocations needs 分配; checked here, outside the transaction (one connection on PGlite).

@@ -3,7 +3,8 @@
 // payment_no in the caller's transaction (a rolled-back one gives its number back), with its add
 // history row in the same transaction.
 import { sql } from "drizzle-orm";
-import { PaymentKind, PaymentStatus } from "#contract/modules/billing";
+import { PaidAtMessages, PaymentKind, PaymentStatus } from "#contract/modules/billing";
+import { ApiError } from "../../../http/envelope";
 import type { CrudContext, Executor } from "../../../crud/context";
 import { newId } from "../../../db/ids";
 import { historyAdded, type HistoryAction } from "../../../crud/history";
@@ -29,7 +30,20 @@ export interface RecordedPayment {
   orderId?: string;
 }
 
+/** How far ahead of the server's clock a browser's "now" may be (its 此刻 sent a moment later). */
+const CLOCK_GRACE_MS = 60_000;
+
+/**
+ * Money recorded as paid (a payment, a refund) has moved: a 付款时间 later than now is refused, on
+ * every path that records one (docs/decisions/178). An instant, so the school's zone is the one the
+ * wall time was read in; a minute's grace for a browser's clock slightly ahead of the server's.
+ */
+export function refuseFuturePaidAt(paidAt: unknown, now = Date.now()): void {
+  if (paidAt instanceof Date && paidAt.getTime() > now + CLOCK_GRACE_MS) throw new ApiError(PaidAtMessages.future);
+}
+
 export async function recordPayment(tx: Executor, context: CrudContext, payment: RecordedPayment, change: HistoryAction): Promise<{ id: string; paymentNo: string }> {
+  refuseFuturePaidAt(payment.paidAt);
   const id = newId();
   const paymentNo = await nextNumber(tx, context.tenantId, "payment_no", context.services.config.schoolTimeZone);
   const allocated = payment.allocated ? payment.amount : "0";

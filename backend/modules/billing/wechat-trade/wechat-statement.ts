@@ -28,6 +28,7 @@ export interface ParsedStatement {
 export const StatementMessages = {
   noHeader: "不是微信支付交易账单：找不到表头（交易时间、微信订单号、商户订单号）",
   badRow: (line: number) => `第${line}行的交易时间、微信订单号或金额格式不正确`,
+  future: (line: number, time: string) => `第${line}行的交易时间 ${time} 晚于当前时间：账单只含已发生的交易`,
   countMismatch: (declared: number, read: number) => `账单汇总的总交易单数为${declared}，读到${read}笔交易`,
 } as const;
 
@@ -74,8 +75,12 @@ export function csvRows(text: string): string[][] {
 const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-/** Reads the statement's trades from its rows (CSV lines or sheet rows). */
-export function parseStatement(rows: ReadonlyArray<readonly unknown[]>): ParsedStatement {
+/**
+ * Reads the statement's trades from its rows (CSV lines or sheet rows). `notAfter`: now on the
+ * school's clock (`yyyy-MM-dd HH:mm:ss`); a trade dated later is a problem, as the payment it would
+ * make is (docs/decisions/178): a statement holds only trades that happened.
+ */
+export function parseStatement(rows: ReadonlyArray<readonly unknown[]>, notAfter?: string): ParsedStatement {
   const headerIndex = rows.findIndex((row) => row.map(clean).includes("微信订单号") && row.map(clean).includes("交易时间"));
   if (headerIndex < 0) throw new Error(StatementMessages.noHeader);
   const header = rows[headerIndex]!.map(clean);
@@ -112,6 +117,10 @@ export function parseStatement(rows: ReadonlyArray<readonly unknown[]>): ParsedS
     const transactionId = field(at.transactionId);
     if (!TIME.test(time) || !/^\d{10,32}$/.test(transactionId) || !AMOUNT.test(amountText) || !AMOUNT.test(refundText)) {
       problems.push({ line: index + 1, message: StatementMessages.badRow(index + 1) });
+      continue;
+    }
+    if (notAfter !== undefined && time > notAfter) {
+      problems.push({ line: index + 1, message: StatementMessages.future(index + 1, time) });
       continue;
     }
     const state = field(at.state).toUpperCase();

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { PaymentStatus, wechatTradeModule, type ReconcileAnswer, type ReconcileRow } from "#contract/modules/billing";
 import { fenToYuan, toFen } from "#contract/money";
+import { formatWireDateTime } from "#contract/clock";
 import { billWechatTrade } from "../../../db/schema";
 import { createModuleCrud } from "../../../crud/module";
 import { crudContext, inTransaction, type CrudContext, type Executor } from "../../../crud/context";
@@ -148,7 +149,7 @@ export const wechatTradeEndpoints: Endpoint[] = [
     if (!bytes || bytes.length === 0) throw new ApiError(WechatMessages.noFile);
     let parsed;
     try {
-      parsed = parseStatement(await statementRows(bytes));
+      parsed = parseStatement(await statementRows(bytes), formatWireDateTime(new Date(), context.services.config.schoolTimeZone));
     } catch (error) {
       if (error instanceof ApiError) throw error;
       throw new ApiError(error instanceof Error ? error.message : WechatMessages.unreadable);

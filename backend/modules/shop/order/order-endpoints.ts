@@ -15,7 +15,7 @@ import { historyReason, updateWithHistory, type HistoryChange } from "../../../c
 import { parseWireDate } from "../../../crud/values";
 import { PaymentKind, PaymentStatus } from "#contract/modules/billing";
 import { PayerType } from "../../billing/bill/bill-plan";
-import { recordPayment } from "../../billing/payment/payment-record";
+import { recordPayment, refuseFuturePaidAt } from "../../billing/payment/payment-record";
 import { notFound, singleId } from "../../../crud/crud-messages";
 import { newId } from "../../../db/ids";
 import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
@@ -149,6 +149,8 @@ function paymentOf(body: Record<string, unknown>): { channel: string; paidAt: Da
   if (!text) return { channel, paidAt: undefined };
   const paidAt = parseWireDate(text);
   if (!paidAt) throw new ApiError(ShopMessages.paidAt);
+  // The order's 付款时间 is its payment's: never later than now (docs/decisions/178).
+  refuseFuturePaidAt(paidAt.start);
   return { channel, paidAt: paidAt.start };
 }
 

@@ -18,7 +18,8 @@ export interface HistorySource {
   masked?: readonly string[];
   /**
    * More of the record than its own row, as a jsonb object built from the row aliased `t` (a
-   * payment's allocations, a bill's items), merged into its snapshot.
+   * payment's allocations, a bill's items), merged into its snapshot. Found by the row's key (an
+   * UPDATE that changes the row alone leaves it as it was: updatedChanges).
    */
   extra?: SQL;
 }
@@ -48,7 +49,7 @@ export type HistorySnapshot = string;
 export const NO_SNAPSHOT: HistorySnapshot = "{}";
 
 /**
- * Whether the writers write: always, in the product. Only bench/fee-office.ts turns it off, for a
+ * Whether the writers write: always, in the product. Only bench/history-cost.ts turns it off, for a
  * moment, to measure what the history adds to a save and to an allocation (issue #32: ≤ 15 %).
  */
 export const historyWriting = { enabled: true };
@@ -152,25 +153,32 @@ export async function updateWithHistory<T extends Record<string, unknown>>(
     return { rows, before: NO_SNAPSHOT };
   }
   const unique = [...new Set(ids)].sort();
-  const written = options.afterLater
-    ? sql``
-    : sql`, history as (
-        insert into sys_record_history (tenant_id, module, record_id, action, username, changes, reason)
-        select ${actor.tenantId}, ${source.table}, b.key, ${change.action}, ${actor.username.slice(0, 100)}, c.changes, ${change.reason ?? null}
-        from t join before b on b.key = ${keyOf(source)}
-        cross join lateral (select sys_record_history_changes(b.snapshot, ${snapshotOf(source)}, ${idArray(source.masked ?? [])}::text[]) as changes) c
-        where c.changes <> '[]'::jsonb
-        order by b.key)`;
-  const snapshot = options.afterLater ? sql`(select jsonb_object_agg(key, snapshot) from before)::text` : sql`null::text`;
-  const rows = await tx.rows<T & { history_before: string | null }>(sql`
-    with before as materialized (
-      select ${keyOf(source)} as key, ${snapshotOf(source)} as snapshot
-      from ${sql.identifier(source.table)} t where ${keyOf(source)} = any(${idArray(unique)}::text[])),
-    t as (${update})${written}
-    select ${answer}, ${snapshot} as history_before from t`);
-  const before = rows[0]?.history_before ?? NO_SNAPSHOT;
-  for (const row of rows) delete (row as Record<string, unknown>).history_before;
-  return { rows, before };
+  const selected = sql`from ${sql.identifier(source.table)} t where ${keyOf(source)} = any(${idArray(unique)}::text[])`;
+  if (options.afterLater) {
+    // The caller writes the history after more changes: the snapshot before is answered whole.
+    const rows = await tx.rows<T & { history_before: string | null }>(sql`
+      with before as materialized (select ${keyOf(source)} as key, ${snapshotOf(source)} as snapshot ${selected}),
+      t as (${update})
+      select ${answer}, (select jsonb_object_agg(key, snapshot) from before)::text as history_before from t`);
+    const before = rows[0]?.history_before ?? NO_SNAPSHOT;
+    for (const row of rows) delete (row as Record<string, unknown>).history_before;
+    return { rows, before };
+  }
+  // The history rows are this statement's: sys_record_history_edit (migration 0950) compares each
+  // row's columns before and after — both rows of the one table, so `extra` is left out of both:
+  // the statement reads it as it starts, before and after alike, so it never differs here — and
+  // writes its row, in the order of the keys (a volatile function runs after the sort). Its plans
+  // are kept for the session, where a history part of the statement was parsed and planned at every
+  // change (docs/decisions/179).
+  const rows = await tx.rows<T & { history_written?: unknown }>(sql`
+    with before as materialized (select ${keyOf(source)} as key, to_jsonb(t) as snapshot ${selected}),
+    t as (${update})
+    select ${answer}, sys_record_history_edit(${actor.tenantId}::integer, ${source.table}::text, b.key, ${change.action}::text, ${actor.username.slice(0, 100)}::text,
+                                              ${change.reason ?? null}::text, b.snapshot, to_jsonb(t), ${idArray(source.masked ?? [])}::text[]) as history_written
+    from t left join before b on b.key = ${keyOf(source)}
+    order by b.key`);
+  for (const row of rows) delete row.history_written;
+  return { rows, before: NO_SNAPSHOT };
 }
 
 /** Runs `work` on the records of `ids` and writes the history of those it changed. */

@@ -79,7 +79,7 @@ describe.each(databases)("record history on %s", (kind) => {
     const before = await mark();
     // An allocation beyond the payment: refused inside the transaction, after the payment's insert.
     const refused = await send(finance, "POST", "/billing/payment/add", {
-      payerType: "1", payerId: "rh-p1", channel: "3", amount: "100", paidAt: "2031-09-05 10:30:00",
+      payerType: "1", payerId: "rh-p1", channel: "3", amount: "100", paidAt: "2026-09-05 10:30:00",
       allocations: [{ billId: "rh-b1", amount: "100.01" }],
     });
     expect(refused.json).toMatchObject({ success: false });
@@ -89,7 +89,7 @@ describe.each(databases)("record history on %s", (kind) => {
   it("a payment with its allocation: the payment, each bill and the receivable, once each", async () => {
     const before = await mark();
     const answer = await send(finance, "POST", "/billing/payment/add", {
-      payerType: "1", payerId: "rh-p1", channel: "3", amount: "1500.25", paidAt: "2031-09-05 10:30:00", tradeNo: "RH-1",
+      payerType: "1", payerId: "rh-p1", channel: "3", amount: "1500.25", paidAt: "2026-09-05 10:30:00", tradeNo: "RH-1",
       allocations: [{ billId: "rh-b1", amount: "1000.25" }, { billId: "rh-b2", amount: "500" }],
     });
     expect(answer.json).toMatchObject({ success: true });
@@ -146,7 +146,7 @@ describe.each(databases)("record history on %s", (kind) => {
   });
 
   it("a receipt's issue and print, and a voucher's 过账, leave their rows", async () => {
-    const payment = await send(finance, "POST", "/billing/payment/add", { payerType: "1", payerId: "rh-p1", channel: "4", amount: "10.50", paidAt: "2031-09-06 10:30:00", tradeNo: "RH-2" });
+    const payment = await send(finance, "POST", "/billing/payment/add", { payerType: "1", payerId: "rh-p1", channel: "4", amount: "10.50", paidAt: "2026-09-06 10:30:00", tradeNo: "RH-2" });
     expect(payment.json).toMatchObject({ success: true });
     const id = (await rows<{ id: string }>(`select id from bill_payment where trade_no = 'RH-2'`))[0]!.id;
     let before = await mark();
@@ -194,6 +194,16 @@ describe.each(databases)("record history on %s", (kind) => {
     expect(changes).toEqual([
       { field: "name", old: "a", new: "b" },
       { field: "password", old: "******", new: "******" },
+    ]);
+    // The one-UPDATE path's writer (migration 0950) records the same change, and nothing for a row
+    // that did not change.
+    const snapshots = `'{"id":"1","password":"old-hash","name":"a","amount":500.00}', '{"id":"1","password":"new-hash","name":"b","amount":500.00}'`;
+    const [wrote] = await rows<{ wrote: boolean }>(`select sys_record_history_edit(1, 'rh_masked', 'm1', 'edit', 'tester', null, ${snapshots}, '{password}') as wrote`);
+    const [same] = await rows<{ wrote: boolean }>(`select sys_record_history_edit(1, 'rh_masked', 'm2', 'edit', 'tester', null, '{"id":"2","a":1}', '{"id":"2","a":1}', '{}') as wrote`);
+    expect([wrote!.wrote, same!.wrote]).toEqual([true, false]);
+    const stored = await rows<{ record_id: string; changes: unknown }>(`select record_id, changes from sys_record_history where module = 'rh_masked'`);
+    expect(stored.map((entry) => ({ ...entry, changes: typeof entry.changes === "string" ? JSON.parse(entry.changes) : entry.changes }))).toEqual([
+      { record_id: "m1", changes: changes },
     ]);
   });
 });

@@ -12,6 +12,7 @@ import {
   KEY_CHECK_TEXT,
   PersonalDataKeyError,
   decryptValue,
+  decryptValues,
   encryptValue,
   isCiphertext,
   keyring,
@@ -53,17 +54,28 @@ export function sealValues(entity: EntityDefinition, values: RowValues, ring?: P
   return sealed ?? values;
 }
 
-/** The records' encrypted values in clear, in place. */
+/**
+ * The records' encrypted values in clear, in place: those the records carry (a list's or an
+ * export's page selects only its columns), opened together (decryptValues, docs/decisions/182).
+ */
 export function openRecords(entity: EntityDefinition, records: ListRecord[]): void {
   const fields = encryptedFields(entity);
   if (fields.length === 0 || records.length === 0) return;
-  const ring = keyring();
+  const stored: string[] = [];
+  const places: Array<[ListRecord, string]> = [];
   for (const record of records) {
     for (const field of fields) {
       const value = record[field.property];
-      if (typeof value === "string" && value !== "") record[field.property] = decryptValue(value, ring);
+      if (!isCiphertext(value)) continue;
+      stored.push(value);
+      places.push([record, field.property]);
     }
   }
+  if (stored.length === 0) return;
+  const clear = decryptValues(stored, keyring());
+  places.forEach(([record, property], index) => {
+    record[property] = clear[index];
+  });
 }
 
 /** The search hash a condition compares an encrypted field's value with. */

@@ -177,9 +177,11 @@ export async function encryptTableValues(db: Pick<Database, "rows">, entity: Ent
       );
       if (rows.length === 0) break;
       after = rows[rows.length - 1]!.id!;
-      const changes = rows.map((row) => {
+      // Each field's values of the batch opened at once (clear ones answered as they are).
+      const opened = fields.map((field) => decryptValues(rows.map((row) => row[field.column] ?? ""), ring));
+      const changes = rows.map((row, rowIndex) => {
         const change: Record<string, string | null> = { id: row.id };
-        for (const field of fields) {
+        for (const [fieldIndex, field] of fields.entries()) {
           const stored = row[field.column] ?? null;
           change[`old_${field.column}`] = stored;
           if (stored === null || stored === "") {
@@ -187,7 +189,7 @@ export async function encryptTableValues(db: Pick<Database, "rows">, entity: Ent
             change[field.encrypted.hashColumn] = null;
             continue;
           }
-          const clear = decryptValue(stored, ring);
+          const clear = opened[fieldIndex]![rowIndex]!;
           const keep = isCiphertext(stored) && stored.startsWith(current);
           change[field.column] = keep ? stored : encryptValue(clear, ring);
           change[field.encrypted.hashColumn] = searchHash(field.encrypted.kind, clear, ring);

@@ -1,6 +1,7 @@
 // Build settings of the shell (docs/spec/app-shell.md §1, §9). Browser-safe: no secrets here.
 export const PLATFORM_NAME = "国际学校综合管理平台";
-export const DEFAULT_DOCUMENT_TITLE = "Manage System";
+/** The document's title where no tab names it (docs/decisions/184: Chinese, the platform's name). */
+export const DEFAULT_DOCUMENT_TITLE = PLATFORM_NAME;
 export const HOME_PATH = "/dashboard/analysis";
 export const LOGIN_PATH = "/user/login";
 /** Where an account whose password someone else chose chooses its own (docs/decisions/011). */

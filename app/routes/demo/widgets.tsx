@@ -209,7 +209,7 @@ export default function WidgetsDemoPage({ loaderData, actionData }: Route.Compon
 function ReportPopupCard() {
   const [picked, setPicked] = useState<Record<string, string>>({});
   return (
-    <Card title="报表弹窗（Online报表 demo_report）" className="demo-report-popup">
+    <Card title="报表弹窗（在线报表 demo_report）" className="demo-report-popup">
       <Form layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item label="账号" htmlFor="demo-popup-account">
           <PopupField

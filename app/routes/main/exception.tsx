@@ -2,6 +2,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/exception";
 import { StatusPage } from "~/components/shell/status-page";
+import { DEFAULT_DOCUMENT_TITLE } from "~/config";
 
 export function loader({ params }: Route.LoaderArgs) {
   const status = Number(params.status);
@@ -9,7 +10,7 @@ export function loader({ params }: Route.LoaderArgs) {
   return { status: status as 403 | 404 | 500 };
 }
 
-export const meta: Route.MetaFunction = ({ data: page }) => [{ title: page ? String(page.status) : "Manage System" }];
+export const meta: Route.MetaFunction = ({ data: page }) => [{ title: page ? String(page.status) : DEFAULT_DOCUMENT_TITLE }];
 
 export default function ExceptionPage({ loaderData }: Route.ComponentProps) {
   return <StatusPage status={loaderData.status} />;

@@ -6,6 +6,7 @@ import type { Route } from "./+types/menu-page";
 import { requireMenuPage } from "~/services/menu-access.server";
 import { cataloguePathOf, ONLINE_COMPONENTS } from "~/pages";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
+import { DEFAULT_DOCUMENT_TITLE } from "~/config";
 
 export async function loader(route: Route.LoaderArgs) {
   const { node } = await requireMenuPage(route);
@@ -16,7 +17,7 @@ export async function loader(route: Route.LoaderArgs) {
   return { title: node.meta.title ?? node.name, online: ONLINE_COMPONENTS[component] ?? null };
 }
 
-export const meta: Route.MetaFunction = ({ data: page }) => [{ title: page?.title || "Manage System" }];
+export const meta: Route.MetaFunction = ({ data: page }) => [{ title: page?.title || DEFAULT_DOCUMENT_TITLE }];
 
 export default function MenuPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -49,9 +49,16 @@ function ProcessCard({ figures }: { figures: ServerFigures["process"] }) {
         <Descriptions.Item label="事件循环延迟">
           {`平均 ${figures.eventLoopDelayMs.mean} ms，p50 ${figures.eventLoopDelayMs.p50} ms，最大 ${figures.eventLoopDelayMs.max} ms`}
         </Descriptions.Item>
-        <Descriptions.Item label="主机名">{machine.hostname}</Descriptions.Item>
-        <Descriptions.Item label="操作系统">{machine.platform}</Descriptions.Item>
-        <Descriptions.Item label="CPU">{`${machine.cpus} 核 ${machine.cpuModel ?? ""}`}</Descriptions.Item>
+        <Descriptions.Item label="主机名">
+          <span translate="no">{machine.hostname}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label="操作系统">
+          <span translate="no">{machine.platform}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label="CPU">
+          {`${machine.cpus} 核 `}
+          <span translate="no">{machine.cpuModel ?? ""}</span>
+        </Descriptions.Item>
         <Descriptions.Item label="系统负载">{machine.loadAverage.join(" / ")}</Descriptions.Item>
         <Descriptions.Item label="服务器内存">
           {`${formatBytes(usedMemory)} / ${formatBytes(machine.totalMemory)}（${percentOf(usedMemory, machine.totalMemory)}%）`}
@@ -70,7 +77,7 @@ function DatabaseCard({ database }: { database: ServerFigures["database"] }) {
         <Descriptions.Item label="类型">{database.kind}</Descriptions.Item>
         <Descriptions.Item label="连接数">{database.connections ?? "-"}</Descriptions.Item>
         <Descriptions.Item label="版本" span={2}>
-          {database.version ?? "-"}
+          <span translate="no">{database.version ?? "-"}</span>
         </Descriptions.Item>
         <Descriptions.Item label="数据库大小">{database.sizeBytes === undefined ? "-" : formatBytes(database.sizeBytes)}</Descriptions.Item>
       </Descriptions>

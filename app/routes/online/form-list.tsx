@@ -18,6 +18,7 @@ import { dictOptionsByCode } from "~/services/options.server";
 import { loadOnlineDefinition } from "~/services/online-form.server";
 import { throwRouteFailure, withRouteFailures } from "~/services/route-errors.server";
 import { onlineDictCodes, onlineFormPage, PARENT_PROPERTY } from "./form-page.data";
+import { DEFAULT_DOCUMENT_TITLE } from "~/config";
 
 export async function loader(route: Route.LoaderArgs) {
   const access = await requireMenuPage(route);
@@ -43,7 +44,7 @@ export async function action(route: Route.ActionArgs) {
   return listAction(route, onlineFormPage(definition).list);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "Manage System" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? DEFAULT_DOCUMENT_TITLE }];
 
 export default function OnlineFormListPage({ loaderData }: Route.ComponentProps) {
   const { definition, layout, options } = loaderData;

@@ -6,7 +6,8 @@
 // - no critical or serious accessibility violation found by axe-core;
 // - the document answers 200 (or a clean 403 outside the user's menu);
 // - nothing from another origin (a school's network may have no internet, and the CSP refuses
-//   other origins anyway), no request that fails, no answer of 400 or more.
+//   other origins anyway), no request that fails, no answer of 400 or more;
+// - no English word in what a user reads (issue #30 item 5: english-words.ts and its allow-list).
 // One walk per user, each in a file of its own (page-walk-admin, page-walk-teacher), so the two run
 // in parallel workers.
 import { readFileSync } from "node:fs";
@@ -14,6 +15,7 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { WALKED_PAGES } from "./walked-pages";
 import { baseUrl, hydrated } from "./browser";
+import { englishWordsInContext } from "./english-words";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -88,9 +90,42 @@ export async function walkEveryPage(page: Page): Promise<Record<string, string[]
     // After axe: a known console defect may still log while axe runs (the markdown editor).
     if (!KNOWN_CONSOLE_DEFECTS.has(path)) problems.push(...consoleProblems);
     problems.push(...accessibility, ...networkProblems, ...violations.map((violation) => `refused by the CSP: ${violation}`));
+    problems.push(...englishWordsInContext(await visibleText(page)));
     if (problems.length > 0) found[path] = problems;
   }
   return found;
+}
+
+/**
+ * What a user reads on the page: the document's title, the main area's text (without what the user
+ * wrote in an editor: SQL, code, rich text), and the placeholders, buttons and titles shown anywhere
+ * (the header's, the tabs', an open dialog's).
+ */
+async function visibleText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    // What a user, the machine or the database wrote: an editor's text, and what the page marks
+    // translate="no" (性能监控's host, system and database version; browsers' translators skip it too).
+    const USER_CONTENT = "pre, code, textarea, [contenteditable], .cm-editor, .md-editor, [translate='no']";
+    const shown = (element: Element) => element.checkVisibility({ visibilityProperty: true });
+    const texts = [document.title];
+    const main = document.querySelector("main");
+    if (main) {
+      let text = main.innerText;
+      for (const content of main.querySelectorAll<HTMLElement>(USER_CONTENT)) {
+        const written = content.innerText.trim();
+        if (written) text = text.split(written).join(" ");
+      }
+      texts.push(text);
+    }
+    for (const element of document.querySelectorAll<HTMLElement>("[placeholder], button, [title]")) {
+      if (!shown(element) || element.closest(USER_CONTENT)) continue;
+      const placeholder = element.getAttribute("placeholder");
+      if (placeholder) texts.push(placeholder);
+      if (element.title) texts.push(element.title);
+      if (element.tagName === "BUTTON") texts.push(element.innerText);
+    }
+    return texts.join("\n");
+  });
 }
 
 /**

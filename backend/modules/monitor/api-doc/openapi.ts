@@ -144,7 +144,7 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], options: { 
     info: {
       title: "国际学校综合管理平台 接口文档",
       version: options.version,
-      description: "由后端的接口定义及其 zod 校验规则生成（JeecgBoot 兼容接口）。",
+      description: "由后端的接口定义及其校验规则生成（JeecgBoot 兼容接口）。",
     },
     servers: [{ url: options.serverUrl }],
     tags: [...tags].sort().map((name) => ({ name })),

@@ -590,7 +590,7 @@ export function createCrud(config: CrudConfig): CrudResource {
         if (!id) throw notFound();
         await resource.remove(crudContext(request), [id], "delete");
         return okMessage(CrudMessages.deleted);
-      }, { doc: { summary: crudSummary(config, "通过id删除") } }),
+      }, { doc: { summary: crudSummary(config, "通过ID删除") } }),
     );
   if (operations.has("deleteBatch"))
     endpoints.push(
@@ -609,7 +609,7 @@ export function createCrud(config: CrudConfig): CrudResource {
         const record = id ? await resource.viewById(context, id) : undefined;
         if (!record) throw notFound();
         return ok(record);
-      }, { doc: { summary: crudSummary(config, "通过id查询") } }),
+      }, { doc: { summary: crudSummary(config, "通过ID查询") } }),
     );
   if (operations.has("queryById")) endpoints.push(historyEndpoint(resource, { ...config.labels, ...config.history?.labels }));
   if (config.excel) endpoints.push(...crudExcelEndpoints(resource, config.excel));

@@ -128,7 +128,7 @@ describe("系统监控", () => {
     await hydrated(admin);
     const page = admin.locator(".api-doc");
     await page.getByText(/OpenAPI 3\.1\.0 · 共 \d+ 个接口/).waitFor();
-    await page.getByRole("menuitem", { name: /^sys\/position \(\d+\)$/ }).click();
+    await page.getByRole("menuitem", { name: /^\/sys\/position \(\d+\)$/ }).click();
     await admin.waitForURL((url) => url.searchParams.get("tag") === "sys/position");
     await page.getByText("/sys/position/add").click();
     await page.getByText("需要按钮权限 position:add").waitFor();

@@ -1,5 +1,6 @@
 // 接口文档 in Chinese (issue #30 item 5): every endpoint of the backend (its one list, allEndpoints)
-// gives a Chinese summary that says what it does: never missing, never the method and path again,
+// gives a Chinese summary that says what it does: never missing, without English words (the ASCII
+// walk's finder, tests/e2e/support/english-words.ts), never the method and path again,
 // never the same words as another endpoint's (a bare 「添加」 or 「作废」 would not say of what). The
 // CRUD engine's operations name their module (学生-分页列表查询, 学生-导出Excel).
 import { describe, expect, it } from "vitest";
@@ -7,6 +8,7 @@ import { allEndpoints } from "../../backend/endpoints";
 import { buildOpenApiDocument } from "../../backend/modules/monitor/api-doc/openapi";
 import { studentModule } from "#contract/modules/people";
 import type { Endpoint } from "../../backend/http/endpoint";
+import { englishWords } from "../e2e/support/english-words";
 
 const document = buildOpenApiDocument(allEndpoints, { version: "1.0.0", serverUrl: "/jeecg-boot" });
 const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -20,7 +22,7 @@ describe("接口文档's summaries", () => {
     const bad = allEndpoints.filter(({ path, doc }) => {
       const summary = doc?.summary ?? "";
       const words = path.split(/[/:*]+/).filter(Boolean);
-      return !/[\u4e00-\u9fff]/.test(summary) || summary.includes(path) || /^(GET|POST|PUT|DELETE)\b/i.test(summary) || words.some((word) => summary === word);
+      return !/[\u4e00-\u9fff]/.test(summary) || englishWords(summary).length > 0 || summary.includes(path) || /^(GET|POST|PUT|DELETE)\b/i.test(summary) || words.some((word) => summary === word);
     });
     expect(bad.map((definition) => `${methodsOf(definition)} ${definition.path}: ${definition.doc?.summary ?? "(none)"}`)).toEqual([]);
   });

@@ -85,7 +85,7 @@ export default function ApiDocPage({ loaderData }: Route.ComponentProps) {
           <Menu
             mode="inline"
             selectedKeys={chosen ? [chosen.tag] : []}
-            items={tags.map(({ tag, count }) => ({ key: tag, label: `${tag} (${count})` }))}
+            items={tags.map(({ tag, count }) => ({ key: tag, label: `/${tag} (${count})` }))}
             onClick={({ key }) => go({ tag: key })}
           />
         </Col>

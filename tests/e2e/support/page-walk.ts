@@ -111,10 +111,9 @@ async function visibleText(page: Page): Promise<string> {
     const main = document.querySelector("main");
     if (main) {
       let text = main.innerText;
-      for (const content of main.querySelectorAll<HTMLElement>(USER_CONTENT)) {
-        const written = content.innerText.trim();
-        if (written) text = text.split(written).join(" ");
-      }
+      // Longest first: a path's code must not cut a longer path's (/a/delete out of /a/deleteBatch).
+      const written = [...main.querySelectorAll<HTMLElement>(USER_CONTENT)].map((content) => content.innerText.trim()).filter(Boolean);
+      for (const content of written.sort((a, b) => b.length - a.length)) text = text.split(content).join(" ");
       texts.push(text);
     }
     for (const element of document.querySelectorAll<HTMLElement>("[placeholder], button, [title]")) {

@@ -206,13 +206,13 @@ const dataEndpoints: Endpoint[] = [
     const record = id ? await form.resource.viewById(crudContext(request), id) : undefined;
     if (!record) throw notFound();
     return ok(record);
-  }, { doc: { summary: "按id查询在线表单的一条数据（?id=）" } }),
+  }, { doc: { summary: "按ID查询在线表单的一条数据（查询参数）" } }),
   endpoint("GET", "/online/cgform/api/form/:code/:id", "user", async (request) => {
     const form = await formFor(request, "queryById");
     const record = await form.resource.viewById(crudContext(request), String(request.params.id ?? ""));
     if (!record) throw notFound();
     return ok(record);
-  }, { doc: { summary: "按路径中的id查询在线表单的一条数据" } }),
+  }, { doc: { summary: "按路径中的ID查询在线表单的一条数据" } }),
   endpoint("POST", "/online/cgform/api/form/:code", "user", async (request) => {
     const form = await formFor(request, "add");
     await form.resource.insert(crudContext(request), request.body);

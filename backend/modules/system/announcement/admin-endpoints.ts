@@ -137,7 +137,7 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
     const id = requestId(request.query.id);
     const deleted = id ? await softDelete(request.services.db.orm, [id], context.tenantId, context.username) : 0;
     return deleted > 0 ? okMessage(AnnouncementMessages.deleted) : failure(AnnouncementMessages.notFound);
-  }, { doc: { summary: "通知公告-通过id删除" } }),
+  }, { doc: { summary: "通知公告-通过ID删除" } }),
 
   endpoint("DELETE", "/sys/annountCement/deleteBatch", AnnouncementButtons.batchDelete, async (request) => {
     const context = crudContext(request);
@@ -225,7 +225,7 @@ export const adminAnnouncementEndpoints: Endpoint[] = [
     if (admin) return failure(AnnouncementMessages.notFound);
     // To everyone else an unknown id and someone else's notice look the same.
     throw new ApiError(Messages.noPermission, ResultCode.noPermission);
-  }, { doc: { summary: "通知公告-通过id查询" } }),
+  }, { doc: { summary: "通知公告-通过ID查询" } }),
 ];
 
 /** The record with the sender's real name (`sender_dictText`, ./sender-names.ts). */

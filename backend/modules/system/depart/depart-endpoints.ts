@@ -196,7 +196,7 @@ export const departEndpoints: Endpoint[] = [
   endpoint("GET", "/sys/sysDepart/queryIdTree", "user", async (request) => {
     const records = await departRecords(crudContext(request));
     return ok(departIdTree(departTree(records)));
-  }, { doc: { summary: "部门树（以id为值，供选择）" } }),
+  }, { doc: { summary: "部门树（以ID为值，供选择）" } }),
 
   endpoint("GET", "/sys/sysDepart/queryDepartTreeSync", "user", oneLevel, { doc: { summary: "逐级加载部门树" } }),
   // The Vue 3.9 client's department tree: departments and posts; this school has no post nodes.

@@ -30,7 +30,7 @@ export const fileEndpoints: Endpoint[] = [
     endpoint("POST", path, "ossFile:add", async (request) => {
       const stored = await receiveUpload(request, "oss");
       return "failure" in stored ? failure(stored.failure) : okMessage("上传成功！");
-    }, { doc: { summary: path === "/sys/oss/file/upload" ? "上传文件到文件存储" : "上传文件到文件存储（MinIO文件上传的地址）" } }),
+    }, { doc: { summary: path === "/sys/oss/file/upload" ? "上传文件到文件存储" : "上传文件到文件存储（原版客户端的对象存储上传地址）" } }),
   ),
 
   endpoint("GET", `${STATIC_PREFIX}*path`, "public", async ({ req, res }) => {

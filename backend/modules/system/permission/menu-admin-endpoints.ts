@@ -244,7 +244,7 @@ export const menuAdminEndpoints: Endpoint[] = platformWrites([
     if (!id) throw new ApiError(MenuMessages.notFound);
     await deleteMenus(crudContext(request), [id]);
     return okMessage(MenuMessages.deleted);
-  }, { doc: { summary: "菜单管理-通过id删除" } }),
+  }, { doc: { summary: "菜单管理-通过ID删除" } }),
 
   endpoint("DELETE", "/sys/permission/deleteBatch", "permission:batch_delete", async (request) => {
     const ids = splitIds(request.query.ids ?? request.body.ids);
@@ -258,7 +258,7 @@ export const menuAdminEndpoints: Endpoint[] = platformWrites([
     const row = id ? await findMenu(databaseExecutor(request.services.db), id) : undefined;
     if (!row) throw new ApiError(MenuMessages.notFound);
     return ok(toTreeNode(row));
-  }, { doc: { summary: "菜单管理-通过id查询" } }),
+  }, { doc: { summary: "菜单管理-通过ID查询" } }),
 
   // The form's live check (SysPermissionController.checkPermDuplication): `url` with `alwaysShow`
   // as the original; `perms` (a button's codes) as our addition. `id` is the row being edited.

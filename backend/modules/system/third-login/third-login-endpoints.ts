@@ -42,7 +42,7 @@ export const thirdLoginEndpoints: Endpoint[] = [
   ),
 
   endpoint("POST", "/sys/thirdLogin/authorize", "public", (request) => authorize(request, null), {
-    doc: { summary: "第三方登录：生成授权地址（state、nonce、PKCE）" },
+    doc: { summary: "第三方登录：生成授权地址（含防重放和防篡改的校验参数）" },
   }),
 
   endpoint("POST", "/sys/thirdLogin/bindAuthorize", "user", (request) => authorize(request, requireAuth(request).user.id), {

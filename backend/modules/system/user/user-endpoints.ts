@@ -214,7 +214,7 @@ export const userEndpoints: Endpoint[] = [
     const context = crudContext(request);
     const built = await userCrud.listQuery(context, pickerQuery(request.req.query as Record<string, unknown>, ["id", "username"]));
     return pickerRecords(await selectRecords(context.services.db, userEntity, { where: built.where, orderBy: built.orderBy, limit: MAX_PICKER_USERS }));
-  }, { doc: { summary: "按用户名或id查询多个用户" } }),
+  }, { doc: { summary: "按用户名或ID查询多个用户" } }),
 
   endpoint("GET", "/sys/user/queryByIds", "user", async (request) => {
     const context = crudContext(request);
@@ -222,7 +222,7 @@ export const userEndpoints: Endpoint[] = [
     const records = await findRows(databaseExecutor(context.services.db), userEntity, ids, userCrud.visibility(context));
     await userCrud.decorate(context, records);
     return ok(pickerRecords(records));
-  }, { doc: { summary: "按多个id查询用户" } }),
+  }, { doc: { summary: "按多个ID查询用户" } }),
 
   endpoint("GET", "/sys/user/queryUserByDepId", "user", async (request) => {
     const context = crudContext(request);

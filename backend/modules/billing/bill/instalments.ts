@@ -133,21 +133,25 @@ export async function replanInstalments(tx: Executor, bill: { id: string; status
 }
 
 /**
- * The open parts of a tenant's live open bills (alias `o`: bill_id, payer_type, payer_id, due,
- * open): a bill without instalments is one part due on its due date; a bill with instalments one
- * part per instalment still open, due on the instalment's date (what is paid goes to the earliest
- * first). Their sum per bill is payable − paid. The ageing and the reminders read these.
+ * The open parts of a tenant's live open bills, one row per bill and bucket (columns bill_id,
+ * payer_type, payer_id, bucket, open): a bill without instalments is one part due on its due date;
+ * a bill with instalments has a part per instalment still open, due on the instalment's date (what
+ * is paid goes to the earliest first), and its parts falling in the same bucket are one row. Their
+ * sum per bill is payable − paid. `bucketOf` turns a due date into the bucket's key (the ageing's
+ * columns); `where` narrows the bills (alias `b`). Only the bills with instalments are grouped, so
+ * a count of rows is a count of distinct bills in a bucket without sorting the parts.
  */
-export function openParts(tenantId: number): SQL {
+export function openPartsByBucket(tenantId: number, bucketOf: (due: SQL) => SQL, where: SQL = sql`true`): SQL {
+  const open = sql`b.tenant_id = ${tenantId} and b.status <> '4' and b.payable > b.paid_amount and ${where}`;
   return sql`
-    select b.id as bill_id, b.payer_type, b.payer_id, b.due_date as due, b.payable - b.paid_amount as open
+    select b.id as bill_id, b.payer_type, b.payer_id, ${bucketOf(sql`b.due_date`)} as bucket, b.payable - b.paid_amount as open
     from bill_bill b
-    where b.tenant_id = ${tenantId} and b.status <> '4' and b.payable > b.paid_amount
-      and not exists (select 1 from bill_instalment i where i.bill_id = b.id)
+    where ${open} and not exists (select 1 from bill_instalment i where i.bill_id = b.id)
     union all
-    select b.id, b.payer_type, b.payer_id, i.due_date, least(i.amount, i.cumulative - b.paid_amount)
+    select b.id, b.payer_type, b.payer_id, ${bucketOf(sql`i.due_date`)}, sum(least(i.amount, i.cumulative - b.paid_amount))
     from bill_bill b join bill_instalment i on i.bill_id = b.id
-    where b.tenant_id = ${tenantId} and b.status <> '4' and b.payable > b.paid_amount and i.cumulative > b.paid_amount`;
+    where ${open} and i.cumulative > b.paid_amount
+    group by b.id, 4`;
 }
 
 /**

@@ -11,23 +11,12 @@ import { AGEING_BUCKETS, type AgeingAnswer, type AgeingBucketKey, type AgeingRow
 import { fenToYuan, toFen } from "#contract/money";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
+import { prng } from "../support/prng";
 import { databaseExecutor } from "../../backend/crud/context";
 import { ageingReport } from "../../backend/modules/billing/receivable/ageing";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
 
-/** mulberry32: a small seeded PRNG (as bills-property's). */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (below: number) => Math.floor(next() * below) };
-}
 
 const DAY = 86_400_000;
 const dateText = (time: number) => new Date(time).toISOString().slice(0, 10);

@@ -27,6 +27,7 @@ import { sql } from "drizzle-orm";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "../support/constants";
 import { booksProblems } from "../support/books";
+import { prng } from "../support/prng";
 import { chargeLateFees } from "../../backend/modules/billing/bill/late-fee";
 import { fenToYuan, toFen } from "../../contract/money";
 
@@ -35,18 +36,6 @@ const RUNS = Number(process.env.BILLS_PROPERTY_RUNS ?? 200);
 const BASE_SEED = Number(process.env.BILLS_PROPERTY_SEED ?? 20261129);
 const STEPS = 4;
 
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (below: number) => Math.floor(next() * below), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
-}
 
 /** Fen as decimal yuan text. */
 const yuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, "0")}`;

@@ -19,8 +19,6 @@ import { englishWordsInContext } from "./english-words";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** Pages whose console may still log while axe runs (the markdown editor). */
-const KNOWN_CONSOLE_DEFECTS = new Set(["/demo/editors"]);
 
 /** Records the addresses the page's CSP refused (a request to another origin may never reach the network). */
 function recordPolicyViolations(): void {
@@ -76,7 +74,9 @@ export async function walkEveryPage(page: Page): Promise<Record<string, string[]
   // Every 403 renders the same status page in the same shell: axe checks it once per walk (most of
   // a teacher's walk is 403s, and axe is most of a page's time).
   let statusPageChecked = false;
-  for (const path of WALKED_PAGES) {
+  // WALK_ONLY=/a,/b walks only those pages (while mending one page); the suite walks them all.
+  const only = process.env.WALK_ONLY?.split(",");
+  for (const path of WALKED_PAGES.filter((candidate) => !only || only.includes(candidate))) {
     visiting = path;
     consoleProblems = [];
     networkProblems = [];
@@ -87,8 +87,7 @@ export async function walkEveryPage(page: Page): Promise<Record<string, string[]
     const violations = await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []);
     const accessibility = status === 403 && statusPageChecked ? [] : await accessibilityProblems(page);
     if (status === 403) statusPageChecked = true;
-    // After axe: a known console defect may still log while axe runs (the markdown editor).
-    if (!KNOWN_CONSOLE_DEFECTS.has(path)) problems.push(...consoleProblems);
+    problems.push(...consoleProblems);
     problems.push(...accessibility, ...networkProblems, ...violations.map((violation) => `refused by the CSP: ${violation}`));
     problems.push(...englishWordsInContext(await visibleText(page)));
     if (problems.length > 0) found[path] = problems;

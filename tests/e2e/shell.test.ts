@@ -1,7 +1,7 @@
 // The application shell end to end (issue: Application shell).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, clickMenuItem, hydrated, launchBrowser, newPage, signInAs, clickInPlace } from "./support/browser";
+import { baseUrl, clickInPlace, clickMenuItem, confirmOk, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -114,7 +114,7 @@ describe("header", () => {
     deanPassword = "Changed-2026";
 
     await openUserMenu(page, "退出登录");
-    await page.getByRole("dialog").getByRole("button", { name: /确\s*定/ }).click();
+    await confirmOk(page, /真的要注销登录吗/);
     await page.waitForURL("**/user/login");
     await signInAs(page, "dean_liu", deanPassword);
     expect(new URL(page.url()).pathname).toBe("/dashboard/analysis");

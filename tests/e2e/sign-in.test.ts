@@ -1,7 +1,7 @@
 // Sign-in end to end in Chromium against the production build (issue: Foundation).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, newPage, signInAs, clickInPlace } from "./support/browser";
+import { baseUrl, clickInPlace, confirmOk, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -56,7 +56,7 @@ describe("sign-in", () => {
     await hydrated(page);
     await page.getByTestId("user-menu").click();
     await clickInPlace(page.getByRole("menuitem", { name: "退出登录" }));
-    await page.getByRole("dialog").getByRole("button", { name: /确\s*定/ }).click();
+    await confirmOk(page, /真的要注销登录吗/);
     await page.waitForURL("**/user/login");
     await page.goto("/dashboard/analysis");
     expect(new URL(page.url()).pathname).toBe("/user/login");

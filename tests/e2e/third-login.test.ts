@@ -5,7 +5,7 @@
 // /oauth2-app/login, and again by itself once its session is gone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { hydrated, launchBrowser, newPage, clickInPlace } from "./support/browser";
+import { clickInPlace, confirmOk, hydrated, launchBrowser, newPage } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 import { freePort, startProductServer } from "./support/global-setup";
 import { startOidcProvider, type TestOidcProvider } from "../support/oidc";
@@ -119,7 +119,7 @@ describe("CAS sign-in", () => {
     const logouts = cas.logouts;
     await page.getByTestId("user-menu").click();
     await clickInPlace(page.getByRole("menuitem", { name: "退出登录" }));
-    await page.getByRole("dialog").getByRole("button", { name: /确\s*定/ }).click();
+    await confirmOk(page, /真的要注销登录吗/);
     // Out of CAS too: its sign-in form shows again instead of a new ticket.
     await page.waitForURL((url) => url.href.startsWith(`${cas.url}/login`));
     await page.getByLabel("CAS用户名").waitFor();

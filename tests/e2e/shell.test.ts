@@ -1,7 +1,7 @@
 // The application shell end to end (issue: Application shell).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, clickInPlace, clickMenuItem, confirmOk, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { baseUrl, clickInPlace, clickMenuItem, confirmOk, hydrated, launchBrowser, newPage, openedDialog, signInAs } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -93,7 +93,8 @@ describe("header", () => {
     const page = await newPage(browser);
     await signInAs(page, "dean_liu", deanPassword);
     await openUserMenu(page, "密码修改");
-    const dialog = page.getByRole("dialog", { name: "修改密码" });
+    // Once opened: a click during the dialog's opening motion is lost on a loaded machine.
+    const dialog = await openedDialog(page, "修改密码");
     await dialog.getByRole("button", { name: /确\s*定/ }).click();
     for (const text of ["请输入旧密码!", "请输入新密码!", "请确认新密码!"])
       await expect.poll(() => dialog.getByText(text).isVisible()).toBe(true);

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { formatWireDate, formatWireDateTime } from "#contract/clock";
 import type { StatementAnswer } from "#contract/modules/billing-statement";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
+import { parentOwingOneBill } from "../support/books";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
 import { wechatStatementCsv } from "../support/wechat-statement";
 
@@ -33,12 +34,7 @@ describe.each(databases)("payments are never dated in the future on %s", (kind) 
     server = await startTestBackend(kind as "pglite" | "postgres");
     finance = await loginToken(server.url, "finance_wang", TEST_DEMO_PASSWORD);
     office = await loginToken(server.url, "dean_liu", TEST_DEMO_PASSWORD);
-    await rows(`insert into school_parent (id, tenant_id, name) values ('pd-p1', 1, '付款日期家长')`);
-    await rows(`insert into school_student (id, tenant_id, student_no, name_cn, status) values ('pd-s1', 1, 'PD01', '付款日期学生', '1')`);
-    await rows(`insert into bill_receivable (id, tenant_id, receivable_no, payer_type, payer_id, payer_name, period, total_amount)
-      values ('pd-r1', 1, 'PD-AR1', '1', 'pd-p1', '付款日期家长', '2026-2027-1', 800.00)`);
-    await rows(`insert into bill_bill (id, tenant_id, bill_no, student_id, school_year, term, total, payable, payer_type, payer_id, receivable_id)
-      values ('pd-b1', 1, 'PD-B1', 'pd-s1', '2026-2027', '1', 800.00, 800.00, '1', 'pd-p1', 'pd-r1')`);
+    await parentOwingOneBill(rows, "pd", { parent: "付款日期家长", student: "付款日期学生" }, "800.00", "2026-2027");
   }, 180_000);
 
   afterAll(async () => {

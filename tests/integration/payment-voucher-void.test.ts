@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
+import { parentOwingOneBill } from "../support/books";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
@@ -35,12 +36,7 @@ describe.each(databases)("payments and vouchers voided, never deleted, on %s", (
     server = await startTestBackend(kind as "pglite" | "postgres");
     finance = await loginToken(server.url, "finance_wang", TEST_DEMO_PASSWORD);
     teacher = await loginToken(server.url, "teacher_li", TEST_DEMO_PASSWORD);
-    await rows(`insert into school_parent (id, tenant_id, name) values ('pv-p1', 1, '作废测试家长')`);
-    await rows(`insert into school_student (id, tenant_id, student_no, name_cn, status) values ('pv-s1', 1, 'PV01', '作废学生', '1')`);
-    await rows(`insert into bill_receivable (id, tenant_id, receivable_no, payer_type, payer_id, payer_name, period, total_amount)
-      values ('pv-r1', 1, 'PV-AR1', '1', 'pv-p1', '作废测试家长', '2030-2031-1', 1000.50)`);
-    await rows(`insert into bill_bill (id, tenant_id, bill_no, student_id, school_year, term, total, payable, payer_type, payer_id, receivable_id)
-      values ('pv-b1', 1, 'PV-B1', 'pv-s1', '2030-2031', '1', 1000.50, 1000.50, '1', 'pv-p1', 'pv-r1')`);
+    await parentOwingOneBill(rows, "pv", { parent: "作废测试家长", student: "作废学生" }, "1000.50", "2030-2031");
   }, 180_000);
 
   afterAll(async () => {

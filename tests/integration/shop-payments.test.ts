@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
+import { parentOwingOneBill } from "../support/books";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
@@ -49,13 +50,8 @@ describe.each(databases)("the shop's payments, cancellations and refunds on %s",
     office = await loginToken(server.url, "dean_liu", TEST_DEMO_PASSWORD);
     finance = await loginToken(server.url, "finance_wang", TEST_DEMO_PASSWORD);
     categoryId = (await rows<{ id: string }>(`select id from sys_category where code = 'A03A01'`))[0]!.id;
-    await rows(`insert into school_parent (id, tenant_id, name) values ('sp-p1', 1, '商城付款家长')`);
     // A bill the family owes: an order's payment is never allocated to it.
-    await rows(`insert into school_student (id, tenant_id, student_no, name_cn, status) values ('sp-s1', 1, 'SP01', '商城学生', '1')`);
-    await rows(`insert into bill_receivable (id, tenant_id, receivable_no, payer_type, payer_id, payer_name, period, total_amount)
-      values ('sp-r1', 1, 'SP-AR1', '1', 'sp-p1', '商城付款家长', '2030-2031-1', 500.00)`);
-    await rows(`insert into bill_bill (id, tenant_id, bill_no, student_id, school_year, term, total, payable, payer_type, payer_id, receivable_id)
-      values ('sp-b1', 1, 'SP-B1', 'sp-s1', '2030-2031', '1', 500.00, 500.00, '1', 'sp-p1', 'sp-r1')`);
+    await parentOwingOneBill(rows, "sp", { parent: "商城付款家长", student: "商城学生" }, "500.00", "2030-2031");
   }, 180_000);
 
   afterAll(async () => {

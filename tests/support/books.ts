@@ -111,3 +111,18 @@ export async function booksProblems(rows: RowsOf, prefix: string, payerChanged?:
   for (const row of lateFees) found.push(`bill ${row.bill_no}: its late fee lines are not its charged days`);
   return found;
 }
+
+/**
+ * A parent `${prefix}-p1` who owes one bill (`${prefix}-b1`, of student `${prefix}-s1`) of `amount`
+ * for term 1 of `schoolYear`, with its receivable `${prefix}-r1`: the books' smallest true state, in
+ * tenant 1. Numbers are the prefix in capitals (`PD01`, `PD-AR1`, `PD-B1`).
+ */
+export async function parentOwingOneBill(rows: RowsOf, prefix: string, names: { parent: string; student: string }, amount: string, schoolYear: string): Promise<void> {
+  const code = prefix.toUpperCase();
+  await rows(`insert into school_parent (id, tenant_id, name) values ('${prefix}-p1', 1, '${names.parent}')`);
+  await rows(`insert into school_student (id, tenant_id, student_no, name_cn, status) values ('${prefix}-s1', 1, '${code}01', '${names.student}', '1')`);
+  await rows(`insert into bill_receivable (id, tenant_id, receivable_no, payer_type, payer_id, payer_name, period, total_amount)
+    values ('${prefix}-r1', 1, '${code}-AR1', '1', '${prefix}-p1', '${names.parent}', '${schoolYear}-1', ${amount})`);
+  await rows(`insert into bill_bill (id, tenant_id, bill_no, student_id, school_year, term, total, payable, payer_type, payer_id, receivable_id)
+    values ('${prefix}-b1', 1, '${code}-B1', '${prefix}-s1', '${schoolYear}', '1', ${amount}, ${amount}, '1', '${prefix}-p1', '${prefix}-r1')`);
+}

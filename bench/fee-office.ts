@@ -108,20 +108,24 @@ async function timeAgeing(db: Database): Promise<Record<string, unknown>> {
   return { bills: AGEING_BILLS, payers, medianMs: round(sorted[2]!, 0), runsMs: times.map((time) => round(time, 0)) };
 }
 
-export async function benchFeeOffice(): Promise<Record<string, unknown>> {
+/** `work` on the demo school in a fresh in-memory PGlite, closed afterwards. */
+async function onDemoSchool<T>(work: (db: Database) => Promise<T>): Promise<T> {
   const db = await openDatabase({});
-  let generation: Record<string, number>;
-  let ageing: Record<string, unknown>;
-  let statement: Record<string, unknown>;
   try {
     await migrate(db);
     await seedDatabase(db, { adminPassword: "Bench-Admin-2026" });
-    generation = await timeGeneration(db);
-    ageing = await timeAgeing(db);
-    statement = await timeStatement(db);
+    return await work(db);
   } finally {
     await db.close();
   }
+}
+
+export async function benchFeeOffice(): Promise<Record<string, unknown>> {
+  const { generation, ageing, statement } = await onDemoSchool(async (db) => ({
+    generation: await timeGeneration(db),
+    ageing: await timeAgeing(db),
+    statement: await timeStatement(db),
+  }));
   const generation2000x6 = await billGenerationOnPglite();
   const history = await benchHistoryCost();
   return { pglite: { generation, ageing, statement, generation2000x6, history }, goals: FEE_OFFICE_GOALS };
@@ -129,14 +133,7 @@ export async function benchFeeOffice(): Promise<Record<string, unknown>> {
 
 /** 账龄分析 over 100,000 bills alone (section `ageing`): the billing section's other parts take minutes. */
 export async function benchAgeingAlone(): Promise<Record<string, unknown>> {
-  const db = await openDatabase({});
-  try {
-    await migrate(db);
-    await seedDatabase(db, { adminPassword: "Bench-Admin-2026" });
-    return { pglite: await timeAgeing(db), goalMs: FEE_OFFICE_GOALS.ageing100kMs };
-  } finally {
-    await db.close();
-  }
+  return { pglite: await onDemoSchool(timeAgeing), goalMs: FEE_OFFICE_GOALS.ageing100kMs };
 }
 
 export function summarizeAgeing(result: Record<string, unknown> | undefined): string[] {

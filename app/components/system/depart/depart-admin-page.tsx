@@ -15,7 +15,7 @@ import { ancestorKeys, findDepart, POST_CATEGORY, type DepartNode } from "./depa
 import { DepartTreePanel } from "./depart-tree-panel";
 import { DepartForm, checkDepartForm, departFormValues } from "./depart-form";
 import { DepartUsersTab } from "./depart-users-tab";
-import { confirmBatchDelete } from "../../widgets/list/list-page";
+import { confirmBatchDelete } from "../../widgets/list/use-delete-flow";
 import { useHydrated } from "~/lib/use-hydrated";
 import { callRoute } from "~/lib/route-call";
 import { failureOf } from "~/routes/api/widgets/widget-answer";

@@ -5,54 +5,32 @@
 // form, the pager and the sortable headers are links, and the forms and delete confirmations have
 // addresses of their own (`?form=edit&id=…`, `?confirm=delete&id=…`) that the server renders in the
 // page; once hydrated, those addresses open the modal instead, so a reload reopens it.
+// The parts: the list's state and address (use-list-state.ts), the toolbar (list-toolbar.tsx), the
+// table with its row actions (list-page-table.tsx, row-actions.tsx) and the deletes (use-delete-flow.ts).
 import { historyPathOf } from "#contract/record-history";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
-import { useActionData, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
-import { App, Button, Card, Dropdown, Space } from "antd";
-import PlusOutlined from "@ant-design/icons/PlusOutlined";
-import DownOutlined from "@ant-design/icons/DownOutlined";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { useActionData, useFetcher, useRevalidator } from "react-router";
+import { App, Card } from "antd";
 import DeleteOutlined from "@ant-design/icons/DeleteOutlined";
-import DownloadOutlined from "@ant-design/icons/DownloadOutlined";
-import FilterOutlined from "@ant-design/icons/FilterOutlined";
-import ImportOutlined from "@ant-design/icons/ImportOutlined";
-import type { z } from "zod";
-import {
-  DEFAULT_PAGE_SIZE,
-  DEFAULT_SORT,
-  IMPORT_PAGE,
-  IMPORT_RESULT,
-  PAGE_SIZE_OPTIONS,
-  PLAIN_SUPER_QUERY,
-  SUPER_QUERY_PAGE,
-  pageAfterDelete,
-  parseOverlay,
-  queryString,
-  sortToggle,
-  toBackendQuery,
-  toSearchParams,
-  withOverlay,
-  withPage,
-  withSearch,
-  withSort,
-  type ListOverlay,
-  type ListState,
-} from "~/lib/list-query";
-import { exportHref, importHref } from "~/lib/excel-endpoints";
+import { IMPORT_PAGE, IMPORT_RESULT, SUPER_QUERY_PAGE, queryString, withSearch, type ListOverlay, type ListState } from "~/lib/list-query";
+import { importHref } from "~/lib/excel-endpoints";
 import type { ListActionResult, ListEndpoints, ListRecord, OpenedOverlay } from "~/services/list.server";
 import { usePermission } from "../../shell/permission/has-permission";
-import { showSessionExpired, useFailureFeedback } from "../../shell/feedback/failure-feedback";
-import { useFetcherAnswer } from "../../shell/feedback/use-fetcher-answer";
-import { SUPER_QUERY_TEXTS, type SuperQueryField } from "../super-query/super-query";
-import { SuperQueryButton } from "../super-query/super-query-button";
-import { downloadExport, formatBytes } from "./export-excel";
+import { useFailureFeedback } from "../../shell/feedback/failure-feedback";
+import type { SuperQueryField } from "../super-query/super-query";
 import { SearchBar } from "./search-bar";
 import type { FormMode, FormSchema } from "./form-modal";
 import { lazyIsland } from "../lazy";
-import { isPlainClick, useHydrated } from "~/lib/use-hydrated";
-import { ListTable, type ListTableColumn, type ListTableExtras } from "./list-table";
-import { ListPager } from "./list-pager";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { ListTableExtras } from "./list-table";
+import { ListPageTable, type ListColumn } from "./list-page-table";
+import { ListToolbar } from "./list-toolbar";
 import type { FormField, RowAction, SearchField, ToolbarAction } from "./types";
 import { ReasonModal, type ReasonRequest } from "./reason-modal";
+import { useDeleteFlow } from "./use-delete-flow";
+import { plainSearchKeep, useListState, withoutSuperQuery } from "./use-list-state";
+
+export type { ListColumn } from "./list-page-table";
 
 // The form (its inputs, date pickers and the pickers it declares) loads when it first opens.
 const FormModal = lazy(() => import("./form-modal").then((module) => ({ default: module.FormModal })));
@@ -62,16 +40,6 @@ const ImportExcelDialog = lazy(() =>
     default: module.ImportExcelDialog,
   })),
 );
-
-export interface ListColumn {
-  title: string;
-  dataIndex: string;
-  /** Show `<dataIndex>_dictText` (contract §1 dictionary translation). */
-  dict?: boolean;
-  sorter?: boolean;
-  width?: number;
-  render?: (value: unknown, row: ListRecord) => ReactNode;
-}
 
 export interface ListPageProps {
   title: string;
@@ -142,21 +110,6 @@ export interface ListPageProps {
   tableProps?: ListTableExtras;
 }
 
-/** 批量删除 (docs/spec/app-shell.md §5): a selection first (请选择一条记录！), then the confirmation. */
-export function confirmBatchDelete(app: Pick<ReturnType<typeof App.useApp>, "message" | "modal">, ids: readonly string[], onOk: () => void): void {
-  if (ids.length === 0) {
-    void app.message.warning("请选择一条记录！");
-    return;
-  }
-  app.modal.confirm({
-    title: "确认删除",
-    content: "是否删除选中数据?",
-    okText: "确定",
-    cancelText: "取消",
-    onOk,
-  });
-}
-
 /** The form an address opens, with its record: the loader's, else the page's row of that id. */
 function openedForm(overlay: ListOverlay | null, data: ListPageProps["data"], defaults: Record<string, unknown> | undefined): Editing | null {
   if (!overlay || !("form" in overlay)) return null;
@@ -168,89 +121,56 @@ function openedForm(overlay: ListOverlay | null, data: ListPageProps["data"], de
 
 type Editing = { mode: FormMode; record: Record<string, unknown> | null };
 
-// Parts of the page the server renders and the browser's first paint does without: the advanced
-// query (its dialog and selects) and the forms shown before JavaScript (decision 018).
-const SuperQuery = lazyIsland(
-  () => import("../super-query/super-query-builder").then((module) => module.SuperQuery),
-  (props) => <SuperQueryButton onClick={props.onRequest} />,
-);
+// The forms shown before JavaScript (decision 018): parts of the page the server renders and the
+// browser's first paint does without.
 const PlainRecordForm = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainRecordForm));
 const PlainConfirm = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainConfirm));
 const PlainSuperQuery = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainSuperQuery));
 const PlainImport = lazyIsland(() => import("./plain-overlay").then((module) => module.PlainImport));
 
-/** The list's params without its advanced query (and the plain 高级查询's page and rows). */
-function withoutSuperQuery(search: string): URLSearchParams {
-  const params = new URLSearchParams(search);
-  for (const name of ["superQueryParams", "superQueryMatchType", SUPER_QUERY_PAGE, ...Object.values(PLAIN_SUPER_QUERY)]) params.delete(name);
-  return params;
-}
-
-/** A link's click when the page handles it once hydrated (a sortable header or the page itself). */
-function handledClick(event: MouseEvent, handle?: () => void): void {
-  if (isPlainClick(event)) {
-    event.preventDefault();
-    handle?.();
-  } else event.stopPropagation();
-}
-
 export function ListPage(props: ListPageProps) {
   const { title, data, columns, searchFields = [], form, permissionPrefix, defaultSort, rowActions = [], toolbarActions = [], batchActions = [] } = props;
   const { state, records, total, error } = data;
-  const navigate = useNavigate();
-  const location = useLocation();
   const { message, modal } = App.useApp();
   const permission = usePermission();
   const fetcher = useFetcher<ListActionResult>(props.fetcherKey ? { key: props.fetcherKey } : undefined);
   const hydrated = useHydrated();
   const actionAnswer = useActionData() as ListActionResult | undefined;
   const [selected, setSelected] = useState<string[]>([]);
-  // A list owned by a drawer has no address of its own: its forms open by state only.
   const source = props.source;
-  const addressed = !source;
-  const overlay = addressed ? parseOverlay(new URLSearchParams(location.search)) : null;
+  const list = useListState(state, { source, defaultSort });
+  const { addressed, overlay, listSearch, address } = list;
   const [editing, setEditing] = useState<Editing | null>(() => openedForm(overlay, data, form?.defaults));
   const [importing, setImporting] = useState(false);
-  const [superQueryRequested, setSuperQueryRequested] = useState(false);
   const [asking, setAsking] = useState<ReasonRequest | null>(null);
-  const [exporting, setExporting] = useState(false);
   const revalidator = useRevalidator();
   const url = props.url ?? {};
   const can = (code: string) => permission.isVisible(`${permissionPrefix}:${code}`);
   useFailureFeedback(fetcher.data);
 
   // A new view of the list (search, page, sort, reload) clears the selection (§4).
-  const listSearch = addressed ? queryString(withOverlay(new URLSearchParams(location.search), null)) : "";
-  const viewKey = source ? JSON.stringify(state) : listSearch;
-  useEffect(() => setSelected([]), [viewKey]);
+  useEffect(() => setSelected([]), [list.viewKey]);
   useEffect(() => {
     if (error) void message.warning(error);
   }, [error, message]);
 
-  const go = (next: ListState) => (source ? source.go(next) : navigate({ search: toSearchParams(next, defaultSort).toString() }));
   const post = {
     method: "post" as const,
     ...(source ? { action: source.action } : {}),
   };
-  /** The page's address with a form or confirmation open (null: the bare list). */
-  const address = (next: ListOverlay | null) => `${location.pathname}${queryString(withOverlay(new URLSearchParams(listSearch), next))}`;
-  const listAddress = (next: ListState) => `${location.pathname}${queryString(toSearchParams(next, defaultSort))}`;
 
   // The address shows what is open, so a reload or a shared link reopens it. Opening and closing
   // rewrite the browser's address only (no loader runs); an address the router navigated to opens
   // its form here, and closing that one navigates back to the bare list.
-  const showAddress = (next: ListOverlay | null) => {
-    if (addressed) window.history.replaceState(window.history.state, "", address(next));
-  };
   const openForm = (mode: FormMode, record: Record<string, unknown> | null) => {
     setEditing({ mode, record });
-    showAddress(mode === "add" ? { form: "add" } : { form: mode, id: String(record?.id ?? "") });
+    list.showAddress(mode === "add" ? { form: "add" } : { form: mode, id: String(record?.id ?? "") });
   };
   const closeOverlay = () => {
     setEditing(null);
     if (!addressed) return;
-    if (overlay) void navigate({ search: listSearch }, { replace: true, preventScrollReset: true });
-    else showAddress(null);
+    if (overlay) list.backToList();
+    else list.showAddress(null);
   };
   const overlayKey = overlay ? JSON.stringify(overlay) : "";
   useEffect(() => {
@@ -261,173 +181,12 @@ export function ListPage(props: ListPageProps) {
       else closeOverlay();
       return;
     }
-    const ids = overlay.ids;
-    modal.confirm({
-      title: overlay.confirm === "delete" ? "确定删除吗?" : "确认删除",
-      content: overlay.confirm === "delete" ? undefined : "是否删除选中数据?",
-      okText: "确定",
-      cancelText: "取消",
-      onOk: () => {
-        deleting.current = ids;
-        void fetcher.submit(overlay.confirm === "delete" ? { intent: "delete", id: ids[0] ?? "" } : { intent: "deleteBatch", ids: ids.join(",") }, post);
-      },
-      afterClose: () => void navigate({ search: listSearch }, { replace: true, preventScrollReset: true }),
-    });
+    deletes.confirmAddressed(overlay.confirm, overlay.ids, list.backToList);
     // Once per address the router shows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [overlayKey]);
 
-  useFetcherAnswer(fetcher, (answer) => {
-    if (!answer.ok) {
-      if (answer.message) void message.warning(answer.message);
-      return;
-    }
-    void message.success(answer.message);
-    setSelected([]);
-    if (answer.deleted) {
-      // Only rows of this page count (a tree's children are not rows of the paged list).
-      const onPage = deleting.current.filter((id) => records.some((record) => record.id === id)).length;
-      const page = pageAfterDelete(total, onPage, state.pageNo, state.pageSize);
-      if (page !== state.pageNo) go({ ...state, pageNo: page });
-    }
-  });
-
-  /** 导出: the current query and, when rows are chosen, only those (contract §6 `selections`). */
-  const exportRows = async () => {
-    if (!url.exportXls || exporting) return;
-    setExporting(true);
-    const key = "list-export";
-    void message.loading({ content: "正在导出...", key, duration: 0 });
-    const outcome = await downloadExport(
-      exportHref(url.exportXls, toBackendQuery(state), selected),
-      (received, size) =>
-        void message.loading({
-          content: `正在导出... ${formatBytes(received)}${size ? ` / ${formatBytes(size)}` : ""}`,
-          key,
-          duration: 0,
-        }),
-    );
-    setExporting(false);
-    message.destroy(key);
-    if (outcome.ok) return;
-    if (outcome.sessionEnded) showSessionExpired(modal, message);
-    else void message.warning(outcome.message);
-  };
-
-  /** The ids of the delete in flight. */
-  const deleting = useRef<string[]>([]);
-  const remove = (id: string) => {
-    deleting.current = [id];
-    void fetcher.submit({ intent: "delete", id }, post);
-  };
-  const removeSelected = () =>
-    confirmBatchDelete({ message, modal }, selected, () => {
-      deleting.current = selected;
-      void fetcher.submit({ intent: "deleteBatch", ids: selected.join(",") }, post);
-    });
-
-  const tableColumns: ListTableColumn[] = useMemo(() => {
-    const sortOrder = (dataIndex: string) => (state.column === dataIndex ? (state.order === "asc" ? "ascend" : "descend") : null);
-    const list: ListTableColumn[] = columns.map((column) => {
-      const field = column.dict ? `${column.dataIndex}_dictText` : column.dataIndex;
-      return {
-        // A sortable header is a link to the list sorted by it; once hydrated the header sorts.
-        title:
-          column.sorter && addressed ? (
-            <a className="list-sort-link" href={listAddress(sortToggle(state, column.dataIndex, defaultSort))} onClick={(event) => handledClick(event)}>
-              {column.title}
-            </a>
-          ) : (
-            column.title
-          ),
-        key: column.dataIndex,
-        label: column.title,
-        width: column.width,
-        sortOrder: column.sorter ? sortOrder(column.dataIndex) : undefined,
-        render: column.render
-          ? (row: ListRecord) => column.render!(row[field], row)
-          : (row: ListRecord) => (row[field] === null || row[field] === undefined ? "" : String(row[field])),
-      };
-    });
-    const actions = rowActions.filter((action) => !action.permission || permission.isVisible(action.permission));
-    const showEdit = !!form && can("edit");
-    const rowHref = (next: ListOverlay) => (addressed ? address(next) : undefined);
-    list.push({
-      title: "操作",
-      key: "actions",
-      label: "操作",
-      fixedEnd: true,
-      render: (row: ListRecord) => (
-        <Space size={8} className="list-row-actions">
-          {showEdit && (!form.canEdit || form.canEdit(row)) ? (
-            <a
-              href={rowHref({ form: "edit", id: row.id })}
-              onClick={(event) => (addressed ? handledClick(event, () => openForm("edit", row)) : openForm("edit", row))}
-            >
-              编辑
-            </a>
-          ) : null}
-          {!hydrated && addressed ? (
-            // Before JavaScript: 详情 and 删除 as links to their pages (the row's own actions need it).
-            <>
-              {form ? <a href={address({ form: "detail", id: row.id })}>详情</a> : null}
-              {can("delete") && (!form?.canDelete || form.canDelete(row)) ? <a href={address({ confirm: "delete", ids: [row.id] })}>删除</a> : null}
-            </>
-          ) : (
-            <Dropdown
-              trigger={["click"]}
-              autoFocus
-              menu={{
-                items: [
-                  ...(form ? [{ key: "detail", label: "详情" }] : []),
-                  ...actions
-                    .filter((action) => !action.visible || action.visible(row))
-                    .map((action) => ({
-                      key: action.key,
-                      label: action.label,
-                      danger: action.danger,
-                    })),
-                  ...(can("delete") && (!form?.canDelete || form.canDelete(row)) ? [{ key: "delete", label: "删除", danger: true }] : []),
-                ],
-                onClick: ({ key }) => {
-                  if (key === "detail") openForm("detail", row);
-                  else if (key === "delete")
-                    modal.confirm({
-                      title: "确定删除吗?",
-                      okText: "确定",
-                      cancelText: "取消",
-                      onOk: () => remove(row.id),
-                    });
-                  else {
-                    const action = actions.find((candidate) => candidate.key === key);
-                    if (!action) return;
-                    if (action.reason) {
-                      const { title, required } = action.reason;
-                      setAsking({ title, required, onOk: (reason) => action.run(row, reason) });
-                    } else if (action.confirm)
-                      modal.confirm({
-                        title: action.confirm,
-                        okText: "确定",
-                        cancelText: "取消",
-                        onOk: () => action.run(row),
-                      });
-                    else action.run(row);
-                  }
-                },
-              }}
-            >
-              <a role="button" tabIndex={0} aria-haspopup="menu" onKeyDown={openByKey}>
-                更多 <DownOutlined />
-              </a>
-            </Dropdown>
-          )}
-        </Space>
-      ),
-    });
-    return list;
-    // permission and form are stable per page
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [columns, rowActions, state, hydrated, listSearch]);
+  const deletes = useDeleteFlow({ fetcher, post, state, records, total, go: list.go, selected, clearSelection: () => setSelected([]) });
 
   const batch = [
     ...(can("batch_delete") ? [{ key: "deleteBatch", label: "删除", icon: <DeleteOutlined /> }] : []),
@@ -460,43 +219,35 @@ export function ListPage(props: ListPageProps) {
   plainList.delete(SUPER_QUERY_PAGE);
   plainList.delete(IMPORT_PAGE);
   plainList.delete(IMPORT_RESULT);
-  if (addressed && !hydrated && superQuery && new URLSearchParams(location.search).get(SUPER_QUERY_PAGE) === "open") {
+  const pageParams = new URLSearchParams(list.search);
+  if (addressed && !hydrated && superQuery && pageParams.get(SUPER_QUERY_PAGE) === "open") {
     const kept = withoutSuperQuery(listSearch);
     kept.delete("pageNo");
     return (
       <PlainSuperQuery
         fields={superQuery}
         state={state}
-        action={location.pathname}
+        action={list.pathname}
         keep={[...kept]}
-        listHref={`${location.pathname}${queryString(plainList)}`}
-        clearHref={`${location.pathname}${queryString(kept)}`}
+        listHref={`${list.pathname}${queryString(plainList)}`}
+        clearHref={`${list.pathname}${queryString(kept)}`}
       />
     );
   }
 
   // 导入 before JavaScript: its multipart form is the page (`?import=open`, docs/decisions/164).
-  const importPage = `${location.pathname}${queryString(new URLSearchParams([...plainList, [IMPORT_PAGE, "open"]]))}`;
-  if (addressed && !hydrated && url.importExcel && can("import") && new URLSearchParams(location.search).get(IMPORT_PAGE) === "open") {
+  const importPage = `${list.pathname}${queryString(new URLSearchParams([...plainList, [IMPORT_PAGE, "open"]]))}`;
+  if (addressed && !hydrated && url.importExcel && can("import") && pageParams.get(IMPORT_PAGE) === "open") {
     return (
       <PlainImport
         action={importHref(url.importExcel, importPage)}
-        listHref={`${location.pathname}${queryString(plainList)}`}
-        outcome={new URLSearchParams(location.search).get(IMPORT_RESULT)}
+        listHref={`${list.pathname}${queryString(plainList)}`}
+        outcome={pageParams.get(IMPORT_RESULT)}
         extensions={props.importExtensions}
       />
     );
   }
 
-  /** What a plain (GET) search keeps of the list: the sort, the page size, the page's own params. */
-  const keep: Record<string, string> = { ...props.fixedFilters };
-  if (state.column !== (defaultSort?.column ?? DEFAULT_SORT.column)) keep.column = state.column;
-  if (state.order !== (defaultSort?.order ?? DEFAULT_SORT.order)) keep.order = state.order;
-  if (state.pageSize !== DEFAULT_PAGE_SIZE) keep.pageSize = String(state.pageSize);
-  if (state.superQueryParams) {
-    keep.superQueryParams = state.superQueryParams;
-    keep.superQueryMatchType = state.superQueryMatchType ?? "and";
-  }
   const batchFormId = `list-batch-${permissionPrefix}`;
 
   return (
@@ -504,139 +255,55 @@ export function ListPage(props: ListPageProps) {
       <SearchBar
         fields={searchFields}
         filters={state.filters}
-        onSearch={(filters) => go(withSearch(state, { ...filters, ...props.fixedFilters }))}
-        keep={addressed ? keep : undefined}
-        resetHref={addressed ? `${location.pathname}${queryString(new URLSearchParams(props.fixedFilters ?? {}))}` : undefined}
+        onSearch={(filters) => list.go(withSearch(state, { ...filters, ...props.fixedFilters }))}
+        keep={addressed ? plainSearchKeep(state, defaultSort, props.fixedFilters) : undefined}
+        resetHref={addressed ? `${list.pathname}${queryString(new URLSearchParams(props.fixedFilters ?? {}))}` : undefined}
       />
       {props.extraSearch}
-      <div className="list-toolbar">
-        <Space wrap>
-          {form && (props.url === undefined || url.add) && can("add") ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              href={addressed ? address({ form: "add" }) : undefined}
-              // A link to the form's page, that opens the dialog once hydrated: a button to its users.
-              role={addressed ? "button" : undefined}
-              onClick={(event) => {
-                const open = () => openForm("add", form.defaults ? { ...form.defaults } : null);
-                if (addressed) handledClick(event, open);
-                else open();
-              }}
-            >
-              {props.addLabel ?? "新增"}
-            </Button>
-          ) : null}
-          {url.exportXls && can("export") ? (
-            !hydrated && addressed ? (
-              // Before JavaScript: a link to the same export of the current search (the file downloads).
-              <Button type="primary" icon={<DownloadOutlined />} href={exportHref(url.exportXls, toBackendQuery(state))} download>
-                导出
-              </Button>
-            ) : (
-              <Button type="primary" icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportRows()}>
-                导出
-              </Button>
-            )
-          ) : null}
-          {url.importExcel && can("import") ? (
-            <Button
-              type="primary"
-              icon={<ImportOutlined />}
-              // Before JavaScript: a link to the import's own form (`?import=open`).
-              href={!hydrated && addressed ? importPage : undefined}
-              onClick={() => setImporting(true)}
-            >
-              导入
-            </Button>
-          ) : null}
-          {superQuery && !hydrated && addressed ? (
-            // Before JavaScript: a link to the query's own form (`?superQuery=open`).
-            <Button type="primary" icon={<FilterOutlined />} href={`${location.pathname}${queryString(new URLSearchParams([...plainList, [SUPER_QUERY_PAGE, "open"]]))}`}>
-              {SUPER_QUERY_TEXTS.button}
-            </Button>
-          ) : superQuery ? (
-            <SuperQuery
-              fields={superQuery}
-              value={state}
-              loading={revalidator.state !== "idle"}
-              requested={superQueryRequested}
-              onRequest={() => setSuperQueryRequested(true)}
-              onSearch={(params) =>
-                go({
-                  ...state,
-                  pageNo: 1,
-                  superQueryParams: params?.superQueryParams,
-                  superQueryMatchType: params?.superQueryMatchType,
-                })
-              }
-            />
-          ) : null}
-          {toolbarActions
-            .filter((action) => !action.permission || permission.isVisible(action.permission))
-            .map((action) => (
-              <Button key={action.key} icon={action.icon} onClick={action.run}>
-                {action.label}
-              </Button>
-            ))}
-          {batch.length > 0 && !hydrated && addressed && can("batch_delete") ? (
-            // Before JavaScript: the ticked rows (their boxes belong to this form) go to the confirmation.
-            <form id={batchFormId} method="get" action={location.pathname}>
-              {[...new URLSearchParams(listSearch)].map(([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ))}
-              <input type="hidden" name="confirm" value="deleteBatch" />
-              <Button htmlType="submit" icon={<DeleteOutlined />}>
-                批量删除
-              </Button>
-            </form>
-          ) : batch.length > 0 ? (
-            <Dropdown
-              trigger={["click"]}
-              menu={{
-                items: batch,
-                onClick: ({ key }) => {
-                  if (key === "deleteBatch") removeSelected();
-                  else if (selected.length === 0) void message.warning("请选择一条记录！");
-                  else batchActions.find((action) => action.key === key)?.run(selected);
-                },
-              }}
-            >
-              <Button>
-                批量操作 <DownOutlined />
-              </Button>
-            </Dropdown>
-          ) : null}
-          {selected.length > 0 ? (
-            <span className="list-selection">
-              已选择 <strong>{selected.length}</strong> 项 <a onClick={() => setSelected([])}>清空</a>
-            </span>
-          ) : null}
-        </Space>
-      </div>
-      <ListTable
-        columns={tableColumns}
-        rows={records}
-        {...props.tableProps}
-        footer={
-          props.paged === false || total === 0 ? null : (
-            <ListPager
-              current={state.pageNo}
-              pageSize={state.pageSize}
-              total={total}
-              pageSizeOptions={PAGE_SIZE_OPTIONS}
-              href={addressed ? (page, pageSize) => listAddress(withPage(state, page, pageSize)) : undefined}
-              onChange={(page, pageSize) => go(withPage(state, page, pageSize))}
-            />
-          )
-        }
-        selection={{
-          selected,
-          onChange: setSelected,
-          // Before JavaScript a ticked box posts the row's id with the batch form.
-          ...(!hydrated && addressed ? { checkboxProps: (row: ListRecord) => ({ name: "ids", value: row.id, form: batchFormId }) } : {}),
+      <ListToolbar
+        list={list}
+        state={state}
+        url={url}
+        hydrated={hydrated}
+        can={can}
+        add={form && (props.url === undefined || url.add) && can("add") ? { label: props.addLabel ?? "新增", open: () => openForm("add", form.defaults ? { ...form.defaults } : null) } : null}
+        plainList={plainList}
+        importPage={importPage}
+        onImport={() => setImporting(true)}
+        superQuery={superQuery}
+        toolbarActions={toolbarActions}
+        batch={batch}
+        onBatch={(key) => {
+          if (key === "deleteBatch") deletes.removeSelected();
+          else if (selected.length === 0) void message.warning("请选择一条记录！");
+          else batchActions.find((action) => action.key === key)?.run(selected);
         }}
-        onSort={(key, order) => go(withSort({ ...state, pageNo: 1 }, order ? key : undefined, order, defaultSort))}
+        batchFormId={batchFormId}
+        selected={selected}
+        clearSelection={() => setSelected([])}
+      />
+      <ListPageTable
+        list={list}
+        state={state}
+        records={records}
+        total={total}
+        columns={columns}
+        defaultSort={defaultSort}
+        rowActions={rowActions}
+        form={form}
+        can={can}
+        hydrated={hydrated}
+        paged={props.paged}
+        selected={selected}
+        onSelect={setSelected}
+        batchFormId={batchFormId}
+        open={{
+          openForm,
+          askRemove: deletes.askRemove,
+          askReason: setAsking,
+          confirm: (confirmTitle, onOk) => modal.confirm({ title: confirmTitle, okText: "确定", cancelText: "取消", onOk }),
+        }}
+        tableProps={props.tableProps}
       />
       {importing && url.importExcel ? (
         <Suspense fallback={null}>
@@ -666,11 +333,4 @@ export function ListPage(props: ListPageProps) {
       ) : null}
     </Card>
   );
-}
-
-/** A link acting as a button opens on Enter or Space too (keyboard users), as a native button would. */
-function openByKey(event: KeyboardEvent<HTMLElement>) {
-  if (event.key !== "Enter" && event.key !== " ") return;
-  event.preventDefault();
-  event.currentTarget.click();
 }

@@ -1,72 +1,10 @@
 // The catalogue of pages the product ships, by the component name the server menu gives
-// (sys_permission.component) and the path our demo school's menu uses. A path of this catalogue
-// that the user's menu does not grant answers 403; any other unknown path answers 404.
-export const PAGE_CATALOGUE: ReadonlyArray<readonly [component: string, path: string]> = [
-  ["dashboard/Analysis", "/dashboard/analysis"],
-  ["dashboard/Workplace", "/dashboard/workplace"],
-  ["dashboard/Chart", "/dashboard/chart"],
-  ["dashboard/Task", "/dashboard/task"],
-  ["dashboard/Monitor", "/dashboard/monitor"],
-  ["system/UserAnnouncementList", "/isps/userAnnouncement"],
-  ["school/StudentList", "/school/student"],
-  ["school/StudentDetail", "/school/student/detail"],
-  ["school/ParentList", "/school/parent"],
-  ["school/CorporationList", "/school/corporation"],
-  ["school/TeacherList", "/school/teacher"],
-  ["school/ClassList", "/school/class"],
-  ["school/SchoolYearList", "/school/year"],
-  ["school/ProjectList", "/billing/project"],
-  ["school/AllowanceList", "/billing/allowance"],
-  ["school/BillList", "/billing/bill"],
-  ["school/ReceivableBillList", "/billing/receivableBill"],
-  ["school/AgeingReport", "/billing/ageing"],
-  ["school/Statement", "/billing/statement"],
-  ["school/PaymentList", "/billing/payment"],
-  ["school/ReceiptList", "/billing/receipt"],
-  ["school/VoucherList", "/billing/voucher"],
-  ["school/WechatTradeList", "/billing/wechatTrade"],
-  ["school/ActivityList", "/activity/activity"],
-  ["school/SignupList", "/activity/signup"],
-  ["school/CommunityActivityList", "/activity/community"],
-  ["school/ThirdPartyActivityList", "/activity/thirdParty"],
-  ["school/CommodityList", "/shop/commodity"],
-  ["school/ShoppingCartList", "/shop/cart"],
-  ["school/OrderList", "/shop/order"],
-  ["school/AddressList", "/shop/address"],
-  ["school/MailList", "/communication/mail"],
-  ["school/MessageList", "/communication/message"],
-  ["school/Compose", "/communication/compose"],
-  ["system/UserList", "/isystem/user"],
-  ["system/RoleUserList", "/isystem/roleUserList"],
-  ["system/DepartList", "/isystem/depart"],
-  ["system/SysPositionList", "/isystem/position"],
-  ["system/PermissionList", "/isystem/permission"],
-  ["system/PermissionDataRuleList", "/isystem/dataRule"],
-  ["system/DictList", "/isystem/dict"],
-  ["system/SysCategoryList", "/isystem/category"],
-  ["system/SysAnnouncementList", "/isystem/annountCement"],
-  ["system/TenantList", "/isystem/tenant"],
-  ["system/SysFillRuleList", "/isystem/fillRule"],
-  ["system/SysCheckRuleList", "/isystem/checkRule"],
-  ["system/SysMessageTemplateList", "/isystem/messageTemplate"],
-  ["system/OSSFileList", "/isystem/ossFile"],
-  ["system/SysDataSourceList", "/isystem/dataSource"],
-  ["system/SysGatewayRouteList", "/isystem/gatewayRoute"],
-  ["system/SysAccessRuleList", "/isystem/accessRule"],
-  ["system/QuartzJobList", "/monitor/quartzJob"],
-  ["system/LogList", "/monitor/log"],
-  ["system/OnlineUserList", "/monitor/onlineUser"],
-  ["monitor/ServerInfo", "/monitor/server"],
-  ["monitor/ApiDoc", "/monitor/apiDoc"],
-  // 表单开发 (issue #18 part 1).
-  ["modules/online/cgform/OnlCgformHeadList", "/online/cgform"],
-  // 组件示例 (issue #11).
-  ["demo/GridDemo", "/demo/grid"],
-  ["demo/WidgetsDemo", "/demo/widgets"],
-  ["demo/EditorsDemo", "/demo/editors"],
-  // 报表配置 (issue #18 part 2).
-  ["modules/online/cgreport/OnlCgreportHeadList", "/online/cgreport"],
-];
+// (sys_permission.component) and the path our demo school's menu uses: contract/pages.ts PAGES, where
+// each page's path is declared once. A path of this catalogue that the user's menu does not grant
+// answers 403; any other unknown path answers 404.
+import { COMPONENT_ALIASES, isComponentAlias, PAGES } from "#contract/pages";
+
+export const PAGE_CATALOGUE: ReadonlyArray<readonly [component: string, path: string]> = Object.entries(PAGES);
 
 /**
  * The online form and report components of JeecgBoot (docs/spec/app-shell.md §2) and the built-in
@@ -84,16 +22,6 @@ export const ONLINE_COMPONENTS: Readonly<Record<string, string>> = {
   "modules/online/cgreport/auto/OnlCgreportAutoList": "online-report",
 };
 
-/**
- * The original JeecgBoot client's component names of pages we name otherwise (its views folder):
- * a menu from either backend may use either name, and both open our page.
- */
-export const COMPONENT_ALIASES: Readonly<Record<string, string>> = {
-  "modules/message/SysMessageTemplateList": "system/SysMessageTemplateList",
-  "modules/oss/OSSFileList": "system/OSSFileList",
-  "system/SysUserOnlineList": "system/OnlineUserList",
-};
-
 const knownPaths = new Set(PAGE_CATALOGUE.map(([, path]) => path));
 const pathByComponent = new Map(PAGE_CATALOGUE.map(([component, path]) => [component, path]));
 const componentByPath = new Map(PAGE_CATALOGUE.map(([component, path]) => [path, component]));
@@ -101,7 +29,7 @@ const componentByPath = new Map(PAGE_CATALOGUE.map(([component, path]) => [path,
 /** Our name of a menu component (an alias of the original's becomes ours). */
 export function canonicalComponent(component: string | null | undefined): string {
   const name = (component ?? "").replace(/^\/+/, "");
-  return COMPONENT_ALIASES[name] ?? name;
+  return isComponentAlias(name) ? COMPONENT_ALIASES[name] : name;
 }
 
 /** The path of our page for a menu component, either name; undefined when we have none. */

@@ -17,6 +17,7 @@ import { crudSummary } from "./summary";
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Page } from "#contract/envelope";
+import type { PermissionPrefix } from "#contract/permission-codes";
 import { newId } from "../db/ids";
 import { endpoint, menuAccess, type Access, type Endpoint, type EndpointRequest, type HttpMethod } from "../http/endpoint";
 import { ApiError, ok, okMessage } from "../http/envelope";
@@ -144,8 +145,8 @@ export interface CrudConfig {
   table: PgTable;
   /** The page's menu url: list/queryById need it (`menu:<pagePath>`), data rules come from it. */
   pagePath: string;
-  /** Button prefix: `<prefix>:add|edit|delete|batch_delete|export|import`. */
-  permissionPrefix: string;
+  /** Button prefix: `<prefix>:add|edit|delete|batch_delete|export|import` (contract/permission-codes.ts). */
+  permissionPrefix: PermissionPrefix;
   /** Tenant isolation; default the entity's tenantColumn, `null` for shared tables. */
   tenant?: TenantScope | null;
   body?: BodyRules;

@@ -7,7 +7,8 @@
 //   export const positionCrud = createModuleCrud(positionModule, { table: sysPosition, entity: { tenantColumn: "tenant_id" } });
 import { inArray } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { columnName, fieldsIn, patternOf, type ModuleDefinition } from "#contract/modules/module";
+import { columnName, fieldsIn, patternOf, type ModuleDefinition, type ModuleField } from "#contract/modules/module";
+import type { PermissionPrefix } from "#contract/permission-codes";
 import { sysCheckRule } from "../db/schema";
 import { ApiError } from "../http/envelope";
 import { checkValue, parseRuleJson, type CheckRuleItem } from "./check-value";
@@ -37,7 +38,7 @@ export interface ModuleCrudOptions extends Omit<CrudConfig, "basePath" | "pagePa
 }
 
 /** The engine resource of a module: one definition, one table, and what is special. */
-export function createModuleCrud(module: ModuleDefinition, options: ModuleCrudOptions): CrudResource {
+export function createModuleCrud(module: ModuleDefinition<Record<string, ModuleField>, PermissionPrefix>, options: ModuleCrudOptions): CrudResource {
   const { table, entity: overrides = {}, excel, hooks = {}, storeEncrypted = true, ...rest } = options;
   const { moreColumns = [], ...excelOptions } = excel || {};
   const fields = Object.entries(module.fields);

@@ -6,6 +6,7 @@
 // sent back (a form that showed it masked) is never written: the stored value stays.
 import { maskValue, viewSensitiveCode, type SensitiveKind } from "#contract/modules/sensitive";
 import { isMasked } from "#contract/modules/sensitive";
+import type { PermissionPrefix } from "#contract/permission-codes";
 import { clientIp } from "../http/format";
 import { LogType, OperateType } from "../log-service";
 import type { CrudContext } from "./context";
@@ -18,7 +19,7 @@ export type SensitiveFields = Readonly<Record<string, SensitiveKind>>;
 const held = new WeakMap<object, Map<string, Promise<boolean>>>();
 
 /** Does the caller see the resource's sensitive fields in full? */
-export function seesSensitive(context: CrudContext, permissionPrefix: string): Promise<boolean> {
+export function seesSensitive(context: CrudContext, permissionPrefix: PermissionPrefix): Promise<boolean> {
   const code = viewSensitiveCode(permissionPrefix);
   let codes = held.get(context.auth);
   if (!codes) held.set(context.auth, (codes = new Map()));

@@ -4,6 +4,7 @@ import type { Request, Response } from "express";
 import type { z } from "zod";
 import { ResultCode, type Result } from "#contract/envelope";
 import { Messages } from "#contract/messages";
+import type { PermissionCode } from "#contract/permission-codes";
 import type { BackendServices } from "../services";
 import type { AuthContext } from "./auth";
 import { ApiError } from "./envelope";
@@ -13,17 +14,24 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 /**
  * `public`: anyone; `user`: any signed-in user; `menu:<page path>` (e.g. `menu:/isystem/user`): the
  * caller's roles grant the sys_permission menu row whose url is that path (reading a page's data
- * needs the page); any other string is a button permission code (e.g. `user:add`) that the
- * caller's roles must grant (docs/spec/app-shell.md §6).
+ * needs the page); a PermissionCode (contract/permission-codes.ts, e.g. `user:add`) is a button
+ * the caller's roles must grant (docs/spec/app-shell.md §6). Any other string fails typecheck.
  */
-export type Access = "public" | "user" | `${typeof MENU_ACCESS_PREFIX}${string}` | (string & {});
+export type Access = "public" | "user" | MenuAccess | PermissionCode;
 
 /** Prefix of the menu access kind: `menu:/isystem/user`. */
 export const MENU_ACCESS_PREFIX = "menu:";
 
+/** The access that needs a page: `menu:/isystem/user`. */
+export type MenuAccess = `${typeof MENU_ACCESS_PREFIX}${string}`;
+
 /** The access that needs the menu row whose url is `pagePath`. */
-export function menuAccess(pagePath: string): Access {
+export function menuAccess(pagePath: string): MenuAccess {
   return `${MENU_ACCESS_PREFIX}${pagePath}`;
+}
+
+function isMenuAccess(access: MenuAccess | PermissionCode): access is MenuAccess {
+  return access.startsWith(MENU_ACCESS_PREFIX);
 }
 
 export interface EndpointRequest {
@@ -88,12 +96,13 @@ export function requireAuth(request: EndpointRequest): AuthContext {
 }
 
 /**
- * Refuses (510) a caller whose roles do not grant `access` (a menu or a button, not `public` or
- * `user`): the router's check before every handler, and a handler's own when which access applies
+ * Refuses (510) a caller whose roles do not grant `access` (a menu or a button; `public` and `user`
+ * pass): the router's check before every handler, and a handler's own when which access applies
  * depends on what is sent.
  */
 export async function requireAccess(services: BackendServices, auth: AuthContext, access: Access): Promise<void> {
-  const granted = access.startsWith(MENU_ACCESS_PREFIX)
+  if (access === "public" || access === "user") return;
+  const granted = isMenuAccess(access)
     ? await services.permissions.hasMenu(auth, access.slice(MENU_ACCESS_PREFIX.length))
     : await services.permissions.hasButton(auth, access);
   if (!granted) throw new ApiError(Messages.noPermission, ResultCode.noPermission);

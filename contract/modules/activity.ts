@@ -102,6 +102,9 @@ export const communityActivityModule = defineModule({
   fields: { ...activityFields, organiser: { label: "组织者", maxLength: 100, show: { search: true } }, createTime: created },
 });
 
+/** The module of either kind of activity. */
+export type ActivityModule = typeof activityModule | typeof communityActivityModule;
+
 /**
  * 出勤 per kind of activity (docs/decisions/162, 168): each kind's sheet is reached from its own menu
  * page, saved with its own button (`<prefix>:attendance`), and reads only activities of its kind.
@@ -112,7 +115,7 @@ export const ATTENDANCE_BOOKS = {
 } as const;
 export type AttendanceBook = (typeof ATTENDANCE_BOOKS)[keyof typeof ATTENDANCE_BOOKS];
 /** The button that saves a kind's attendance: `activity:attendance`, `community:attendance`. */
-export const attendancePermission = (book: AttendanceBook) => `${book.module.permissionPrefix}:attendance`;
+export const attendancePermission = (book: AttendanceBook) => `${book.module.permissionPrefix}:attendance` as const;
 /** The book whose page (or print view, `<page>/print`) `pathname` is. */
 export function attendanceBookOf(pathname: string): AttendanceBook {
   return Object.values(ATTENDANCE_BOOKS).find((book) => pathname === book.page || pathname === `${book.page}/print`) ?? ATTENDANCE_BOOKS.school;

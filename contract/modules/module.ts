@@ -77,7 +77,7 @@ export interface ModuleField {
   shownBy?: string;
 }
 
-export interface ModuleDefinition<Fields extends Record<string, ModuleField> = Record<string, ModuleField>> {
+export interface ModuleDefinition<Fields extends Record<string, ModuleField> = Record<string, ModuleField>, Prefix extends string = string> {
   /** The module's name: the Excel sheet and file title, e.g. 职务信息. */
   title: string;
   /** The database table (the duplicate check names it). */
@@ -86,8 +86,11 @@ export interface ModuleDefinition<Fields extends Record<string, ModuleField> = R
   api: string;
   /** The page's menu path, e.g. `/isystem/position`. */
   page: string;
-  /** Button codes are `<prefix>:add|edit|delete|batch_delete|export|import`. */
-  permissionPrefix: string;
+  /**
+   * Button codes are `<prefix>:add|edit|delete|batch_delete|export|import` (contract/permission-codes.ts
+   * derives them, by type, from the prefixes of the modules it lists).
+   */
+  permissionPrefix: Prefix;
   /** The fields, by property (camelCase), in the order they show. */
   fields: Fields;
   /**
@@ -115,8 +118,8 @@ export type FieldPlace = keyof FieldPlaces;
 
 const DEFAULT_PLACES: Required<FieldPlaces> = { list: true, search: false, form: true, detail: true, excel: true, query: true };
 
-/** Declares a module; the identity function, typed so that field names stay literal. */
-export function defineModule<const Fields extends Record<string, ModuleField>>(module: ModuleDefinition<Fields>): ModuleDefinition<Fields> {
+/** Declares a module; the identity function, typed so that field names and the permission prefix stay literal. */
+export function defineModule<const Fields extends Record<string, ModuleField>, const Prefix extends string>(module: ModuleDefinition<Fields, Prefix>): ModuleDefinition<Fields, Prefix> {
   for (const [property, field] of Object.entries(module.fields)) {
     if (!/^[a-z][A-Za-z0-9]*$/.test(property)) throw new Error(`module ${module.table}: property ${property} is not camelCase`);
     if (field.readOnly && field.required) throw new Error(`module ${module.table}: ${property} is read-only and required`);

@@ -3,6 +3,7 @@
 // becomes, at run time, a module definition (contract/modules/module.ts) that the same list engine,
 // form engine and CRUD engine render and serve, as 职务管理's is written in code.
 import { defineModule, type ModuleDefinition, type ModuleField, type ModuleFieldType } from "./module";
+import type { OnlineFormPermissionPrefix } from "../permission-codes";
 import { NAMED_PATTERNS, type PatternName } from "./patterns";
 import { isSensitiveKind, type SensitiveKind } from "./sensitive";
 
@@ -238,7 +239,7 @@ export function onlineFormPagePath(code: string): string {
 }
 
 /** Button codes of a form: `online:<code>:add|edit|delete|batch_delete|export|import`. */
-export function onlineFormPermissionPrefix(code: string): string {
+export function onlineFormPermissionPrefix(code: string): OnlineFormPermissionPrefix {
   return `online:${code}`;
 }
 
@@ -277,7 +278,7 @@ export function onlineFormComponent(definition: Pick<OnlineFormDefinition, "isTr
  * The module definition of a synchronised form: the same declaration 职务管理 writes in code, from
  * the fields the database has. A sub-table's page and buttons are its main table's.
  */
-export function onlineFormModule(definition: OnlineFormDefinition, owner: string = definition.mainTable ?? definition.code): ModuleDefinition {
+export function onlineFormModule(definition: OnlineFormDefinition, owner: string = definition.mainTable ?? definition.code): ModuleDefinition<Record<string, ModuleField>, OnlineFormPermissionPrefix> {
   const fields: Record<string, ModuleField> = {};
   if (definition.tableType === TableType.sub) fields[propertyOf(MAIN_ID_COLUMN)] = { label: "主表ID", show: { list: false, form: false, excel: false, query: false } };
   if (definition.isTree) fields[propertyOf(TREE_PARENT_COLUMN)] = { label: "父级节点", show: { list: false, form: false, excel: false, query: false } };

@@ -31,7 +31,7 @@ export const VIEW_SENSITIVE_ACTION = "viewSensitive";
 export const VIEW_SENSITIVE_NAME = "查看敏感信息";
 
 /** `student:viewSensitive` of the permission prefix `student`. */
-export function viewSensitiveCode(permissionPrefix: string): string {
+export function viewSensitiveCode<Prefix extends string>(permissionPrefix: Prefix): `${Prefix}:${typeof VIEW_SENSITIVE_ACTION}` {
   return `${permissionPrefix}:${VIEW_SENSITIVE_ACTION}`;
 }
 

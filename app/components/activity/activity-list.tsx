@@ -3,7 +3,7 @@
 // the status actions 开放报名 / 结束 / 取消, which the backend checks against the current status.
 import { useMemo } from "react";
 import { useFetcher } from "react-router";
-import { ACTIVITY_TRANSITIONS, ActivityStatus, type ActivityTransition } from "#contract/modules/activity";
+import { ACTIVITY_TRANSITIONS, ActivityStatus, type ActivityModule, type ActivityTransition } from "#contract/modules/activity";
 import { UploadDetail, UploadField } from "~/components/widgets/upload";
 import { RichTextEditor } from "~/components/widgets/editors";
 import { RichTextView } from "~/components/shell/notices/rich-text-view";
@@ -56,7 +56,7 @@ export function activityPage(definition: ModuleDefinition) {
 export const ACTIVITY_FORM = { defaults: { type: "1", capacity: "30", fee: "0" }, canEdit: (row: ListRecord) => String(row.status) === ActivityStatus.draft || String(row.status) === ActivityStatus.open };
 
 /** 开放报名 / 结束 / 取消 as row actions, shown from the statuses each may start from. */
-export function useActivityActions(permissionPrefix: string, fetcherKey: string, more: RowAction<ListRecord>[] = []): RowAction<ListRecord>[] {
+export function useActivityActions(permissionPrefix: ActivityModule["permissionPrefix"], fetcherKey: string, more: RowAction<ListRecord>[] = []): RowAction<ListRecord>[] {
   const fetcher = useFetcher({ key: fetcherKey });
   return useMemo(
     () => [

@@ -14,8 +14,8 @@ import { BillReductionDialog } from "~/components/billing/bill-reduction-dialog"
 import { BillInstalmentDialog, BillInstalmentsTable, parseInstalments } from "~/components/billing/bill-instalments";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage, withRowsField } from "~/components/widgets/list/module-page";
-import type { FormField } from "~/components/widgets/list/types";
-import { useRowIntents } from "~/components/widgets/list/use-row-intents";
+import type { FormField, RowAction } from "~/components/widgets/list/types";
+import { useRowIntents, type RowIntent } from "~/components/widgets/list/use-row-intents";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, postRowId, type ListRecord } from "~/services/list.server";
 import { requireMenuPage } from "~/services/menu-access.server";
@@ -35,7 +35,7 @@ const BILL_FETCHER = "bill-list";
 const VOID = "4";
 /** dict bill_status: 已付. */
 const PAID = "3";
-const ROW_ACTIONS = [
+const ROW_ACTIONS: RowIntent[] = [
   {
     key: "void",
     label: "作废",
@@ -123,7 +123,7 @@ export default function BillsPage({ loaderData }: Route.ComponentProps) {
   const [splitting, setSplitting] = useState<ListRecord | null>(null);
   const intents = useRowIntents(BILL_FETCHER, ROW_ACTIONS);
   const rowActions = useMemo(
-    () => [
+    (): RowAction<ListRecord>[] => [
       ...intents,
       // 减免: an amount off the open part of a live bill, with its reason (a line of the bill).
       { key: "reduce", label: "减免", permission: "bill:reduce", visible: (row: ListRecord) => String(row.status) !== VOID && String(row.status) !== PAID, run: (row: ListRecord) => setReducing(row) },

@@ -8,7 +8,7 @@ import { statementHref } from "#contract/modules/billing-statement";
 import { receivableModule } from "#contract/modules/billing";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage } from "~/components/widgets/list/module-page";
-import { useRowIntents } from "~/components/widgets/list/use-row-intents";
+import { useRowIntents, type RowIntent } from "~/components/widgets/list/use-row-intents";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, postRowId, type ListRecord } from "~/services/list.server";
 import { loadModulePage } from "~/services/module-page.server";
@@ -19,7 +19,7 @@ const receivablePage = { ...page, list };
 const RECEIVABLE_FETCHER = "receivable-list";
 /** dict payer_type: 企业. */
 const CORPORATION = "2";
-const ROW_ACTIONS = [
+const ROW_ACTIONS: RowIntent[] = [
   {
     key: "email",
     label: "邮件发送",

@@ -10,6 +10,7 @@ import { wechatTradeModule, type ReconcileAnswer } from "#contract/modules/billi
 import { ReconcileDialog, type ReconcileActionData } from "~/components/billing/reconcile-dialog";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage } from "~/components/widgets/list/module-page";
+import type { ToolbarAction } from "~/components/widgets/list/types";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction } from "~/services/list.server";
 import { requireMenuPage } from "~/services/menu-access.server";
@@ -52,7 +53,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: loaded?.
 export default function WechatTradesPage({ loaderData }: Route.ComponentProps) {
   const [reconciling, setReconciling] = useState(false);
   const toolbarActions = useMemo(
-    () => [{ key: "reconcile", label: "对账", icon: <ReconciliationOutlined />, permission: "wechatTrade:reconcile", run: () => setReconciling(true) }],
+    (): ToolbarAction[] => [{ key: "reconcile", label: "对账", icon: <ReconciliationOutlined />, permission: "wechatTrade:reconcile", run: () => setReconciling(true) }],
     [],
   );
   return (

@@ -3,7 +3,7 @@
 import type { Route } from "./+types/mail";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage } from "~/components/widgets/list/module-page";
-import { useRowIntents } from "~/components/widgets/list/use-row-intents";
+import { useRowIntents, type RowIntent } from "~/components/widgets/list/use-row-intents";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { mailModule } from "#contract/modules/mail";
 import { listAction, postRowId, type ListRecord } from "~/services/list.server";
@@ -15,7 +15,7 @@ const page = modulePage(mailModule, {
 const MAIL_FETCHER = "mail-list";
 /** dict mail_status: 已发送. */
 const SENT = "1";
-const ROW_ACTIONS = [{ key: "retry", label: "重发", permission: "mail:retry", visible: (row: ListRecord) => String(row.status) !== SENT }];
+const ROW_ACTIONS: RowIntent[] = [{ key: "retry", label: "重发", permission: "mail:retry", visible: (row: ListRecord) => String(row.status) !== SENT }];
 
 export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "邮件");
 

@@ -6,7 +6,7 @@ import type { Route } from "./+types/addresses";
 import { AreaSelect } from "~/components/widgets/area";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage } from "~/components/widgets/list/module-page";
-import { useRowIntents } from "~/components/widgets/list/use-row-intents";
+import { useRowIntents, type RowIntent } from "~/components/widgets/list/use-row-intents";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, postRowId, type ListRecord } from "~/services/list.server";
 import { loadModulePage } from "~/services/module-page.server";
@@ -25,7 +25,7 @@ const page = modulePage(addressModule, {
 });
 
 const ADDRESS_FETCHER = "address-list";
-const ROW_ACTIONS = [
+const ROW_ACTIONS: RowIntent[] = [
   { key: "setDefault", label: "设为默认", permission: `${addressModule.permissionPrefix}:edit`, visible: (row: ListRecord) => row.isDefault !== "Y" },
 ];
 

@@ -1,6 +1,8 @@
 // The demo school's full menu tree (app-shell.md §1, school-domain.md).
 // Order in the arrays is the display order (the seed runner derives sort_no from it).
 import { VIEW_SENSITIVE_ACTION, VIEW_SENSITIVE_NAME } from "#contract/modules/sensitive";
+import { pagePath, type AnyPageComponent } from "#contract/pages";
+import type { PermissionPrefix } from "#contract/permission-codes";
 import type { ButtonSeed, MenuSeed } from "../types";
 
 /** Container component of every group menu. */
@@ -11,7 +13,7 @@ const ROUTE_VIEW = "layouts/RouteView";
  * `only` restricts the standard set (read-only pages such as logs).
  */
 function crudButtons(
-  prefix: string,
+  prefix: PermissionPrefix,
   extra: Array<[name: string, action: string]> = [],
   only?: ReadonlyArray<"add" | "edit" | "delete" | "batch_delete" | "export" | "import">,
 ): ButtonSeed[] {
@@ -33,15 +35,9 @@ function crudButtons(
 /** 查看敏感信息: the module's personal data in full (contract/modules/sensitive.ts). */
 const SENSITIVE_BUTTON: [name: string, action: string] = [VIEW_SENSITIVE_NAME, VIEW_SENSITIVE_ACTION];
 
-/** A list page with its buttons. */
-function page(
-  title: string,
-  path: string,
-  component: string,
-  buttons: ButtonSeed[] = [],
-  more: Partial<MenuSeed> = {},
-): MenuSeed {
-  const menu: MenuSeed = { title, path, component, ...more };
+/** A page with its buttons, at its path of contract/pages.ts. */
+function page(title: string, component: AnyPageComponent, buttons: ButtonSeed[] = [], more: Partial<MenuSeed> = {}): MenuSeed {
+  const menu: MenuSeed = { title, path: pagePath(component), component, ...more };
   if (buttons.length > 0) menu.buttons = buttons;
   return menu;
 }
@@ -55,7 +51,7 @@ const ACTIVITY_ACTIONS: Array<[string, string]> = [
 
 export const menuTree: MenuSeed[] = [
   // Home: always first, granted to everyone by the seed runner.
-  { title: "首页", path: "/dashboard/analysis", component: "dashboard/Analysis", icon: "home" },
+  page("首页", "dashboard/Analysis", [], { icon: "home" }),
 
   // The dashboards besides 首页 (issue #17 part 8; migration 0170 gives older databases the same).
   {
@@ -64,10 +60,10 @@ export const menuTree: MenuSeed[] = [
     component: ROUTE_VIEW,
     icon: "dashboard",
     children: [
-      page("工作台", "/dashboard/workplace", "dashboard/Workplace"),
-      page("图表", "/dashboard/chart", "dashboard/Chart"),
-      page("任务", "/dashboard/task", "dashboard/Task"),
-      page("监控", "/dashboard/monitor", "dashboard/Monitor"),
+      page("工作台", "dashboard/Workplace"),
+      page("图表", "dashboard/Chart"),
+      page("任务", "dashboard/Task"),
+      page("监控", "dashboard/Monitor"),
     ],
   },
 
@@ -77,7 +73,7 @@ export const menuTree: MenuSeed[] = [
     path: "/isps",
     component: ROUTE_VIEW,
     icon: "user",
-    children: [page("我的消息", "/isps/userAnnouncement", "system/UserAnnouncementList")],
+    children: [page("我的消息", "system/UserAnnouncementList")],
   },
 
   // School registry: people.
@@ -87,15 +83,15 @@ export const menuTree: MenuSeed[] = [
     component: ROUTE_VIEW,
     icon: "team",
     children: [
-      page("学生", "/school/student", "school/StudentList", crudButtons("student", [SENSITIVE_BUTTON, ["批量分班", "batch_class"], ["批量修改状态", "batch_status"], ["批量设置付款方", "batch_payer"]])),
+      page("学生", "school/StudentList", crudButtons("student", [SENSITIVE_BUTTON, ["批量分班", "batch_class"], ["批量修改状态", "batch_status"], ["批量设置付款方", "batch_payer"]])),
       // Hidden detail page: routed but never shown in the side menu.
-      page("学生详情", "/school/student/detail", "school/StudentDetail", [], { hidden: true }),
-      page("家长", "/school/parent", "school/ParentList", crudButtons("parent", [SENSITIVE_BUTTON])),
-      page("企业", "/school/corporation", "school/CorporationList", crudButtons("corporation")),
-      page("教师", "/school/teacher", "school/TeacherList", crudButtons("teacher", [SENSITIVE_BUTTON])),
+      page("学生详情", "school/StudentDetail", [], { hidden: true }),
+      page("家长", "school/ParentList", crudButtons("parent", [SENSITIVE_BUTTON])),
+      page("企业", "school/CorporationList", crudButtons("corporation")),
+      page("教师", "school/TeacherList", crudButtons("teacher", [SENSITIVE_BUTTON])),
       // 班级管理 and 学年 (issue #29 items 1-2; migration 0540 gives older databases the same).
-      page("班级管理", "/school/class", "school/ClassList", crudButtons("schoolClass")),
-      page("学年", "/school/year", "school/SchoolYearList", crudButtons("schoolYear", [["升级", "promote"]])),
+      page("班级管理", "school/ClassList", crudButtons("schoolClass")),
+      page("学年", "school/SchoolYearList", crudButtons("schoolYear", [["升级", "promote"]])),
     ],
   },
 
@@ -106,11 +102,10 @@ export const menuTree: MenuSeed[] = [
     component: ROUTE_VIEW,
     icon: "account-book",
     children: [
-      page("收费项目", "/billing/project", "school/ProjectList", crudButtons("project")),
-      page("补贴", "/billing/allowance", "school/AllowanceList", crudButtons("allowance")),
+      page("收费项目", "school/ProjectList", crudButtons("project")),
+      page("补贴", "school/AllowanceList", crudButtons("allowance")),
       page(
         "账单",
-        "/billing/bill",
         "school/BillList",
         // Billing: bills are generated or made with their items by hand, not imported.
         crudButtons(
@@ -127,27 +122,25 @@ export const menuTree: MenuSeed[] = [
       ),
       page(
         "应收账单",
-        "/billing/receivableBill",
         "school/ReceivableBillList",
         // Billing: receivables follow their bills (only the remark is edited).
         crudButtons("receivableBill", [["邮件发送", "email"]], ["edit", "export"]),
       ),
       // The open amounts by days overdue (issue #33 item 2; migration 0520 gives older databases the same).
-      page("账龄分析", "/billing/ageing", "school/AgeingReport"),
+      page("账龄分析", "school/AgeingReport"),
       // 对账单 of a family or a company (issue #33 item 2; migration 0810 gives older databases the same).
-      page("对账单", "/billing/statement", "school/Statement", [
+      page("对账单", "school/Statement", [
         { name: "打印", perms: "statement:print" },
         { name: "导出", perms: "statement:export" },
         { name: "邮件发送", perms: "statement:email" },
       ]),
       // Payments and vouchers are voided (作废), never deleted (docs/decisions/156, migration 0770); a posted
       // voucher is reversed by a red one (冲销, docs/decisions/165, migration 0870).
-      page("付款", "/billing/payment", "school/PaymentList", crudButtons("payment", [["分配", "allocate"], ["冲销", "reverse"], ["作废", "void"]], ["add", "edit", "export"])),
-      page("收据", "/billing/receipt", "school/ReceiptList", crudButtons("receipt", [["开收据", "add"], ["打印", "print"], ["作废", "void"]], ["edit", "export"])),
-      page("凭证", "/billing/voucher", "school/VoucherList", crudButtons("voucher", [["过账", "post"], ["作废", "void"], ["冲销", "reverse"]], ["add", "edit", "export"])),
+      page("付款", "school/PaymentList", crudButtons("payment", [["分配", "allocate"], ["冲销", "reverse"], ["作废", "void"]], ["add", "edit", "export"])),
+      page("收据", "school/ReceiptList", crudButtons("receipt", [["开收据", "add"], ["打印", "print"], ["作废", "void"]], ["edit", "export"])),
+      page("凭证", "school/VoucherList", crudButtons("voucher", [["过账", "post"], ["作废", "void"], ["冲销", "reverse"]], ["add", "edit", "export"])),
       page(
         "微信交易",
-        "/billing/wechatTrade",
         "school/WechatTradeList",
         crudButtons("wechatTrade", [["对账", "reconcile"]]),
       ),
@@ -162,10 +155,10 @@ export const menuTree: MenuSeed[] = [
     icon: "calendar",
     children: [
       // Activities (issue #14): the status moves by actions only.
-      page("活动", "/activity/activity", "school/ActivityList", crudButtons("activity", [...ACTIVITY_ACTIONS, ["出勤", "attendance"]])),
-      page("报名", "/activity/signup", "school/SignupList", crudButtons("signup", [["确认", "confirm"], ["取消报名", "cancel"], ["批量报名", "bulk"]])),
-      page("社区活动", "/activity/community", "school/CommunityActivityList", crudButtons("community", [...ACTIVITY_ACTIONS, ["出勤", "attendance"]])),
-      page("第三方活动", "/activity/thirdParty", "school/ThirdPartyActivityList", crudButtons("thirdParty")),
+      page("活动", "school/ActivityList", crudButtons("activity", [...ACTIVITY_ACTIONS, ["出勤", "attendance"]])),
+      page("报名", "school/SignupList", crudButtons("signup", [["确认", "confirm"], ["取消报名", "cancel"], ["批量报名", "bulk"]])),
+      page("社区活动", "school/CommunityActivityList", crudButtons("community", [...ACTIVITY_ACTIONS, ["出勤", "attendance"]])),
+      page("第三方活动", "school/ThirdPartyActivityList", crudButtons("thirdParty")),
     ],
   },
 
@@ -176,11 +169,10 @@ export const menuTree: MenuSeed[] = [
     component: ROUTE_VIEW,
     icon: "shop",
     children: [
-      page("商品", "/shop/commodity", "school/CommodityList", crudButtons("commodity")),
-      page("购物车", "/shop/cart", "school/ShoppingCartList", crudButtons("cart", [["下单", "order"]])),
+      page("商品", "school/CommodityList", crudButtons("commodity")),
+      page("购物车", "school/ShoppingCartList", crudButtons("cart", [["下单", "order"]])),
       page(
         "订单",
-        "/shop/order",
         "school/OrderList",
         // Shop (issue #14): orders are placed with their lines, not imported; the status moves by actions.
         // Never deleted: cancelled (取消) or refunded (退款), docs/decisions/161 (migration 0840).
@@ -198,7 +190,7 @@ export const menuTree: MenuSeed[] = [
           ["add", "edit", "export"],
         ),
       ),
-      page("地址", "/shop/address", "school/AddressList", crudButtons("address")),
+      page("地址", "school/AddressList", crudButtons("address")),
     ],
   },
 
@@ -210,11 +202,11 @@ export const menuTree: MenuSeed[] = [
     icon: "mail",
     children: [
       // Billing: a mail is written and sent, never edited.
-      page("邮件", "/communication/mail", "school/MailList", crudButtons("mail", [["重发", "retry"]], ["add", "delete", "batch_delete", "export", "import"])),
+      page("邮件", "school/MailList", crudButtons("mail", [["重发", "retry"]], ["add", "delete", "batch_delete", "export", "import"])),
       // SMS receivers' phones in full (docs/decisions/155; migration 0760 for older databases).
-      page("消息", "/communication/message", "school/MessageList", crudButtons("message", [SENSITIVE_BUTTON])),
+      page("消息", "school/MessageList", crudButtons("message", [SENSITIVE_BUTTON])),
       // 群发 (issue #29 item 4, docs/decisions/166; migration 0880 for older databases).
-      page("群发", "/communication/compose", "school/Compose", [{ name: "群发", perms: "message:compose" }]),
+      page("群发", "school/Compose", [{ name: "群发", perms: "message:compose" }]),
     ],
   },
 
@@ -227,7 +219,6 @@ export const menuTree: MenuSeed[] = [
     children: [
       page(
         "用户管理",
-        "/isystem/user",
         "system/UserList",
         crudButtons("user", [
           ["冻结/解冻", "freeze"],
@@ -238,42 +229,39 @@ export const menuTree: MenuSeed[] = [
       ),
       page(
         "角色管理",
-        "/isystem/roleUserList",
         "system/RoleUserList",
         crudButtons("role", [
           ["授权", "authorize"],
           ["用户", "users"],
         ]),
       ),
-      page("部门管理", "/isystem/depart", "system/DepartList", crudButtons("depart")),
-      page("职务管理", "/isystem/position", "system/SysPositionList", crudButtons("position")),
-      page("菜单管理", "/isystem/permission", "system/PermissionList", crudButtons("permission")),
-      page("数据规则", "/isystem/dataRule", "system/PermissionDataRuleList", crudButtons("dataRule")),
-      page("数据字典", "/isystem/dict", "system/DictList", crudButtons("dict", [["刷新缓存", "refresh"]])),
-      page("分类字典", "/isystem/category", "system/SysCategoryList", crudButtons("category")),
+      page("部门管理", "system/DepartList", crudButtons("depart")),
+      page("职务管理", "system/SysPositionList", crudButtons("position")),
+      page("菜单管理", "system/PermissionList", crudButtons("permission")),
+      page("数据规则", "system/PermissionDataRuleList", crudButtons("dataRule")),
+      page("数据字典", "system/DictList", crudButtons("dict", [["刷新缓存", "refresh"]])),
+      page("分类字典", "system/SysCategoryList", crudButtons("category")),
       page(
         "通知公告",
-        "/isystem/annountCement",
         "system/SysAnnouncementList",
         crudButtons("announcement", [
           ["发布", "release"],
           ["撤销", "revoke"],
         ]),
       ),
-      page("租户管理", "/isystem/tenant", "system/TenantList", crudButtons("tenant")),
-      page("填值规则", "/isystem/fillRule", "system/SysFillRuleList", crudButtons("fillRule")),
-      page("校验规则", "/isystem/checkRule", "system/SysCheckRuleList", crudButtons("checkRule")),
+      page("租户管理", "system/TenantList", crudButtons("tenant")),
+      page("填值规则", "system/SysFillRuleList", crudButtons("fillRule")),
+      page("校验规则", "system/SysCheckRuleList", crudButtons("checkRule")),
       page(
         "消息模板",
-        "/isystem/messageTemplate",
         "modules/message/SysMessageTemplateList",
         crudButtons("messageTemplate", [["测试发送", "test"]]),
       ),
-      page("文件存储", "/isystem/ossFile", "modules/oss/OSSFileList", crudButtons("ossFile")),
-      page("数据源管理", "/isystem/dataSource", "system/SysDataSourceList", crudButtons("dataSource", [["测试连接", "test"]])),
-      page("网关路由", "/isystem/gatewayRoute", "system/SysGatewayRouteList", crudButtons("gatewayRoute")),
+      page("文件存储", "modules/oss/OSSFileList", crudButtons("ossFile")),
+      page("数据源管理", "system/SysDataSourceList", crudButtons("dataSource", [["测试连接", "test"]])),
+      page("网关路由", "system/SysGatewayRouteList", crudButtons("gatewayRoute")),
       // 访问控制 (issue #34 item 4; migration 0641 gives older databases the same).
-      page("访问控制", "/isystem/accessRule", "system/SysAccessRuleList", crudButtons("accessRule")),
+      page("访问控制", "system/SysAccessRuleList", crudButtons("accessRule")),
     ],
   },
 
@@ -286,7 +274,6 @@ export const menuTree: MenuSeed[] = [
     children: [
       page(
         "表单开发",
-        "/online/cgform",
         "modules/online/cgform/OnlCgformHeadList",
         crudButtons("online:cgform", [
           ["同步数据库", "db_sync"],
@@ -294,7 +281,7 @@ export const menuTree: MenuSeed[] = [
         ]),
       ),
       // 报表配置 (issue #18 part 2): online reports; 生成菜单 adds a report's own page to the menu.
-      page("报表配置", "/online/cgreport", "modules/online/cgreport/OnlCgreportHeadList", crudButtons("onlCgreport", [["生成菜单", "menu"]], ["add", "edit", "delete", "batch_delete", "export"])),
+      page("报表配置", "modules/online/cgreport/OnlCgreportHeadList", crudButtons("onlCgreport", [["生成菜单", "menu"]], ["add", "edit", "delete", "batch_delete", "export"])),
     ],
   },
 
@@ -307,7 +294,6 @@ export const menuTree: MenuSeed[] = [
     children: [
       page(
         "定时任务",
-        "/monitor/quartzJob",
         "system/QuartzJobList",
         crudButtons("quartzJob", [
           ["启动", "resume"],
@@ -316,18 +302,17 @@ export const menuTree: MenuSeed[] = [
         ]),
       ),
       // Read-only and sealed: logs can only be exported (docs/decisions/121; 0561 retires 删除).
-      page("系统日志", "/monitor/log", "system/LogList", crudButtons("log", [], ["export"])),
+      page("系统日志", "system/LogList", crudButtons("log", [], ["export"])),
       // Read-only: the only action is a forced logout.
       page(
         "在线用户",
-        "/monitor/onlineUser",
         "system/SysUserOnlineList",
         crudButtons("onlineUser", [["强退", "force_logout"]], []),
       ),
       // Read-only: no buttons.
-      page("性能监控", "/monitor/server", "monitor/ServerInfo"),
+      page("性能监控", "monitor/ServerInfo"),
       // monitor: the backend's generated OpenAPI document (migration 0060 moves older databases).
-      page("接口文档", "/monitor/apiDoc", "monitor/ApiDoc"),
+      page("接口文档", "monitor/ApiDoc"),
     ],
   },
 
@@ -338,9 +323,9 @@ export const menuTree: MenuSeed[] = [
     component: ROUTE_VIEW,
     icon: "appstore",
     children: [
-      page("表格示例", "/demo/grid", "demo/GridDemo"),
-      page("组件示例", "/demo/widgets", "demo/WidgetsDemo"),
-      page("编辑器示例", "/demo/editors", "demo/EditorsDemo"),
+      page("表格示例", "demo/GridDemo"),
+      page("组件示例", "demo/WidgetsDemo"),
+      page("编辑器示例", "demo/EditorsDemo"),
     ],
   },
 ];

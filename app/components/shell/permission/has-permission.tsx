@@ -3,6 +3,7 @@
 // file only carries the user's `auth` / `allAuth` (given by the main layout from its loader) down
 // the tree.
 import { cloneElement, createContext, isValidElement, useContext, useMemo, type ReactNode } from "react";
+import type { PermissionCode, StandardAction } from "#contract/permission-codes";
 import { excludedActions, isButtonDisabled, isButtonShown, type PermissionList } from "~/lib/permissions";
 
 interface PermissionLists {
@@ -33,9 +34,11 @@ export function PermissionProvider({ auth, allAuth, platformAdmin = false, child
 
 export interface PermissionChecks {
   /** The has-check: whether an element with this code is rendered at all. */
-  isVisible: (code: string) => boolean;
+  isVisible: (code: PermissionCode) => boolean;
+  /** The has-check of a standard action under a list's prefix (`student` + `add`), for the list engine. */
+  isStandardVisible: (prefix: string, action: StandardAction) => boolean;
   /** The type-2 filter: whether the rendered element is disabled. */
-  isDisabled: (code: string) => boolean;
+  isDisabled: (code: PermissionCode) => boolean;
   /** Action suffixes after `prefix:` to hide (menu-level check, e.g. for toolbars). */
   excluded: (prefix: string) => string[];
 }
@@ -45,8 +48,9 @@ export function usePermission(): PermissionChecks {
   const { auth, allAuth, platformAdmin } = useContext(PermissionContext);
   return useMemo(
     () => ({
-      isVisible: (code: string) => isButtonShown(code, auth, allAuth, platformAdmin),
-      isDisabled: (code: string) => isButtonDisabled(code, auth, allAuth),
+      isVisible: (code: PermissionCode) => isButtonShown(code, auth, allAuth, platformAdmin),
+      isStandardVisible: (prefix: string, action: StandardAction) => isButtonShown(`${prefix}:${action}`, auth, allAuth, platformAdmin),
+      isDisabled: (code: PermissionCode) => isButtonDisabled(code, auth, allAuth),
       excluded: (prefix: string) => excludedActions(prefix, auth, allAuth, platformAdmin),
     }),
     [auth, allAuth, platformAdmin],
@@ -55,7 +59,7 @@ export function usePermission(): PermissionChecks {
 
 export interface HasPermissionProps {
   /** The button's permission code, e.g. "user:add". */
-  code: string;
+  code: PermissionCode;
   /** One element (a button) to guard; it receives `disabled` when a type-2 rule applies. */
   children?: ReactNode;
 }

@@ -1,6 +1,7 @@
 // The list page's table: the page's columns (sortable headers are links to the sorted list, once
 // hydrated they sort), the 操作 column, the selection and the pager under it.
 import { useMemo, type ReactNode } from "react";
+import type { StandardAction } from "#contract/permission-codes";
 import { PAGE_SIZE_OPTIONS, sortToggle, withPage, withSort, type ListState } from "~/lib/list-query";
 import type { ListRecord } from "~/services/list.server";
 import { usePermission } from "../../shell/permission/has-permission";
@@ -30,7 +31,7 @@ export interface ListPageTableProps {
   rowActions: RowAction<ListRecord>[];
   /** The list's form: 编辑 and 详情 (with the rows each may be used on). */
   form?: { canEdit?: (row: ListRecord) => boolean; canDelete?: (row: ListRecord) => boolean };
-  can: (code: string) => boolean;
+  can: (action: StandardAction) => boolean;
   hydrated: boolean;
   paged?: boolean;
   selected: string[];

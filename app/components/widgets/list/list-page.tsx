@@ -8,6 +8,7 @@
 // The parts: the list's state and address (use-list-state.ts), the toolbar (list-toolbar.tsx), the
 // table with its row actions (list-page-table.tsx, row-actions.tsx) and the deletes (use-delete-flow.ts).
 import { historyPathOf } from "#contract/record-history";
+import type { PermissionCode, StandardAction } from "#contract/permission-codes";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useActionData, useFetcher, useRevalidator } from "react-router";
 import { App, Card } from "antd";
@@ -72,7 +73,7 @@ export interface ListPageProps {
   batchActions?: Array<{
     key: string;
     label: string;
-    permission?: string;
+    permission?: PermissionCode;
     run: (ids: string[]) => void;
   }>;
   /** Rendered after the search bar (e.g. the advanced query). */
@@ -145,7 +146,7 @@ export function ListPage(props: ListPageProps) {
   const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const revalidator = useRevalidator();
   const url = props.url ?? {};
-  const can = (code: string) => permission.isVisible(`${permissionPrefix}:${code}`);
+  const can = (action: StandardAction) => permission.isStandardVisible(permissionPrefix, action);
   useFailureFeedback(fetcher.data);
 
   // A new view of the list (search, page, sort, reload) clears the selection (§4).

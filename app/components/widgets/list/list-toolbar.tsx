@@ -10,6 +10,7 @@ import DeleteOutlined from "@ant-design/icons/DeleteOutlined";
 import DownloadOutlined from "@ant-design/icons/DownloadOutlined";
 import FilterOutlined from "@ant-design/icons/FilterOutlined";
 import ImportOutlined from "@ant-design/icons/ImportOutlined";
+import type { StandardAction } from "#contract/permission-codes";
 import { SUPER_QUERY_PAGE, queryString, toBackendQuery, type ListState } from "~/lib/list-query";
 import { exportHref } from "~/lib/excel-endpoints";
 import type { ListEndpoints } from "~/services/list.server";
@@ -33,7 +34,7 @@ export interface ListToolbarProps {
   state: ListState;
   url: ListEndpoints;
   hydrated: boolean;
-  can: (code: string) => boolean;
+  can: (action: StandardAction) => boolean;
   /** 新增, when the list has a form and may add (its label, and what opens it). */
   add: { label: ReactNode; open: () => void } | null;
   /** The page's query for the plain forms' and links' pages (without the plain pages' own params). */

@@ -1,5 +1,6 @@
 // Declarations a list page is made of (docs/style.md: a new page is mostly declarations).
 import type { ReactNode } from "react";
+import type { PermissionCode } from "#contract/permission-codes";
 
 export interface FieldOption {
   value: string;
@@ -63,7 +64,7 @@ export interface RowAction<Row> {
   key: string;
   label: string;
   /** Button permission code; hidden when not granted (the backend refuses it anyway). */
-  permission?: string;
+  permission?: PermissionCode;
   visible?: (row: Row) => boolean;
   confirm?: string;
   /** Asks a required reason first (冲销, 作废): the dialog's title and its message when empty. */
@@ -76,6 +77,6 @@ export interface ToolbarAction {
   key: string;
   label: string;
   icon?: ReactNode;
-  permission?: string;
+  permission?: PermissionCode;
   run: () => void;
 }

@@ -5,8 +5,11 @@ import { useFetcher } from "react-router";
 import type { ListRecord } from "~/services/list.server";
 import type { RowAction } from "./types";
 
+/** A row action that posts its `key` as the intent. */
+export type RowIntent = Omit<RowAction<ListRecord>, "run">;
+
 /** The list's row actions from their declarations; each `key` is the intent posted. */
-export function useRowIntents(fetcherKey: string, declared: ReadonlyArray<Omit<RowAction<ListRecord>, "run">>): RowAction<ListRecord>[] {
+export function useRowIntents(fetcherKey: string, declared: readonly RowIntent[]): RowAction<ListRecord>[] {
   const fetcher = useFetcher({ key: fetcherKey });
   return useMemo(
     () =>

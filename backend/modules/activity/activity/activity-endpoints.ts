@@ -10,9 +10,9 @@ import {
   SignupStatus,
   activityModule,
   communityActivityModule,
+  type ActivityModule,
   type ActivityTransition,
 } from "#contract/modules/activity";
-import type { ModuleDefinition } from "#contract/modules/module";
 import { actActivity } from "../../../db/schema";
 import { createModuleCrud } from "../../../crud/module";
 import { crudSummary } from "../../../crud/summary";
@@ -44,7 +44,7 @@ function kindScope(resource: () => CrudResource, kind: string): TenantScope {
 /** Promotions of an edit's transaction, sent once it committed (afterSave → afterCommit). */
 const promotedOnEdit = new Map<string, PromotionNotice[]>();
 
-function activityCrudOf(module: ModuleDefinition, kind: string): CrudResource {
+function activityCrudOf(module: ActivityModule, kind: string): CrudResource {
   const resource: CrudResource = createModuleCrud(module, {
     table: actActivity,
     entity: { tenantColumn: "tenant_id" },
@@ -112,7 +112,7 @@ if (!hasDictTable("act_activity")) {
 }
 
 /** 开放报名 / 结束 / 取消: `POST <api>/<action>` with the button `<prefix>:<action>`. */
-function transitionEndpoints(module: ModuleDefinition, kind: string): Endpoint[] {
+function transitionEndpoints(module: ActivityModule, kind: string): Endpoint[] {
   return (Object.keys(ACTIVITY_TRANSITIONS) as ActivityTransition[]).map((action) => {
     const transition = ACTIVITY_TRANSITIONS[action];
     return endpoint("POST", `${module.api}/${action}`, `${module.permissionPrefix}:${action}`, async (request) => {

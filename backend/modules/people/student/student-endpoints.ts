@@ -7,6 +7,7 @@
 // students' history.
 import { sql } from "drizzle-orm";
 import { EXCEL_PARENT_COLUMNS, EXCEL_PARENT_SLOTS, excelParentProperty, StudentBulkButtons, StudentBulkMessages, studentModule } from "#contract/modules/people";
+import type { PermissionCode } from "#contract/permission-codes";
 import { schoolStudent } from "../../../db/schema";
 import { endpoint, menuAccess, type Endpoint, type EndpointRequest } from "../../../http/endpoint";
 import { ApiError, ok, okMessage } from "../../../http/envelope";
@@ -83,7 +84,7 @@ async function lockedStudents(tx: Executor, context: CrudContext, request: Endpo
 }
 
 /** One bulk change of students: locked, changed and their history written in one transaction. */
-function bulkEndpoint(path: string, button: string, summary: string, change: (tx: Executor, context: CrudContext, ids: string[], request: EndpointRequest) => Promise<string>): Endpoint {
+function bulkEndpoint(path: string, button: PermissionCode, summary: string, change: (tx: Executor, context: CrudContext, ids: string[], request: EndpointRequest) => Promise<string>): Endpoint {
   return endpoint("POST", path, button, async (request) => {
     const context = studentCrud.context(request);
     const message = await inTransaction(context.services.db, async (tx) => {

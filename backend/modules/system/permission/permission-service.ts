@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Orm } from "../../../db/client";
 import { sysPermission, sysRole, sysRolePermission, sysUserRole } from "../../../db/schema";
 import { PlatformOwnedKinds, type AuthEntry, type MenuNode, type PermissionAnswer, type PlatformOwnedKind } from "#contract/permission";
+import type { PermissionCode } from "#contract/permission-codes";
 import type { AuthContext } from "../../../http/auth";
 import { requireAuth, type Endpoint } from "../../../http/endpoint";
 import { ApiError } from "../../../http/envelope";
@@ -124,7 +125,7 @@ export class PermissionService {
    * The backend's own button check: one of the actor's roles in the tenant grants a live type-2
    * row listing the code. Unknown codes are refused; a platform administrator may do anything.
    */
-  async hasButton(auth: AuthContext, code: string): Promise<boolean> {
+  async hasButton(auth: AuthContext, code: PermissionCode): Promise<boolean> {
     return buttonGranted(this.db.orm, actorOf(auth), code);
   }
 

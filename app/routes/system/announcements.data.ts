@@ -6,9 +6,10 @@ import { z } from "zod";
 import type { ListColumn } from "~/components/widgets/list/list-page";
 import type { FieldOption, FormField, SearchField } from "~/components/widgets/list/types";
 import type { ListRecord } from "~/services/list.server";
+import { PAGES } from "#contract/pages";
 
 export const ANNOUNCEMENT_PAGE = {
-  path: "/isystem/annountCement",
+  path: PAGES["system/SysAnnouncementList"],
   permissionPrefix: "announcement",
   url: {
     list: "/sys/annountCement/list",

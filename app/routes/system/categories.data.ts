@@ -5,9 +5,10 @@ import type { ReactNode } from "react";
 import { z } from "zod";
 import type { ListColumn } from "~/components/widgets/list/list-page";
 import type { FormField, SearchField } from "~/components/widgets/list/types";
+import { PAGES } from "#contract/pages";
 
 export const CATEGORY_PAGE = {
-  path: "/isystem/category",
+  path: PAGES["system/SysCategoryList"],
   permissionPrefix: "category",
   url: {
     list: "/sys/category/rootList",

@@ -2,9 +2,10 @@
 // declarations (docs/style.md). The zod schema checks the form in the browser and again in the action.
 import { z } from "zod";
 import type { ListColumn } from "~/components/widgets/list/list-page";
+import { PAGES } from "#contract/pages";
 
 export const DEPART_PAGE = {
-  path: "/isystem/depart",
+  path: PAGES["system/DepartList"],
   permissionPrefix: "depart",
   url: {
     treeList: "/sys/sysDepart/queryTreeList",

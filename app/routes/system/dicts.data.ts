@@ -6,9 +6,10 @@ import type { ListColumn } from "~/components/widgets/list/list-page";
 import type { FormField, SearchField, FieldOption } from "~/components/widgets/list/types";
 import type { ListPageDefinition } from "~/services/list.server";
 import type { SuperQueryField } from "~/components/widgets/super-query";
+import { PAGES } from "#contract/pages";
 
 export const DICT_PAGE = {
-  path: "/isystem/dict",
+  path: PAGES["system/DictList"],
   permissionPrefix: "dict",
   url: {
     list: "/sys/dict/list",

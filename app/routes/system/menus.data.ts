@@ -4,9 +4,10 @@
 import { z } from "zod";
 import type { ListPageDefinition } from "~/services/list.server";
 import type { FieldOption, SearchField } from "~/components/widgets/list/types";
+import { PAGES } from "#contract/pages";
 
 export const MENU_PAGE = {
-  path: "/isystem/permission",
+  path: PAGES["system/PermissionList"],
   permissionPrefix: "permission",
   url: {
     list: "/sys/permission/list",

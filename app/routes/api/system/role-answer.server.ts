@@ -6,8 +6,9 @@ import { BackendError } from "~/services/api.server";
 import { forgetAllPermissions, type RouteRequest } from "~/services/auth.server";
 import { requireMenuPage, type MenuPageAccess } from "~/services/menu-access.server";
 import type { RoleApiAnswer, RoleApiFailure } from "~/components/system/role/role-api";
+import { PAGES } from "#contract/pages";
 
-export const ROLE_PAGE_PATH = "/isystem/roleUserList";
+export const ROLE_PAGE_PATH = PAGES["system/RoleUserList"];
 
 /** Only users who may open 角色管理 reach these routes (the backend checks each call again). */
 export function requireRolePage(route: RouteRequest): Promise<MenuPageAccess> {

@@ -11,8 +11,9 @@ import { columnTenantScope } from "../../../crud/tenant";
 import { deleteRows, updateRow } from "../../../crud/store";
 import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
 import { ApiError, okMessage } from "../../../http/envelope";
+import { PAGES } from "#contract/pages";
 
-export const DEMO_GRID_PAGE = "/demo/grid";
+export const DEMO_GRID_PAGE = PAGES["demo/GridDemo"];
 /** Far more than a demo needs, and what the benchmark's 10,000 rows need. */
 const MAX_ROWS = 20_000;
 

@@ -14,8 +14,9 @@ import { DEFAULT_TENANT_ID, type TenantScope } from "../../../crud/tenant";
 import { LogType } from "../../../log-service";
 import { formatWireDate } from "#contract/clock";
 import { schoolClockZone, schoolDayStart } from "../../../clock";
+import { PAGES } from "#contract/pages";
 
-export const LOG_PAGE_PATH = "/monitor/log";
+export const LOG_PAGE_PATH = PAGES["system/LogList"];
 
 export const logEntity = defineEntity(sysLog, {
   fields: {

@@ -20,8 +20,9 @@ import type { BackendServices } from "../../../services";
 import { LogType } from "../../../log-service";
 import { describeBrowser } from "../log/browser";
 import { userCrud } from "../../system/user/user-crud";
+import { PAGES } from "#contract/pages";
 
-export const ONLINE_PAGE_PATH = "/monitor/onlineUser";
+export const ONLINE_PAGE_PATH = PAGES["system/OnlineUserList"];
 export const FORCE_LOGOUT_PERMISSION = "onlineUser:force_logout";
 
 const MAX_PAGE_SIZE = 200;

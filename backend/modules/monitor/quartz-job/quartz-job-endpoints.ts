@@ -15,8 +15,9 @@ import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
 import { formatDateTime } from "../../../http/format";
 import type { CrudContext } from "../../../crud/context";
 import { sysQuartzJob } from "./schema";
+import { PAGES } from "#contract/pages";
 
-export const QUARTZ_JOB_PAGE = "/monitor/quartzJob";
+export const QUARTZ_JOB_PAGE = PAGES["system/QuartzJobList"];
 const PREFIX = "quartzJob";
 
 export const quartzJobEntity = defineEntity(sysQuartzJob, {

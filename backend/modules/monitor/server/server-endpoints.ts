@@ -13,8 +13,9 @@ import { noticeBusOf } from "../../../realtime/bus-registry";
 import { RedisNoticeBus } from "../../../realtime/redis-notice-bus";
 import type { BackendServices } from "../../../services";
 import { quantile } from "./request-trace";
+import { PAGES } from "#contract/pages";
 
-export const SERVER_PAGE_PATH = "/monitor/server";
+export const SERVER_PAGE_PATH = PAGES["monitor/ServerInfo"];
 /** Requests of the trace in one answer. */
 const TRACE_SHOWN = 100;
 /** Slowest statements shown when pg_stat_statements is there. */

@@ -1,5 +1,6 @@
 // Flags and answers of the announcement module (api-contract.md §5 sys_announcement, §6, §8).
 // The Chinese texts are the contract's; where it names none, the original controller's.
+import { PAGES } from "#contract/pages";
 
 /** send_status (contract §5): 0 draft, 1 published, 2 revoked. */
 export const SendStatus = { draft: "0", published: "1", revoked: "2" } as const;
@@ -17,7 +18,7 @@ export const ReadFlag = { unread: "0", read: "1" } as const;
 export const DelFlag = { present: "0", deleted: "1" } as const;
 
 /** The admin page; reading its data needs this menu (backend/http/endpoint.ts `menu:` access). */
-export const ANNOUNCEMENT_MENU = "/isystem/annountCement";
+export const ANNOUNCEMENT_MENU = PAGES["system/SysAnnouncementList"];
 
 /** Button codes of the admin page (seed/data/menu.ts `crudButtons("announcement", …)`). */
 export const AnnouncementButtons = {

@@ -22,8 +22,9 @@ import {
   withSubtrees,
 } from "./category-tree";
 import { platformWrites } from "../permission/permission-service";
+import { PAGES } from "#contract/pages";
 
-export const CATEGORY_PAGE = "/isystem/category";
+export const CATEGORY_PAGE = PAGES["system/SysCategoryList"];
 const CODE_LOCK = 727_102;
 
 export const CategoryMessages = {

@@ -22,8 +22,9 @@ import { pickColumns } from "../../../crud/picker-columns";
 import { departPermissionEndpoints } from "./depart-permissions";
 import { departVue3Endpoints } from "./depart-vue3-endpoints";
 import { departUserEndpoints, refreshCurrentDepartments } from "./depart-users";
+import { PAGES } from "#contract/pages";
 
-export const DEPART_PAGE = "/isystem/depart";
+export const DEPART_PAGE = PAGES["system/DepartList"];
 /** org_category of a post (dictionary org_category: 1 company, 2 department, 3 post). */
 const POST_CATEGORY = "3";
 /** Serialises org-code generation across instances (pg_advisory_xact_lock key). */

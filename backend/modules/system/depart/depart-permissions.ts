@@ -17,8 +17,9 @@ import { commaIds } from "../user/user-relations";
 import { requireHeld } from "../permission/delegation";
 import { dataRuleAnswer, DataRuleMessages, postedRuleIds, requireKnownRules, rulesOf } from "../role/role-data-rules";
 import { departEntity, departTenantScope } from "./depart-entity";
+import { PAGES } from "#contract/pages";
 
-const DEPART_PAGE = "/isystem/depart";
+const DEPART_PAGE = PAGES["system/DepartList"];
 
 export const DepartPermissionMessages = {
   saved: "保存成功！",

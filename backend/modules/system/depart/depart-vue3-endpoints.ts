@@ -16,8 +16,9 @@ import { pickColumns } from "../../../crud/picker-columns";
 import { userEntity } from "../user/user-entity";
 import { userCrud } from "../user/user-crud";
 import { departEntity, departTenantScope } from "./depart-entity";
+import { PAGES } from "#contract/pages";
 
-const DEPART_PAGE = "/isystem/depart";
+const DEPART_PAGE = PAGES["system/DepartList"];
 
 export const DepartVue3Messages = {
   headChanged: "设置成功",

@@ -14,8 +14,9 @@ import { defineEntity } from "../../../crud/entity";
 import { registerDictTable } from "../../../crud/table-dict";
 import { presentCondition } from "../../../crud/store";
 import { platformWrites } from "../permission/permission-service";
+import { PAGES } from "#contract/pages";
 
-const DICT_PAGE = "/isystem/dict";
+const DICT_PAGE = PAGES["system/DictList"];
 
 export const dictEntity = defineEntity(sysDict, { softDeleteColumn: "del_flag" });
 export const dictItemEntity = defineEntity(sysDictItem, {

@@ -18,9 +18,10 @@ import { USE_SQL_RULES } from "../../../crud/data-rules";
 import { LIKE_ESCAPE, likePattern } from "../../../crud/values";
 import { requireHeld } from "./delegation";
 import { platformWrites } from "./permission-service";
+import { PAGES } from "#contract/pages";
 
 const DATA_RULE_PAGE = dataRuleModule.page;
-const MENU_PAGE = "/isystem/permission";
+const MENU_PAGE = PAGES["system/PermissionList"];
 
 async function refreshRuleFlags(tx: Executor, permissionIds: readonly string[]): Promise<void> {
   if (permissionIds.length === 0) return;

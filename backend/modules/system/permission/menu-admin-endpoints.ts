@@ -26,8 +26,9 @@ import {
 } from "./menu-admin-rules";
 import { requireAccessHeld, requireHeld } from "./delegation";
 import { platformWrites } from "./permission-service";
+import { PAGES } from "#contract/pages";
 
-export const MENU_PAGE = "/isystem/permission";
+export const MENU_PAGE = PAGES["system/PermissionList"];
 
 const live = eq(sysPermission.delFlag, 0);
 

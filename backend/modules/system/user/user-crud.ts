@@ -18,8 +18,9 @@ import type { ListRecord } from "../../../crud/page";
 import { userEntity, userTenantScope } from "./user-entity";
 import { commaIds, dropTenantRelations, replaceUserDeparts, replaceUserRoles, tenantRoleIds, userDepartments, userRoleIds } from "./user-relations";
 import { requireInEveryTenant, requireInTenants, requireNoPlatformAccount, requireNotOwn, requireRolesWithin } from "../permission/delegation";
+import { PAGES } from "#contract/pages";
 
-export const USER_PAGE = "/isystem/user";
+export const USER_PAGE = PAGES["system/UserList"];
 const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

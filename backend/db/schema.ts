@@ -559,6 +559,8 @@ export const billBill = pgTable("bill_bill", {
   remark: varchar("remark", { length: 255 }),
   // When it was voided, kept by a trigger (migration 0810; the statement dates its 作废 by it).
   voidedAt: timestamp("voided_at", { withTimezone: true, mode: "date" }),
+  // Whether it has instalments, kept by a trigger on bill_instalment (migration 0951; 账龄分析 reads it).
+  hasInstalments: boolean("has_instalments").notNull().default(false),
   ...audit,
 });
 

@@ -215,4 +215,36 @@ describe.each(databases)("ageing report equals a straightforward computation on 
     expect(family.total).toBe("3034.57");
     expect(family.payerName).toBe("精确接口家长");
   });
+
+  it("keeps every bill's has_instalments with its instalments, whoever writes them (migration 0951)", async () => {
+    const astray = () => rows<{ id: string }>(`select id from bill_bill b where has_instalments <> exists (select 1 from bill_instalment i where i.bill_id = b.id)`);
+    const flag = async (id: string) => (await rows<{ flag: boolean }>(`select has_instalments as flag from bill_bill where id = '${id}'`))[0]!.flag;
+    // The raw inserts above, generation-like, and 分期 through the endpoint.
+    expect(await astray()).toEqual([]);
+    expect((await rows<{ n: number }>(`select count(*)::int as n from bill_bill where has_instalments`))[0]!.n).toBeGreaterThan(50);
+    // By hand: two bills of their own, voided (no report counts them).
+    await rows(`insert into bill_bill (id, tenant_id, bill_no, student_id, school_year, term, total, payable, paid_amount, status)
+      values ('ex-flag-1', 1, 'EX-FLAG-1', 'ex-flag-s', '2050-2051', '1', 100, 100, 0, '4'), ('ex-flag-2', 1, 'EX-FLAG-2', 'ex-flag-s', '2051-2052', '1', 100, 100, 0, '4')`);
+    expect(await flag("ex-flag-1")).toBe(false);
+    await rows(`insert into bill_instalment (id, bill_id, seq, due_date, amount, cumulative) values ('ex-flag-i1', 'ex-flag-1', 1, '2050-09-01', 50, 50), ('ex-flag-i2', 'ex-flag-1', 2, '2050-10-01', 50, 100)`);
+    expect([await flag("ex-flag-1"), await flag("ex-flag-2")]).toEqual([true, false]);
+    // One of two deleted: still in instalments; one moved to the other bill: both are.
+    await rows(`delete from bill_instalment where id = 'ex-flag-i2'`);
+    expect(await flag("ex-flag-1")).toBe(true);
+    await rows(`update bill_instalment set bill_id = 'ex-flag-2' where id = 'ex-flag-i1'`);
+    expect([await flag("ex-flag-1"), await flag("ex-flag-2")]).toEqual([false, true]);
+    // Its last one deleted, then another added (as 分期 plans again), then deleted with its bill.
+    await rows(`delete from bill_instalment where bill_id = 'ex-flag-2'`);
+    expect(await flag("ex-flag-2")).toBe(false);
+    await rows(`insert into bill_instalment (id, bill_id, seq, due_date, amount, cumulative) values ('ex-flag-i3', 'ex-flag-2', 1, '2051-09-01', 100, 100)`);
+    expect(await flag("ex-flag-2")).toBe(true);
+    await rows(`delete from bill_bill where id in ('ex-flag-1', 'ex-flag-2')`);
+    // 分期 planned again through the endpoint (its instalments deleted and written anew, one kept
+    // as paid in full): still in instalments.
+    const [split] = await rows<{ id: string }>(`select id from bill_bill where student_id = 'ex-api-s' and has_instalments`);
+    expect((await send("POST", "/billing/bill/instalments", { id: split!.id, count: 2, dueDates: ["2041-03-01", "2041-04-01"] })).json).toMatchObject({ success: true });
+    expect((await rows<{ n: number }>(`select count(*)::int as n from bill_instalment where bill_id = '${split!.id}'`))[0]!.n).toBe(3);
+    expect(await flag(split!.id)).toBe(true);
+    expect(await astray()).toEqual([]);
+  });
 });

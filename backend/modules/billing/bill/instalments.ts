@@ -139,18 +139,20 @@ export async function replanInstalments(tx: Executor, bill: { id: string; status
  * is paid goes to the earliest first), and its parts falling in the same bucket are one row. Their
  * sum per bill is payable − paid. `bucketOf` turns a due date into the bucket's key (the ageing's
  * columns); `where` narrows the bills (alias `b`). Only the bills with instalments are grouped, so
- * a count of rows is a count of distinct bills in a bucket without sorting the parts.
+ * a count of rows is a count of distinct bills in a bucket without sorting the parts. Which bills
+ * have instalments is the bill's `has_instalments`, kept by the database (migration 0951,
+ * docs/decisions/176): no bill is looked for in bill_instalment.
  */
 export function openPartsByBucket(tenantId: number, bucketOf: (due: SQL) => SQL, where: SQL = sql`true`): SQL {
   const open = sql`b.tenant_id = ${tenantId} and b.status <> '4' and b.payable > b.paid_amount and ${where}`;
   return sql`
     select b.id as bill_id, b.payer_type, b.payer_id, ${bucketOf(sql`b.due_date`)} as bucket, b.payable - b.paid_amount as open
     from bill_bill b
-    where ${open} and not exists (select 1 from bill_instalment i where i.bill_id = b.id)
+    where ${open} and not b.has_instalments
     union all
     select b.id, b.payer_type, b.payer_id, ${bucketOf(sql`i.due_date`)}, sum(least(i.amount, i.cumulative - b.paid_amount))
     from bill_bill b join bill_instalment i on i.bill_id = b.id
-    where ${open} and i.cumulative > b.paid_amount
+    where ${open} and b.has_instalments and i.cumulative > b.paid_amount
     group by b.id, 4`;
 }
 
@@ -160,7 +162,7 @@ export function openPartsByBucket(tenantId: number, bucketOf: (due: SQL) => SQL,
  */
 export function hasOpenPartDue(bill: string, due: (column: SQL) => SQL): SQL {
   const alias = sql.raw(bill);
-  return sql`(case when exists (select 1 from bill_instalment i where i.bill_id = ${alias}.id)
+  return sql`(case when ${alias}.has_instalments
                    then exists (select 1 from bill_instalment i where i.bill_id = ${alias}.id and i.cumulative > ${alias}.paid_amount and ${due(sql`i.due_date`)})
                    else ${due(sql`${alias}.due_date`)} end)`;
 }

@@ -7,6 +7,7 @@ import { StatusPage } from "./components/shell/status-page";
 import { useNonce } from "./lib/csp-nonce";
 import { useEffect } from "react";
 import { useHydrated } from "./lib/use-hydrated";
+import { MotionPreference } from "./lib/reduced-motion";
 import { setSchoolTimeZone } from "./lib/school-clock";
 import { schoolTimeZone } from "./services/env.server";
 
@@ -59,7 +60,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <MotionPreference>
+      <Outlet />
+    </MotionPreference>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

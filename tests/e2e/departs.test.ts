@@ -3,7 +3,7 @@
 // delete; and a position's add / edit / delete with the form's checks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { clickMenuItem, hydrated, launchBrowser, newPage, chooseOption, confirmOk, useSession, clickInPlace } from "./support/browser";
+import { clickMenuItem, hydrated, launchBrowser, newPage, chooseOption, confirmOk, useSession, clickInPlace, openedDialog } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -63,7 +63,8 @@ describe("departments", () => {
     await page.getByRole("tab", { name: "用户信息" }).click();
     await page.waitForURL(/tab=users/);
     await page.getByRole("button", { name: "添加已有用户" }).click();
-    const picker = page.getByRole("dialog", { name: "选择用户" });
+    // Filled once the picker has opened: its opening starts it from no filter.
+    const picker = await openedDialog(page, "选择用户");
     await picker.getByPlaceholder("请输入账号").fill("teacher_chen");
     await picker.getByRole("button", { name: /查\s*询/ }).click();
     await expect.poll(() => picker.locator(".ant-table-tbody tr.ant-table-row").count()).toBe(1);

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, signInAs } from "./support/browser";
+import { hydrated, launchBrowser, newBrowserContext, signInAs } from "./support/browser";
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./support/constants";
 import { createDatabase, freePort, postgresAnswers, spawnNode, waitHealthy, type NodeProcess } from "./support-notices";
 
@@ -117,7 +117,7 @@ describe(`notices across a backend restart (${usePostgres ? "PostgreSQL" : "PGli
   const reminder = (page: Page, title: string) => page.locator(".ant-notification-notice").filter({ hasText: "消息提醒" }).filter({ hasText: title });
 
   it("reconnects the bridge after the backend is killed and restarted, and the next notices still arrive", async () => {
-    const context = await browser!.newContext({ baseURL: webUrl, locale: "zh-CN", viewport: { width: 1280, height: 800 } });
+    const context = await newBrowserContext(browser!, { baseURL: webUrl });
     const page = await context.newPage();
     try {
       await signInAs(page, READER, E2E_DEMO_PASSWORD, webUrl);

@@ -4,7 +4,7 @@
 // one tab clears it in both; the HTML body cannot run script; revoking removes it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, newPage, signInAs, confirmOk } from "./support/browser";
+import { baseUrl, clickInPlace, hydrated, launchBrowser, newPage, signInAs, confirmOk } from "./support/browser";
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./support/constants";
 
 /** A demo user no other end-to-end file changes. */
@@ -182,8 +182,11 @@ describe("notices", () => {
     await signInAs(page, READER, E2E_DEMO_PASSWORD);
 
     // 查看更多 in the bell leads to the page.
+    // Clicked once the list has loaded and the popover is in place: the list's arrival moves the button.
     await bell(page).hover();
-    await page.locator(".notice-popover").getByRole("button", { name: "查看更多" }).click();
+    const popover = page.locator(".notice-popover");
+    await expect.poll(() => popover.locator(".notice-list__item").filter({ hasText: title }).isVisible(), { timeout: LIVE_MS }).toBe(true);
+    await clickInPlace(popover.getByRole("button", { name: "查看更多" }));
     await page.waitForURL("**/isps/userAnnouncement");
     await hydrated(page);
     // The pointer rests where 查看更多 was: hovering the closing popover would open it again.

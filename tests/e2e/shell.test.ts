@@ -198,3 +198,42 @@ describe("mobile", () => {
     await page.context().close();
   });
 });
+
+describe("motion", () => {
+  /**
+   * The running motions (`…-appear-active`, `…-enter-active`) that popups went through while 密码修改
+   * was chosen and its dialog opened. (Without motion a popup still takes its `…-appear` class for the
+   * one frame of its prepare step, where antd places it; no animation runs.)
+   */
+  async function openingMotion(page: Page): Promise<string[]> {
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { motionSeen: string[] }).motionSeen = seen;
+      const note = (element: Element) => seen.push(...(String(element.className).match(/\S+-(appear|enter)-active\b/g) ?? []));
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if (record.type === "attributes") note(record.target as Element);
+          for (const node of record.addedNodes)
+            if (node instanceof Element) [node, ...node.querySelectorAll("[class]")].forEach(note);
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+    });
+    await openUserMenu(page, "密码修改");
+    // Once the dialog has opened (its motion, if any, has ended).
+    await openedDialog(page, "修改密码");
+    return page.evaluate(() => (window as unknown as { motionSeen: string[] }).motionSeen);
+  }
+
+  it("opens menus and dialogs without their animation for a browser that asks for reduced motion, and with it otherwise", async () => {
+    const reduced = await newPage(browser);
+    await signInAs(reduced);
+    expect(await openingMotion(reduced)).toEqual([]);
+    await reduced.context().close();
+
+    const moving = await newPage(browser, { reducedMotion: "no-preference" });
+    await signInAs(moving);
+    // The dialog zooms in (antd's ant-zoom motion).
+    expect((await openingMotion(moving)).filter((name) => name.startsWith("ant-zoom-"))).not.toEqual([]);
+    await moving.context().close();
+  });
+});

@@ -12,7 +12,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { hydrated, launchBrowser, signInAs } from "./support/browser";
+import { hydrated, launchBrowser, newBrowserContext, signInAs } from "./support/browser";
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./support/constants";
 import { createDatabase, freePort, postgresAnswers, spawnNode, waitHealthy, type NodeProcess } from "./support-notices";
 import { NGINX_PATH as NGINX, backendEnv, deleteRedisKeys, nginxInstalled, redisAnswers, startNginx, webEnv, type RunningNginx, type TopologyPorts } from "../support/topology";
@@ -86,7 +86,7 @@ describe.skipIf(missing.length > 0)("behind nginx: 2 web servers, 2 backends, Po
   }
 
   async function newContext(baseURL: string): Promise<Page> {
-    const context = await browser.newContext({ baseURL, locale: "zh-CN", viewport: { width: 1280, height: 800 } });
+    const context = await newBrowserContext(browser, { baseURL });
     contexts.push(context);
     return context.newPage();
   }

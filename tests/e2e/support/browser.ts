@@ -35,8 +35,17 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
+/**
+ * A browser context as every test browses: Chinese, 1280 × 800, and reduced motion, so antd's popups
+ * open and close without animation (app/lib/reduced-motion.tsx) and no click lands on a dialog's
+ * button while its opening motion still moves it.
+ */
+export function newBrowserContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), locale: "zh-CN", viewport: { width: 1280, height: 800 }, reducedMotion: "reduce", ...options });
+}
+
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: "zh-CN", viewport: { width: 1280, height: 800 }, ...options });
+  const context = await newBrowserContext(browser, options);
   return context.newPage();
 }
 

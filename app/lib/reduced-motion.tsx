@@ -1,0 +1,30 @@
+// Motion for those who want it: a browser set to reduce motion (the operating system's setting,
+// `prefers-reduced-motion: reduce`; WCAG 2.3.3) gets antd's dialogs, popovers, menus and messages
+// without their opening and closing animations, as the best admin products do. The end-to-end
+// tests browse that way (tests/e2e/support/browser.ts): a click lands where the button is, not
+// where it is being moved to by an opening motion (docs/decisions/185).
+import { useSyncExternalStore, type ReactNode } from "react";
+import { Provider as MotionProvider } from "@rc-component/motion";
+
+const QUERY = "(prefers-reduced-motion: reduce)";
+
+function subscribe(changed: () => void): () => void {
+  const media = window.matchMedia(QUERY);
+  media.addEventListener("change", changed);
+  return () => media.removeEventListener("change", changed);
+}
+
+/** Whether the browser asks for reduced motion (false on the server and while hydrating). */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );
+}
+
+/** antd's motion (through rc-motion's context, which every antd popup reads), off when reduced motion is asked for. */
+export function MotionPreference({ children }: { children: ReactNode }) {
+  const reduced = usePrefersReducedMotion();
+  return <MotionProvider motion={!reduced}>{children}</MotionProvider>;
+}

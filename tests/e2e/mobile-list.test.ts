@@ -145,4 +145,21 @@ describe("the list on a desktop", () => {
     expect(layout.createdRight).toBeLessThanOrEqual(layout.actionsLeft + 1);
     await page.context().close();
   });
+
+  it("shows a card's title whole, with what sits beside it below it (性能监控)", async () => {
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await useSession(page);
+    await page.goto("/monitor/server");
+    await hydrated(page);
+    const head = await page.evaluate(() => {
+      const title = document.querySelector<HTMLElement>(".monitor-server > .ant-card-head .ant-card-head-title")!;
+      const extra = document.querySelector<HTMLElement>(".monitor-server > .ant-card-head .ant-card-extra")!;
+      return { text: title.innerText, cut: title.scrollWidth - title.clientWidth, extraBelow: extra.getBoundingClientRect().top >= title.getBoundingClientRect().bottom - 1, overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+    });
+    expect(head.text).toBe("性能监控");
+    expect(head.cut).toBeLessThanOrEqual(0);
+    expect(head.extraBelow).toBe(true);
+    expect(head.overflow).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
 });

@@ -11,6 +11,9 @@ import { CSP_NONCE_HEADER, NonceContext } from "./lib/csp-nonce";
 
 export const streamTimeout = 5_000;
 
+/** The router context key server.ts sets the app's services under (app/services/app-context.server.ts). */
+export { appContext } from "./services/app-context.server";
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   const nonce = request.headers.get(CSP_NONCE_HEADER) ?? undefined;

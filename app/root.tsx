@@ -9,7 +9,7 @@ import { useEffect } from "react";
 import { useHydrated } from "./lib/use-hydrated";
 import { MotionPreference } from "./lib/reduced-motion";
 import { setSchoolTimeZone } from "./lib/school-clock";
-import { schoolTimeZone } from "./services/env.server";
+import { appOf } from "./services/app-context.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: antdStylesHref },
@@ -18,8 +18,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** The school's zone (SCHOOL_TIMEZONE): the browser shows and makes every time on that clock (docs/decisions/133). */
-export function loader() {
-  return { schoolTimeZone: schoolTimeZone() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { schoolTimeZone: appOf(context).config.schoolTimeZone };
 }
 
 /** The zone is the deployment's: loaded with the document, never again. */

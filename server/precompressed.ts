@@ -41,7 +41,8 @@ function decodedPath(requestPath: string): string | null {
   }
 }
 
-export function staticFiles(root: string, options: { maxAge: string; immutable?: boolean }): RequestHandler {
+/** `debugLogging`: a file the browser stopped downloading is logged at debug level (server/client-gone.ts). */
+export function staticFiles(root: string, options: { maxAge: string; immutable?: boolean; debugLogging?: boolean }): RequestHandler {
   const present = new Set(listFiles(root));
   const plain = express.static(root, { maxAge: options.maxAge, immutable: options.immutable ?? false, index: false });
   return (req, res, next) => {
@@ -55,7 +56,7 @@ export function staticFiles(root: string, options: { maxAge: string; immutable?:
     res.setHeader("Content-Encoding", encoding.name);
     res.sendFile(path.join(root, wanted + encoding.suffix), { maxAge: options.maxAge, immutable: options.immutable ?? false, dotfiles: "deny" }, (error?: Error & { code?: string }) => {
       // A browser that navigates away mid-file is no fault: one debug line, no stack trace.
-      if (error?.code === "ECONNABORTED") logClientGone(req);
+      if (error?.code === "ECONNABORTED") logClientGone(req, options.debugLogging ?? false);
       else if (error) next(error);
     });
   };

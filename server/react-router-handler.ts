@@ -3,19 +3,29 @@
 // `Secure` behind an nginx that terminates TLS.
 import { Readable } from "node:stream";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { CLIENT_ADDRESS_HEADER } from "./client-address";
 import { requestOrigin } from "./origin-check";
 import { cspNonce } from "./security-headers";
 import { readWithinTurn, sendWhole } from "./compression";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce";
 
-export function createReactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
-  const handle = createRequestHandler(build, mode);
+/**
+ * The router context of a request (the templates' `getLoadContext`), given the build that answers
+ * it: the build names the context key, so that a development reload of the app's modules keeps
+ * reading the services server.ts built once (app/services/app-context.server.ts).
+ */
+export type GetLoadContext = (build: ServerBuild) => RouterContextProvider;
+
+export function createReactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string, getLoadContext: GetLoadContext) {
+  // A build loaded per request (development) gets its handler per request, as React Router's own does.
+  const fixed = typeof build === "function" ? null : createRequestHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const request = toFetchRequest(req, res);
-      const response = await handle(request);
+      const current = typeof build === "function" ? await build() : build;
+      const handle = fixed ?? createRequestHandler(current, mode);
+      const response = await handle(request, getLoadContext(current));
       keepPrefetchedData(request, response);
       await sendFetchResponse(req, res, response);
     } catch (error) {

@@ -9,7 +9,13 @@ export function cspNonce(res: Response): string | undefined {
   return typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined;
 }
 
-export function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+/** The headers' middleware; `casUrl`: the config's CAS server, a form target (docs/decisions/052). */
+export function securityHeaders({ casUrl }: { casUrl: string | null }) {
+  const forms = formTargets(casUrl);
+  return (req: Request, res: Response, next: NextFunction) => answerHeaders(req, res, next, forms);
+}
+
+function answerHeaders(_req: Request, res: Response, next: NextFunction, forms: string) {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
   res.setHeader("X-Content-Type-Options", "nosniff");
@@ -28,7 +34,7 @@ export function securityHeaders(_req: Request, res: Response, next: NextFunction
       "connect-src 'self'",
       "frame-ancestors 'self'",
       "base-uri 'self'",
-      `form-action ${formTargets()}`,
+      `form-action ${forms}`,
       "object-src 'none'",
     ].join("; "),
   );
@@ -40,8 +46,7 @@ export function securityHeaders(_req: Request, res: Response, next: NextFunction
  * Where forms may lead: our own origin, and with CAS_URL the CAS server, since 退出登录 posts a form
  * whose answer redirects there (docs/decisions/052).
  */
-function formTargets(): string {
-  const cas = process.env.CAS_URL;
+function formTargets(cas: string | null): string {
   if (!cas) return "'self'";
   try {
     return `'self' ${new URL(cas).origin}`;

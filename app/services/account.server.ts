@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ACCOUNT_API, preferencesSchema, type AccountProfile, type SignInEntry } from "#contract/account";
 import type { BackendClient } from "./api.server";
+import type { RouteArgs } from "./app-context.server";
 import { commitSession, type AppSession } from "./session.server";
 
 const text = z.string().nullable();
@@ -37,8 +38,8 @@ export async function loadSignIns(api: BackendClient): Promise<SignInEntry[]> {
 }
 
 /** After an edit: the header shows the new name and avatar (they live in the session cookie). */
-export async function rememberProfile(request: Request, session: AppSession, profile: Pick<AccountProfile, "realname" | "avatar" | "username">): Promise<Headers> {
+export async function rememberProfile(route: RouteArgs, session: AppSession, profile: Pick<AccountProfile, "realname" | "avatar" | "username">): Promise<Headers> {
   session.set("realname", profile.realname ?? profile.username);
   session.set("avatar", profile.avatar ?? "");
-  return new Headers({ "Set-Cookie": await commitSession(request, session) });
+  return new Headers({ "Set-Cookie": await commitSession(route, session) });
 }

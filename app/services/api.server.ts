@@ -3,8 +3,7 @@
 import type { z } from "zod";
 import { resultEnvelopeSchema, type ResultEnvelope } from "#contract/envelope";
 import { computeSign, formatSignTimestamp, signableParams, type SignParams } from "#contract/sign";
-import { backendTimeoutMs, backendUrl, signatureSecret } from "./env.server";
-import { backendFetch } from "./in-process-backend.server";
+import { appOf, type AppContext, type RouteContext } from "./app-context.server";
 import { describeBusinessFailure, describeHttpFailure, timeoutFailure, type Failure } from "./api-errors";
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -30,10 +29,10 @@ const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
  * only). A backend on this machine is asked not to compress: server.ts no longer recognises these
  * calls as its own once they carry X-Forwarded-For, and gzip over loopback only burns CPU.
  */
-function setClientHeaders(headers: Headers, client: ClientDetails | undefined): void {
+function setClientHeaders(headers: Headers, client: ClientDetails | undefined, backendUrl: string): void {
   if (client?.address) headers.set("X-Forwarded-For", client.address);
   if (client?.userAgent) headers.set("User-Agent", client.userAgent);
-  if (client && LOOPBACK_HOSTS.has(new URL(backendUrl()).hostname)) headers.set("Accept-Encoding", "identity");
+  if (client && LOOPBACK_HOSTS.has(new URL(backendUrl).hostname)) headers.set("Accept-Encoding", "identity");
 }
 
 /** Thrown for every failed call; `failure` says what the user sees (docs/spec/app-shell.md §8). */
@@ -49,8 +48,17 @@ export interface Answer<T> extends Omit<ResultEnvelope, "result"> {
   result: T;
 }
 
+/** The client of a loader's or action's backend calls with these credentials. */
+export function backendClient(context: RouteContext, credentials: Credentials = {}): BackendClient {
+  return new BackendClient(appOf(context), credentials);
+}
+
 export class BackendClient {
-  constructor(private readonly credentials: Credentials = {}) {}
+  /** `app`: the router context's backend transport and settings (app/services/app-context.server.ts). */
+  constructor(
+    private readonly app: Pick<AppContext, "backend" | "config">,
+    private readonly credentials: Credentials = {},
+  ) {}
 
   /** Sends a call and returns the raw response (files, bare arrays); errors are still mapped. */
   async send(method: Method, path: string, options: { query?: Query; body?: unknown } = {}): Promise<Response> {
@@ -59,10 +67,10 @@ export class BackendClient {
       Accept: "application/json",
       "tenant-id": String(this.credentials.tenantId ?? 0),
       "X-TIMESTAMP": formatSignTimestamp(),
-      "X-Sign": computeSign(path, signableParams(query, method === "GET" ? undefined : options.body), signatureSecret()),
+      "X-Sign": computeSign(path, signableParams(query, method === "GET" ? undefined : options.body), this.app.config.signatureSecret),
     });
     if (this.credentials.token) headers.set("X-Access-Token", this.credentials.token);
-    setClientHeaders(headers, this.credentials.client);
+    setClientHeaders(headers, this.credentials.client, this.app.config.backendUrl);
     // The cache buster is added after signing, and never on dictionary item lookups (§7).
     if (method === "GET" && !path.startsWith("/sys/dict/getDictItems/")) query._t = String(Math.floor(Date.now() / 1000));
     let body: string | undefined;
@@ -71,10 +79,10 @@ export class BackendClient {
       body = JSON.stringify(options.body);
     }
     const search = new URLSearchParams(query as Record<string, string>).toString();
-    const url = `${backendUrl()}${path}${search ? `?${search}` : ""}`;
+    const url = `${this.app.config.backendUrl}${path}${search ? `?${search}` : ""}`;
     let response: Response;
     try {
-      response = await backendFetch(url, { method, headers, body, signal: AbortSignal.timeout(backendTimeoutMs()) });
+      response = await this.app.backend.fetch(url, { method, headers, body, signal: AbortSignal.timeout(this.app.config.backendTimeoutMs) });
     } catch (error) {
       const name = (error as Error).name;
       if (name === "TimeoutError" || name === "AbortError") throw new BackendError(timeoutFailure());
@@ -101,16 +109,16 @@ export class BackendClient {
     const headers = new Headers({
       "tenant-id": String(this.credentials.tenantId ?? 0),
       "X-TIMESTAMP": formatSignTimestamp(),
-      "X-Sign": computeSign(path, signableParams(query, undefined), signatureSecret()),
+      "X-Sign": computeSign(path, signableParams(query, undefined), this.app.config.signatureSecret),
     });
     if (this.credentials.token) headers.set("X-Access-Token", this.credentials.token);
-    setClientHeaders(headers, this.credentials.client);
+    setClientHeaders(headers, this.credentials.client, this.app.config.backendUrl);
     if (options.contentType) headers.set("Content-Type", options.contentType);
     if (method === "GET") query._t = String(Math.floor(Date.now() / 1000));
     const search = new URLSearchParams(query).toString();
-    const url = `${backendUrl()}${path}${search ? `?${search}` : ""}`;
+    const url = `${this.app.config.backendUrl}${path}${search ? `?${search}` : ""}`;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException("timeout", "TimeoutError")), backendTimeoutMs());
+    const timer = setTimeout(() => controller.abort(new DOMException("timeout", "TimeoutError")), this.app.config.backendTimeoutMs);
     let response: Response;
     try {
       // `duplex: "half"` is how fetch takes a streamed request body (not in the DOM typings yet).

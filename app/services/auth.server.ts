@@ -9,10 +9,10 @@ import { Messages } from "#contract/messages";
 import { workChatTypeOf } from "#contract/third-login";
 import { HOME_PATH, LOGIN_PATH, PASSWORD_CHANGE_PATH, SIGN_IN_CHOICE_PATH } from "~/config";
 import { filterMenuByPermission } from "~/lib/menu-filter";
-import { BackendClient, BackendError, type ClientDetails } from "./api.server";
+import { backendClient, BackendError, type BackendClient, type ClientDetails } from "./api.server";
+import { appOf, type RouteArgs } from "./app-context.server";
 import { CLIENT_ADDRESS_HEADER } from "../../server/client-address";
 import { commitSession, destroySession, getSession, type AppSession } from "./session.server";
-import { onWebEvent } from "./web-events.server";
 
 export interface SignedIn {
   session: AppSession;
@@ -39,8 +39,7 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
  * A loader's or action's request with the URL React Router normalised for it (without the `.data`
  * suffix and `_routes` parameters of data requests: future.v8_passThroughRequests).
  */
-export interface RouteRequest {
-  request: Request;
+export interface RouteRequest extends RouteArgs {
   url: URL;
 }
 
@@ -73,13 +72,13 @@ export function passwordChangeUrlFor(url: URL): string {
   return `${PASSWORD_CHANGE_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
 }
 
-export async function getSignedIn(request: Request): Promise<SignedIn | null> {
-  const session = await getSession(request);
+export async function getSignedIn(route: RouteArgs): Promise<SignedIn | null> {
+  const session = await getSession(route);
   const token = session.get("token");
   if (!token) return null;
   return {
     session,
-    api: new BackendClient({ token, tenantId: session.get("tenantId") ?? 0, client: clientOf(request) }),
+    api: backendClient(route.context, { token, tenantId: session.get("tenantId") ?? 0, client: clientOf(route.request) }),
     user: {
       id: session.get("userId") ?? "",
       username: session.get("username") ?? "",
@@ -91,8 +90,9 @@ export async function getSignedIn(request: Request): Promise<SignedIn | null> {
 }
 
 /** Guard of every private route: without a session, off to the login page with `redirect`. */
-export async function requireSignedIn({ request, url }: RouteRequest): Promise<SignedIn> {
-  const signedIn = await getSignedIn(request);
+export async function requireSignedIn(route: RouteRequest): Promise<SignedIn> {
+  const { request, url } = route;
+  const signedIn = await getSignedIn(route);
   // A work-chat in-app browser signs in again through its app (docs/spec/app-shell.md §6).
   if (!signedIn) throw redirect(workChatTypeOf(request.headers.get("user-agent")) ? appLoginUrlFor(url) : loginUrlFor(url));
   // A password someone else chose is changed before anything else (docs/decisions/011).
@@ -126,32 +126,32 @@ const refusalSchema = z.object({ captchaRequired: z.boolean() }).nullish().catch
  * Signs in and answers the redirect that sets the session; a refusal throws SignInRefused. The
  * browser's address goes to the backend, whose failure counts are per name and per address.
  */
-export function signIn(request: Request, credentials: SignInForm, redirectTo: string): Promise<Response> {
-  return signInThrough(request, "/sys/login", credentials, redirectTo);
+export function signIn(route: RouteArgs, credentials: SignInForm, redirectTo: string): Promise<Response> {
+  return signInThrough(route, "/sys/login", credentials, redirectTo);
 }
 
 /** Phone sign-in with the SMS code (issue #17 part 1): the same session as a password sign-in. */
-export function phoneSignIn(request: Request, credentials: { mobile: string; captcha: string }, redirectTo: string): Promise<Response> {
-  return signInThrough(request, "/sys/phoneLogin", credentials, redirectTo);
+export function phoneSignIn(route: RouteArgs, credentials: { mobile: string; captcha: string }, redirectTo: string): Promise<Response> {
+  return signInThrough(route, "/sys/phoneLogin", credentials, redirectTo);
 }
 
-async function signInThrough(request: Request, path: string, body: object, redirectTo: string): Promise<Response> {
-  const client = new BackendClient({ client: clientOf(request) });
+async function signInThrough(route: RouteArgs, path: string, body: object, redirectTo: string): Promise<Response> {
+  const client = backendClient(route.context, { client: clientOf(route.request) });
   const response = await client.send("POST", path, { body });
-  return signedInResponse(request, await response.json(), redirectTo);
+  return signedInResponse(route, await response.json(), redirectTo);
 }
 
 /**
  * The session of a login answer (`/sys/login`, `/sys/phoneLogin`, and the same answer of the
  * third-party and CAS sign-ins): sets the cookie and redirects; a refusal throws SignInRefused.
  */
-export async function signedInResponse(request: Request, answer: unknown, redirectTo: string): Promise<Response> {
+export async function signedInResponse(route: RouteArgs, answer: unknown, redirectTo: string): Promise<Response> {
   const envelope = resultEnvelopeSchema.parse(answer);
   // docs/spec/app-shell.md §4: login succeeds only when the code is 200.
   if (!envelope.success || envelope.code !== 200)
     throw new SignInRefused(envelope.message, refusalSchema.parse(envelope.result)?.captchaRequired ?? false);
   const result: LoginResult = loginResultSchema.parse(envelope.result);
-  const session = await getSession(request);
+  const session = await getSession(route);
   session.unset("alteration");
   session.set("token", result.token);
   session.set("userId", result.userInfo.id);
@@ -173,7 +173,7 @@ export async function signedInResponse(request: Request, answer: unknown, redire
     : result.chooseTenant || result.chooseDepart
       ? signInChoiceUrlFor(target)
       : target;
-  return openAppDocument(location, { "Set-Cookie": await commitSession(request, session) });
+  return openAppDocument(location, { "Set-Cookie": await commitSession(route, session) });
 }
 
 /**
@@ -203,14 +203,16 @@ export function forgetPermissions(token: string | undefined): void {
 export function forgetAllPermissions(): void {
   permissionCache.clear();
 }
-// Such a change made through another web server (or any backend) arrives as a web event.
-onWebEvent("permissions", "permission-cache", forgetAllPermissions);
 
 /**
  * Loads the menu, `auth` and `allAuth` of the signed-in user. A failed load, or an empty menu
  * ("permissions must be a non-null array"), logs out and returns to the login page (§2).
  */
-export async function requirePermissions({ request, url }: RouteRequest, signedIn: SignedIn): Promise<PermissionAnswer> {
+export async function requirePermissions(route: RouteRequest, signedIn: SignedIn): Promise<PermissionAnswer> {
+  const { request, url, context } = route;
+  // Such a change made through another web server (or any backend) arrives as a web event; the
+  // handler is registered by name, so this (and a reload of this module) replaces it.
+  appOf(context).webEvents.on("permissions", "permission-cache", forgetAllPermissions);
   const token = signedIn.session.get("token")!;
   const cached = permissionCache.get(token);
   if (cached && Date.now() - cached.loadedAt < PERMISSION_TTL_MS) return cached.answer;
@@ -222,7 +224,7 @@ export async function requirePermissions({ request, url }: RouteRequest, signedI
   } catch (error) {
     if (!(error instanceof BackendError) && !(error instanceof Error)) throw error;
     const appBrowser = workChatTypeOf(request.headers.get("user-agent"));
-    throw await endSession(request, signedIn.session, appBrowser ? appLoginUrlFor(url) : loginUrlFor(url));
+    throw await endSession(route, signedIn.session, appBrowser ? appLoginUrlFor(url) : loginUrlFor(url));
   }
   if (permissionCache.size >= PERMISSION_CACHE_LIMIT) permissionCache.delete(permissionCache.keys().next().value!);
   permissionCache.set(token, { answer, loadedAt: Date.now() });
@@ -230,13 +232,13 @@ export async function requirePermissions({ request, url }: RouteRequest, signedI
 }
 
 /** Logout: the backend call may fail and is ignored (§4); the cookie and the cache go either way. */
-export async function endSession(request: Request, session: AppSession, to = LOGIN_PATH): Promise<Response> {
+export async function endSession(route: RouteArgs, session: AppSession, to = LOGIN_PATH): Promise<Response> {
   const token = session.get("token");
   if (token) {
     forgetPermissions(token);
-    await new BackendClient({ token, tenantId: session.get("tenantId"), client: clientOf(request) }).send("POST", "/sys/logout").catch(() => undefined);
+    await backendClient(route.context, { token, tenantId: session.get("tenantId"), client: clientOf(route.request) }).send("POST", "/sys/logout").catch(() => undefined);
   }
-  return redirect(to, { headers: { "Set-Cookie": await destroySession(request, session) } });
+  return redirect(to, { headers: { "Set-Cookie": await destroySession(route, session) } });
 }
 
 export const loginFormDataSchema = z.object({

@@ -2,7 +2,8 @@
 // and its picture as a data URL, shown inline so the login page needs no extra request or script.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { BackendClient, BackendError, type ClientDetails } from "./api.server";
+import { backendClient, BackendError, type ClientDetails } from "./api.server";
+import type { RouteContext } from "./app-context.server";
 
 export interface Captcha {
   key: string;
@@ -13,10 +14,10 @@ export interface Captcha {
 }
 
 /** A captcha for the browser `client` (the backend binds it to its address and agent: docs/decisions/083). */
-export async function newCaptcha(client: ClientDetails): Promise<Captcha> {
+export async function newCaptcha(context: RouteContext, client: ClientDetails): Promise<Captcha> {
   const key = randomBytes(16).toString("hex");
   try {
-    const answer = await new BackendClient({ client }).get(`/sys/randomImage/${key}`, z.string().startsWith("data:image/"));
+    const answer = await backendClient(context, { client }).get(`/sys/randomImage/${key}`, z.string().startsWith("data:image/"));
     return { key, image: answer.result };
   } catch (error) {
     // The form still asks for a captcha; the refusal stands where the picture would.

@@ -8,7 +8,8 @@ import { Messages } from "#contract/messages";
 import { ResultCode } from "#contract/envelope";
 import { BackendError, type BackendClient, type Query } from "./api.server";
 import type { Failure } from "./api-errors";
-import { getSignedIn, loginUrlFor } from "./auth.server";
+import { getSignedIn, loginUrlFor, type RouteRequest } from "./auth.server";
+import type { RouteArgs } from "./app-context.server";
 import { isExcelEndpoint } from "~/lib/excel-endpoints";
 import { IMPORT_RESULT } from "~/lib/list-query";
 import {
@@ -112,8 +113,9 @@ function notAnEndpoint(): Response {
 }
 
 /** Loader of the export route: `?url=<…/exportXls>&<the list's query>&selections=` → the file. */
-export async function exportFileLoader({ request, url }: { request: Request; url: URL }): Promise<Response> {
-  const signedIn = await getSignedIn(request);
+export async function exportFileLoader(route: RouteRequest): Promise<Response> {
+  const { url } = route;
+  const signedIn = await getSignedIn(route);
   if (!signedIn) return signedOut();
   const endpoint = url.searchParams.get("url");
   if (!isExcelEndpoint(endpoint, "exportXls")) return notAnEndpoint();
@@ -125,8 +127,9 @@ export async function exportFileLoader({ request, url }: { request: Request; url
  * streamed from the backend's static route. Signed-in users only: the error reports of imports
  * are for the people who imported.
  */
-export async function staticFileLoader({ request, url }: { request: Request; url: URL }): Promise<Response> {
-  const signedIn = await getSignedIn(request);
+export async function staticFileLoader(route: RouteRequest): Promise<Response> {
+  const { url } = route;
+  const signedIn = await getSignedIn(route);
   if (!signedIn) return signedOut();
   const relative = staticRelativePath(url.searchParams.get("path") ?? "");
   if (!relative) return json({ ok: false, message: Messages.resourceNotFound } satisfies DownloadFailure, 404);
@@ -198,10 +201,11 @@ export async function forwardUpload(
  * import page>`: the same upload goes to the backend, and the answer is a redirect back there
  * with the outcome the dialog would show (docs/decisions/164).
  */
-export async function importFileAction({ request, url }: { request: Request; url: URL }): Promise<Response> {
+export async function importFileAction(route: RouteRequest): Promise<Response> {
+  const { request, url } = route;
   const back = url.searchParams.get("back");
   const plain = isReturnPath(back);
-  const signedIn = await getSignedIn(request);
+  const signedIn = await getSignedIn(route);
   if (!signedIn) return plain ? redirectTo(loginUrlFor(new URL(back, url))) : signedOut();
   const endpoint = url.searchParams.get("url");
   if (!isExcelEndpoint(endpoint, "importExcel")) return notAnEndpoint();
@@ -231,8 +235,9 @@ function redirectTo(location: string): Response {
  * Action of the upload route (the upload cells and fields, and editor images with biz `jeditor`):
  * the multipart POST forwarded to /sys/common/upload.
  */
-export async function uploadFileAction({ request }: { request: Request }): Promise<Response> {
-  const signedIn = await getSignedIn(request);
+export async function uploadFileAction(route: RouteArgs): Promise<Response> {
+  const { request } = route;
+  const signedIn = await getSignedIn(route);
   if (!signedIn) return signedOut();
   return forwardUpload(request, signedIn.api, "/sys/common/upload", "上传失败！");
 }

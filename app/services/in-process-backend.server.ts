@@ -1,17 +1,28 @@
 // The embedded backend answered without a socket (docs/decisions/064). When the web server runs
 // the backend itself (no BACKEND_URL), a loader's call to it used to cross the loopback: undici's
 // fetch, the kernel's TCP both ways and a second HTTP parse, for every list page. server.ts hands
-// the backend's request listener here; the backend client's JSON calls are then dispatched to it
+// the backend's request listener here and puts the transport it gets back in the router context
+// (`backend`, docs/decisions/183); the backend client's JSON calls are then dispatched to it
 // in this process (light-my-request builds the IncomingMessage / ServerResponse pair), with the
 // same method, path, headers and body, so the backend sees the request it saw over HTTP.
 // Streams (uploads forwarded as they arrive, downloads passed on) still go over HTTP.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { inject, type DispatchFunc, type Response as InjectedAnswer } from "light-my-request";
 
-// On globalThis: server.ts is bundled apart from the app, and both must reach the one registration.
-const KEY = Symbol.for("school-backoffice.in-process-backend");
-type Embedded = { prefix: string; dispatch: DispatchFunc };
-type Holder = { [KEY]?: Embedded };
+export interface BackendRequest {
+  method: string;
+  headers: Headers;
+  body?: string;
+  signal: AbortSignal;
+}
+
+/** How the backend client's JSON calls reach the backend: the router context's `backend`. */
+export interface BackendTransport {
+  fetch(url: string, init: BackendRequest): Promise<Response>;
+}
+
+/** A backend elsewhere (BACKEND_URL): every call over HTTP. */
+export const overHttp: BackendTransport = { fetch: (url, init) => fetch(url, init) };
 
 /** An Express application: a request listener with its own request and response prototypes. */
 export interface ExpressApp {
@@ -28,7 +39,7 @@ export interface ExpressApp {
  * gets private copies of Express's request and response methods, parented on light-my-request's
  * classes (found by one probe call).
  */
-export async function answerInProcess(backendUrl: string, app: ExpressApp): Promise<void> {
+export async function answerInProcess(backendUrl: string, app: ExpressApp): Promise<BackendTransport> {
   const [injectedRequest, injectedResponse] = await new Promise<[object, object]>((resolve, reject) => {
     inject(
       (req, res) => {
@@ -45,20 +56,13 @@ export async function answerInProcess(backendUrl: string, app: ExpressApp): Prom
     const express = Object.getPrototypeOf(own) as object;
     Object.setPrototypeOf(own, Object.create(base, Object.getOwnPropertyDescriptors(express)));
   }
-  (globalThis as Holder)[KEY] = { prefix: backendUrl.replace(/\/+$/, "") + "/", dispatch: (req, res) => app(req, res) };
+  const prefix = backendUrl.replace(/\/+$/, "") + "/";
+  const dispatch: DispatchFunc = (req, res) => app(req, res);
+  return { fetch: (url, init) => (url.startsWith(prefix) ? answerWith(dispatch, url, init) : fetch(url, init)) };
 }
 
-export interface BackendRequest {
-  method: string;
-  headers: Headers;
-  body?: string;
-  signal: AbortSignal;
-}
-
-/** `fetch(url, init)`, or the in-process dispatch when `url` is the embedded backend's. */
-export async function backendFetch(url: string, init: BackendRequest): Promise<Response> {
-  const embedded = (globalThis as Holder)[KEY];
-  if (!embedded || !url.startsWith(embedded.prefix)) return fetch(url, init);
+/** The in-process dispatch of one call: the answer `fetch(url, init)` would have given. */
+async function answerWith(dispatch: DispatchFunc, url: string, init: BackendRequest): Promise<Response> {
   const target = new URL(url);
   const headers: Record<string, string> = { host: target.host };
   for (const [name, value] of init.headers) headers[name] = value;
@@ -66,7 +70,7 @@ export async function backendFetch(url: string, init: BackendRequest): Promise<R
   const answer = await new Promise<InjectedAnswer>((resolve, reject) => {
     const abort = () => reject(init.signal.reason);
     init.signal.addEventListener("abort", abort, { once: true });
-    inject(embedded.dispatch, { method: init.method, url: target.pathname + target.search, headers, payload: init.body, remoteAddress: "127.0.0.1" })
+    inject(dispatch, { method: init.method, url: target.pathname + target.search, headers, payload: init.body, remoteAddress: "127.0.0.1" })
       .then(resolve, reject)
       .finally(() => init.signal.removeEventListener("abort", abort));
   });

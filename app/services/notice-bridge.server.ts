@@ -4,7 +4,6 @@
 // error while pages remain; messages with cmd topic/user become events. The rules live in
 // notice-bridge-core.ts (pure, unit-tested); this file owns the sockets and the timers.
 import WebSocket from "ws";
-import { backendUrl } from "./env.server";
 import {
   NOTICE_HEARTBEAT_MS,
   NOTICE_HEARTBEAT_TEXT,
@@ -47,7 +46,7 @@ export interface NoticeSubscription {
 }
 
 export interface NoticeBridgeOptions {
-  /** The backend's base URL (with /jeecg-boot); read on every connect so server.ts can set it late. */
+  /** The backend's base URL (with /jeecg-boot), read on every connect. */
   backendUrl: () => string;
   heartbeatMs: number;
   reconnectMs: number;
@@ -89,9 +88,8 @@ export class NoticeBridge {
   private nextSubscriberId = 1;
   private closed = false;
 
-  constructor(options: Partial<NoticeBridgeOptions> = {}) {
+  constructor(options: Partial<NoticeBridgeOptions> & Pick<NoticeBridgeOptions, "backendUrl">) {
     this.options = {
-      backendUrl,
       heartbeatMs: NOTICE_HEARTBEAT_MS,
       reconnectMs: NOTICE_RECONNECT_MS,
       ringSize: NOTICE_RING_SIZE,
@@ -307,28 +305,4 @@ function safely(work: () => void): void {
   } catch {
     // The stream's own abort handling unsubscribes it.
   }
-}
-
-// ---- the process-wide bridge ----------------------------------------------------------------
-
-/**
- * Kept on globalThis so that a development reload of this module, and server.ts (bundled apart
- * from the app build), reach the same bridge. server.ts closes it on shutdown through this key.
- */
-export const NOTICE_BRIDGE_KEY = Symbol.for("school-backoffice.notice-bridge");
-
-type BridgeHolder = { [NOTICE_BRIDGE_KEY]?: NoticeBridge };
-
-export function noticeBridge(): NoticeBridge {
-  const holder = globalThis as BridgeHolder;
-  holder[NOTICE_BRIDGE_KEY] ??= new NoticeBridge();
-  return holder[NOTICE_BRIDGE_KEY];
-}
-
-/** Ends every notice stream and upstream socket (server shutdown). */
-export async function closeNoticeBridge(): Promise<void> {
-  const holder = globalThis as BridgeHolder;
-  const bridge = holder[NOTICE_BRIDGE_KEY];
-  delete holder[NOTICE_BRIDGE_KEY];
-  await bridge?.close();
 }

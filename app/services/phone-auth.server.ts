@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { resultEnvelopeSchema } from "#contract/envelope";
 import type { SmsModeCode } from "#contract/phone-auth";
-import { BackendClient } from "./api.server";
+import { backendClient } from "./api.server";
+import type { RouteArgs } from "./app-context.server";
 import { clientOf } from "./auth.server";
 
 export interface PhoneFormAnswer {
@@ -20,22 +21,22 @@ export function phoneAnswer(values: Record<string, string>, answer: Partial<Phon
 }
 
 /** POST /sys/sms: the backend's message, success or not. */
-export async function requestSmsCode(request: Request, mobile: string, smsmode: SmsModeCode): Promise<{ ok: boolean; message: string }> {
-  const response = await new BackendClient({ client: clientOf(request) }).send("POST", "/sys/sms", { body: { mobile, smsmode } });
+export async function requestSmsCode({ request, context }: RouteArgs, mobile: string, smsmode: SmsModeCode): Promise<{ ok: boolean; message: string }> {
+  const response = await backendClient(context, { client: clientOf(request) }).send("POST", "/sys/sms", { body: { mobile, smsmode } });
   const envelope = resultEnvelopeSchema.parse(await response.json());
   return { ok: envelope.success, message: envelope.message.trim() };
 }
 
 /** An anonymous self-service call (register, phoneVerification, passwordChange): its envelope. */
-export async function anonymousCall(request: Request, path: string, body: object) {
-  const response = await new BackendClient({ client: clientOf(request) }).send("POST", path, { body });
+export async function anonymousCall({ request, context }: RouteArgs, path: string, body: object) {
+  const response = await backendClient(context, { client: clientOf(request) }).send("POST", path, { body });
   return resultEnvelopeSchema.parse(await response.json());
 }
 
 /** GET /sys/user/registration: whether self-registration is open (SELF_REGISTRATION). */
-export async function registrationOpen(request: Request): Promise<boolean> {
+export async function registrationOpen({ request, context }: RouteArgs): Promise<boolean> {
   try {
-    const answer = await new BackendClient({ client: clientOf(request) }).get("/sys/user/registration", z.object({ open: z.boolean() }));
+    const answer = await backendClient(context, { client: clientOf(request) }).get("/sys/user/registration", z.object({ open: z.boolean() }));
     return answer.result.open;
   } catch {
     // An external JeecgBoot server has no such endpoint: its registration is its own business.

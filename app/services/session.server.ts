@@ -1,7 +1,7 @@
 // The browser's session: an httpOnly cookie (7 days, SameSite=Lax, Secure behind TLS) holding
 // the backend token, tenant and user name. The browser never sees the backend token itself.
 import { createCookie, createCookieSessionStorage, type Cookie, type Session } from "react-router";
-import { sessionSecret } from "./env.server";
+import { appOf, type RouteArgs } from "./app-context.server";
 
 export interface SessionData {
   token: string;
@@ -27,20 +27,26 @@ export interface SessionFlash {
 /** docs/spec/app-shell.md §9: stored session lifetime 604800000 ms. */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
-let storage: ReturnType<typeof createCookieSessionStorage<SessionData, SessionFlash>> | null = null;
+type Storage = ReturnType<typeof createCookieSessionStorage<SessionData, SessionFlash>>;
+/** The storage of each secret (one in a running server; a test may use its own). */
+const storages = new Map<string, Storage>();
 
-function sessionStorage() {
-  storage ??= createCookieSessionStorage<SessionData, SessionFlash>({
+function sessionStorage({ context }: RouteArgs): Storage {
+  const secret = appOf(context).config.sessionSecret;
+  let storage = storages.get(secret);
+  if (storage) return storage;
+  storage = createCookieSessionStorage<SessionData, SessionFlash>({
     cookie: rememberingParses(
       createCookie("school_session", {
         httpOnly: true,
         sameSite: "lax",
         path: "/",
         maxAge: SESSION_MAX_AGE_SECONDS,
-        secrets: [sessionSecret()],
+        secrets: [secret],
       }),
     ),
   });
+  storages.set(secret, storage);
   return storage;
 }
 
@@ -86,18 +92,18 @@ function rememberingParses(cookie: Cookie): Cookie {
 
 export type AppSession = Session<SessionData, SessionFlash>;
 
-export function getSession(request: Request): Promise<AppSession> {
-  return sessionStorage().getSession(request.headers.get("Cookie"));
+export function getSession(route: RouteArgs): Promise<AppSession> {
+  return sessionStorage(route).getSession(route.request.headers.get("Cookie"));
 }
 
 function isSecure(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
-export function commitSession(request: Request, session: AppSession): Promise<string> {
-  return sessionStorage().commitSession(session, { secure: isSecure(request) });
+export function commitSession(route: RouteArgs, session: AppSession): Promise<string> {
+  return sessionStorage(route).commitSession(session, { secure: isSecure(route.request) });
 }
 
-export function destroySession(request: Request, session: AppSession): Promise<string> {
-  return sessionStorage().destroySession(session, { secure: isSecure(request) });
+export function destroySession(route: RouteArgs, session: AppSession): Promise<string> {
+  return sessionStorage(route).destroySession(session, { secure: isSecure(route.request) });
 }

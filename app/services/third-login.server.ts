@@ -8,21 +8,21 @@ import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 import { resultEnvelopeSchema } from "#contract/envelope";
 import { thirdBindingSchema, thirdCallbackSchema, thirdProviderSchema, type ThirdProvider } from "#contract/third-login";
-import { BackendClient, BackendError } from "./api.server";
+import { backendClient, BackendError } from "./api.server";
+import { appOf, type RouteArgs, type RouteContext } from "./app-context.server";
 import { clientOf, safeRedirect, type SignedIn } from "./auth.server";
-import { sessionSecret } from "./env.server";
 import { LOGIN_PATH } from "~/config";
 
 /** Where a work-chat in-app browser signs in (docs/spec/app-shell.md §2, §6). */
 export const OAUTH2_APP_LOGIN_PATH = "/oauth2-app/login";
 
 /** CAS_URL of the web server: the login page sends browsers to CAS (README "CAS single sign-on"). */
-export function casUrl(): string | null {
-  return process.env.CAS_URL?.replace(/\/$/, "") || null;
+export function casUrl(context: RouteContext): string | null {
+  return appOf(context).config.casUrl;
 }
 
-export function casLoginUrl(request: Request, redirectTo: string): string {
-  return `${casUrl()}/login?${new URLSearchParams({ service: casServiceUrl(request, redirectTo) })}`;
+export function casLoginUrl({ request, context }: RouteArgs, redirectTo: string): string {
+  return `${casUrl(context)}/login?${new URLSearchParams({ service: casServiceUrl(request, redirectTo) })}`;
 }
 
 /** The service URL CAS sends the browser back to, with its ticket. */
@@ -31,14 +31,14 @@ export function casServiceUrl(request: Request, redirectTo: string): string {
   return `${origin}/user/cas?${new URLSearchParams({ redirect: safeRedirect(redirectTo) })}`;
 }
 
-export function casLogoutUrl(request: Request): string {
-  return `${casUrl()}/logout?${new URLSearchParams({ service: `${new URL(request.url).origin}${LOGIN_PATH}` })}`;
+export function casLogoutUrl({ request, context }: RouteArgs): string {
+  return `${casUrl(context)}/logout?${new URLSearchParams({ service: `${new URL(request.url).origin}${LOGIN_PATH}` })}`;
 }
 
 /** The configured providers (none when the backend has none, or is a JeecgBoot without the list). */
-export async function thirdProviders(request: Request): Promise<ThirdProvider[]> {
+export async function thirdProviders({ request, context }: RouteArgs): Promise<ThirdProvider[]> {
   try {
-    const response = await new BackendClient({ client: clientOf(request) }).send("GET", "/sys/thirdLogin/providers");
+    const response = await backendClient(context, { client: clientOf(request) }).send("GET", "/sys/thirdLogin/providers");
     const envelope = resultEnvelopeSchema.parse(await response.json());
     return envelope.success ? z.array(thirdProviderSchema).parse(envelope.result) : [];
   } catch {
@@ -73,8 +73,8 @@ const FLOW_COOKIE_PREFIX = "school_third_login_";
 const keptFlowSchema = flowSchema.extend({ startedAt: z.number() });
 /** A flow as its cookie keeps it, with the time it started and the cookie's id. */
 export type KeptFlow = z.infer<typeof keptFlowSchema> & { id: string };
-const flowCookie = (id: string) =>
-  createCookie(`${FLOW_COOKIE_PREFIX}${id}`, { httpOnly: true, sameSite: "lax", path: "/", maxAge: FLOW_MAX_AGE_SECONDS, secrets: [sessionSecret()] });
+const flowCookie = (id: string, context: RouteContext) =>
+  createCookie(`${FLOW_COOKIE_PREFIX}${id}`, { httpOnly: true, sameSite: "lax", path: "/", maxAge: FLOW_MAX_AGE_SECONDS, secrets: [appOf(context).config.sessionSecret] });
 
 const secure = (request: Request) => new URL(request.url).protocol === "https:";
 
@@ -89,32 +89,32 @@ function flowIds(request: Request): string[] {
 }
 
 /** The browser's flows under way, newest first; unsigned, unreadable and expired ones left out. */
-export async function readFlows(request: Request, now = Date.now()): Promise<KeptFlow[]> {
+export async function readFlows({ request, context }: RouteArgs, now = Date.now()): Promise<KeptFlow[]> {
   const header = request.headers.get("Cookie");
   const flows: KeptFlow[] = [];
   for (const id of flowIds(request)) {
-    const parsed = keptFlowSchema.safeParse(await flowCookie(id).parse(header));
+    const parsed = keptFlowSchema.safeParse(await flowCookie(id, context).parse(header));
     if (parsed.success && now - parsed.data.startedAt < FLOW_MAX_AGE_SECONDS * 1000) flows.push({ ...parsed.data, id });
   }
   return flows.sort((a, b) => b.startedAt - a.startedAt);
 }
 
 /** The Set-Cookie keeping `flow` (a new flow gets an id and its start time). */
-export function keepFlow(request: Request, flow: ThirdLoginFlow & { id?: string; startedAt?: number }, now = Date.now()): Promise<string> {
+export function keepFlow({ request, context }: RouteArgs, flow: ThirdLoginFlow & { id?: string; startedAt?: number }, now = Date.now()): Promise<string> {
   const { id = randomBytes(9).toString("base64url"), ...kept } = flow;
-  return flowCookie(id).serialize({ ...kept, startedAt: kept.startedAt ?? now }, { secure: secure(request) });
+  return flowCookie(id, context).serialize({ ...kept, startedAt: kept.startedAt ?? now }, { secure: secure(request) });
 }
 
 /** The Set-Cookie ending a flow (its callback or its bind is done). */
-export function dropFlow(request: Request, flow: Pick<KeptFlow, "id">): Promise<string> {
-  return flowCookie(flow.id).serialize("", { maxAge: 0, secure: secure(request) });
+export function dropFlow({ request, context }: RouteArgs, flow: Pick<KeptFlow, "id">): Promise<string> {
+  return flowCookie(flow.id, context).serialize("", { maxAge: 0, secure: secure(request) });
 }
 
 /** The Set-Cookie headers starting `flow`, expiring the oldest flows beyond MAX_FLOWS. */
-export async function startFlow(request: Request, flow: ThirdLoginFlow, now = Date.now()): Promise<Headers> {
+export async function startFlow(route: RouteArgs, flow: ThirdLoginFlow, now = Date.now()): Promise<Headers> {
   const headers = new Headers();
-  headers.append("Set-Cookie", await keepFlow(request, flow, now));
-  for (const old of (await readFlows(request, now)).slice(MAX_FLOWS - 1)) headers.append("Set-Cookie", await dropFlow(request, old));
+  headers.append("Set-Cookie", await keepFlow(route, flow, now));
+  for (const old of (await readFlows(route, now)).slice(MAX_FLOWS - 1)) headers.append("Set-Cookie", await dropFlow(route, old));
   return headers;
 }
 
@@ -124,11 +124,12 @@ export function callbackUrl(request: Request, type: string): string {
 
 /** The redirect to the provider, with the flow's cookie. */
 export async function startThirdLogin(
-  request: Request,
+  route: RouteArgs,
   type: string,
   options: { redirect: string; signedIn?: SignedIn | null; app?: boolean },
 ): Promise<Response> {
-  const api = options.signedIn?.api ?? new BackendClient({ client: clientOf(request) });
+  const { request, context } = route;
+  const api = options.signedIn?.api ?? backendClient(context, { client: clientOf(request) });
   const path = options.signedIn ? "/sys/thirdLogin/bindAuthorize" : "/sys/thirdLogin/authorize";
   const answer = await api.post(path, z.object({ url: z.string().url() }), { thirdType: type, redirectUri: callbackUrl(request, type) });
   const url = new URL(answer.result.url);
@@ -139,29 +140,29 @@ export async function startThirdLogin(
     bind: Boolean(options.signedIn),
     app: options.app ?? false,
   };
-  return redirect(url.toString(), { headers: await startFlow(request, flow) });
+  return redirect(url.toString(), { headers: await startFlow(route, flow) });
 }
 
 export type CallbackAnswer = z.infer<typeof thirdCallbackSchema>;
 
-export async function thirdCallback(request: Request, type: string, code: string, state: string, signedIn: SignedIn | null): Promise<CallbackAnswer> {
-  const api = signedIn?.api ?? new BackendClient({ client: clientOf(request) });
+export async function thirdCallback({ request, context }: RouteArgs, type: string, code: string, state: string, signedIn: SignedIn | null): Promise<CallbackAnswer> {
+  const api = signedIn?.api ?? backendClient(context, { client: clientOf(request) });
   return (await api.post("/sys/thirdLogin/callback", thirdCallbackSchema, { thirdType: type, code, state })).result;
 }
 
-export async function loginAnswerOf(request: Request, ticket: string, type: string): Promise<unknown> {
-  const client = new BackendClient({ client: clientOf(request) });
+export async function loginAnswerOf({ request, context }: RouteArgs, ticket: string, type: string): Promise<unknown> {
+  const client = backendClient(context, { client: clientOf(request) });
   const response = await client.send("GET", `/sys/thirdLogin/getLoginUser/${encodeURIComponent(ticket)}/${encodeURIComponent(type)}`);
   return response.json();
 }
 
-export async function bindAnswerOf(request: Request, body: Record<string, string>): Promise<unknown> {
-  const client = new BackendClient({ client: clientOf(request) });
+export async function bindAnswerOf({ request, context }: RouteArgs, body: Record<string, string>): Promise<unknown> {
+  const client = backendClient(context, { client: clientOf(request) });
   return (await client.send("POST", "/sys/thirdLogin/bindAccount", { body })).json();
 }
 
-export async function casAnswerOf(request: Request, ticket: string, service: string): Promise<unknown> {
-  const client = new BackendClient({ client: clientOf(request) });
+export async function casAnswerOf({ request, context }: RouteArgs, ticket: string, service: string): Promise<unknown> {
+  const client = backendClient(context, { client: clientOf(request) });
   return (await client.send("POST", "/sys/cas/client/validateLogin", { body: { ticket, service } })).json();
 }
 

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { sysUser } from "../../backend/db/schema";
 import { sysAnnouncement } from "../../backend/modules/system/announcement/schema";
 import { BackendClient } from "~/services/api.server";
+import { testApp } from "../support/app-context";
 import { loadNoticeDetail } from "~/routes/api/notices/notices.server";
 import {
   addNotice,
@@ -77,14 +78,8 @@ describe("announcement admin", () => {
     expect(detail).toMatchObject({ success: true, result: { id, sender: "admin", sender_dictText: "管理员", userIds: null } });
 
     // The web server's notice detail (the modal's data) shows it.
-    const previousBackendUrl = process.env.BACKEND_URL;
-    process.env.BACKEND_URL = base;
-    try {
-      expect(await loadNoticeDetail(new BackendClient({ token: chen.token, tenantId: 1 }), id)).toMatchObject({ titile: "带发布人姓名", senderName: "管理员" });
-    } finally {
-      if (previousBackendUrl === undefined) delete process.env.BACKEND_URL;
-      else process.env.BACKEND_URL = previousBackendUrl;
-    }
+    const web = testApp(base);
+    expect(await loadNoticeDetail(new BackendClient(web, { token: chen.token, tenantId: 1 }), id)).toMatchObject({ titile: "带发布人姓名", senderName: "管理员" });
 
     // The admin's list and detail carry it as well.
     const listed = await api<Page<Announcement>>(base, "GET", `/sys/annountCement/list?id=${id}`, admin);

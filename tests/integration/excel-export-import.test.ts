@@ -22,6 +22,8 @@ import {
 } from "../../backend/crud/excel";
 import { loginToken, postgresReachable, serveEndpoints, startTestBackend, type ServedEndpoints, temporaryUploadDir, type TestBackend } from "../support/backend";
 import { BackendClient } from "~/services/api.server";
+import type { AppContext } from "~/services/app-context.server";
+import { routeArgs, testApp } from "../support/app-context";
 import { exportFileLoader, forwardUpload, proxyDownload } from "~/services/download.server";
 
 const excelTest = pgTable("excel_test", {
@@ -454,20 +456,13 @@ describe.each(databases)("excel export and import on %s", (kind) => {
   });
 
   describe("web resource helpers (app/services/download.server.ts)", () => {
-    const previousBackendUrl = process.env.BACKEND_URL;
-    const previousSecret = process.env.SESSION_SECRET;
+    let web: AppContext;
     beforeAll(() => {
-      process.env.BACKEND_URL = base;
-      process.env.SESSION_SECRET ??= "excel-test-session-secret";
-    });
-    afterAll(() => {
-      if (previousBackendUrl === undefined) delete process.env.BACKEND_URL;
-      else process.env.BACKEND_URL = previousBackendUrl;
-      if (previousSecret === undefined) delete process.env.SESSION_SECRET;
+      web = testApp(base);
     });
 
     it("streams an export to the browser with the backend's file headers", async () => {
-      const response = await proxyDownload(new BackendClient({ token }), "/test/excel/exportXls", { query: { selections: "0000000000000000001" } });
+      const response = await proxyDownload(new BackendClient(web, { token }), "/test/excel/exportXls", { query: { selections: "0000000000000000001" } });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
       expect(response.headers.get("content-disposition")).toBe(`attachment; filename*=UTF-8''${encodeURIComponent("学生测试")}.xlsx`);
@@ -475,14 +470,14 @@ describe.each(databases)("excel export and import on %s", (kind) => {
     });
 
     it("answers {ok:false, message:文件导出失败} when the backend answers JSON or the session is gone", async () => {
-      const refused = await proxyDownload(new BackendClient({ token }), "/test/excel/exportXls", { query: { column: "password" } });
+      const refused = await proxyDownload(new BackendClient(web, { token }), "/test/excel/exportXls", { query: { column: "password" } });
       expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
       expect(await refused.json()).toEqual({ ok: false, message: "文件导出失败", detail: "不支持的排序字段: password" });
-      const anonymous = await proxyDownload(new BackendClient({}), "/test/excel/exportXls");
+      const anonymous = await proxyDownload(new BackendClient(web, {}), "/test/excel/exportXls");
       expect(anonymous.status).toBe(401);
       expect(await anonymous.json()).toMatchObject({ ok: false, message: "文件导出失败", failure: { kind: "unauthorized" } });
       const exportUrl = new URL("http://web.test/api/export?url=/test/excel/exportXls");
-      const signedOut = await exportFileLoader({ request: new Request(exportUrl), url: exportUrl });
+      const signedOut = await exportFileLoader({ ...routeArgs(web, new Request(exportUrl)) });
       expect(signedOut.status).toBe(401);
       expect(await signedOut.json()).toMatchObject({ ok: false, code: 401, failure: { kind: "unauthorized" } });
     });
@@ -495,15 +490,15 @@ describe.each(databases)("excel export and import on %s", (kind) => {
       const form = new FormData();
       form.append("file", new Blob([new Uint8Array(await workbook.xlsx.writeBuffer())]), "网页.xlsx");
       const request = new Request("http://web.test/api/import/x", { method: "POST", body: form });
-      const response = await forwardUpload(request, new BackendClient({ token }), "/test/excel/importExcel");
+      const response = await forwardUpload(request, new BackendClient(web, { token }), "/test/excel/importExcel");
       expect(await response.json()).toMatchObject({ success: true, code: 200, message: "文件导入成功！数据行数：1" });
       expect(await rows(sql`select name from excel_test where code = 'W00001'`)).toEqual([{ name: "网页导入" }]);
 
       const plain = new Request("http://web.test/api/import/x", { method: "POST", body: "x=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-      expect(await (await forwardUpload(plain, new BackendClient({ token }), "/test/excel/importExcel")).json()).toMatchObject({ success: false });
+      expect(await (await forwardUpload(plain, new BackendClient(web, { token }), "/test/excel/importExcel")).json()).toMatchObject({ success: false });
       const expired = await forwardUpload(
         new Request("http://web.test/api/import/x", { method: "POST", body: new FormData() }),
-        new BackendClient({ token: "not-a-token" }),
+        new BackendClient(web, { token: "not-a-token" }),
         "/test/excel/importExcel",
       );
       expect(expired.status).toBe(401);

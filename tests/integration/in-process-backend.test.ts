@@ -9,13 +9,14 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKEND_BASE_PATH } from "../../backend/index";
 import { sysLog } from "../../backend/db/schema";
-import { answerInProcess, backendFetch } from "~/services/in-process-backend.server";
+import { answerInProcess, type BackendTransport } from "~/services/in-process-backend.server";
 import { startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_ADMIN_PASSWORD } from "../support/constants";
 
 let server: TestBackend;
 let web: Server;
 let webUrl = "";
+let backend: BackendTransport;
 
 beforeAll(async () => {
   server = await startTestBackend();
@@ -32,7 +33,7 @@ beforeAll(async () => {
   const inProcess = express();
   inProcess.set("trust proxy", "loopback");
   inProcess.use(BACKEND_BASE_PATH, server.backend.router);
-  await answerInProcess(server.url, inProcess);
+  backend = await answerInProcess(server.url, inProcess);
 });
 
 afterAll(async () => {
@@ -43,7 +44,7 @@ afterAll(async () => {
 function call(method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
   const all = new Headers(headers);
   if (body !== undefined) all.set("Content-Type", "application/json");
-  return backendFetch(`${server.url}${path}`, { method, headers: all, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+  return backend.fetch(`${server.url}${path}`, { method, headers: all, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
 }
 
 describe("the embedded backend answered in process", () => {
@@ -77,7 +78,7 @@ describe("the embedded backend answered in process", () => {
     expect(refused.status).toBe(401);
     const gone = await call("GET", "/sys/no-such-endpoint", {});
     expect(gone.status).toBe(404);
-    const aborted = backendFetch(`${server.url}/sys/position/list`, { method: "GET", headers: new Headers(), signal: AbortSignal.abort(new DOMException("timeout", "TimeoutError")) });
+    const aborted = backend.fetch(`${server.url}/sys/position/list`, { method: "GET", headers: new Headers(), signal: AbortSignal.abort(new DOMException("timeout", "TimeoutError")) });
     await expect(aborted).rejects.toMatchObject({ name: "TimeoutError" });
   });
 
@@ -98,7 +99,7 @@ describe("the embedded backend answered in process", () => {
   });
 
   it("leaves addresses other than the embedded backend's to fetch", async () => {
-    const answer = await backendFetch(`${webUrl}/echo`, { method: "POST", headers: new Headers({ "Content-Type": "application/x-www-form-urlencoded" }), body: "a=1", signal: AbortSignal.timeout(10_000) });
+    const answer = await backend.fetch(`${webUrl}/echo`, { method: "POST", headers: new Headers({ "Content-Type": "application/x-www-form-urlencoded" }), body: "a=1", signal: AbortSignal.timeout(10_000) });
     expect(((await answer.json()) as { body: unknown }).body).toEqual({ a: "1" });
   });
 });

@@ -1,11 +1,13 @@
 // The notice bridge against a real WebSocket server started here (standing in for the backend's
 // /jeecg-boot/websocket/{userId}, api-contract.md §8), and the event-stream route on top of it.
 // docs/spec/app-shell.md §4, §8, §9; docs/architecture.md "Notices".
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
-import { NoticeBridge, closeNoticeBridge, noticeBridge, type NoticeEvent, type NoticeListener, type StreamStatus } from "~/services/notice-bridge.server";
+import { NoticeBridge, type NoticeEvent, type NoticeListener, type StreamStatus } from "~/services/notice-bridge.server";
+import type { AppContext } from "~/services/app-context.server";
+import { routeArgs, testApp } from "../support/app-context";
 import { noticeAddressCheck } from "~/services/notice-address.server";
 import { AccessRuleMessages } from "#contract/modules/access-rule";
 import { login, startNoticeBackend, userIdOf, type NoticeTestBackend } from "./announcement-harness";
@@ -71,7 +73,6 @@ let bridge: NoticeBridge | null = null;
 afterEach(async () => {
   await bridge?.close();
   bridge = null;
-  await closeNoticeBridge();
   for (const client of upstream.clients) client.terminate();
   connections.length = 0;
 });
@@ -275,22 +276,27 @@ describe("notice bridge", () => {
 describe("GET /api/notices/stream", () => {
   const origin = "http://school.test";
 
+  // Each test's web server: its own bridge, to the upstream above (or the real backend below).
+  let app: AppContext;
+  let appBackend = "";
   beforeAll(() => {
-    process.env.SESSION_SECRET = "notice-bridge-test-secret";
-    // The process-wide bridge reads the backend's address from the environment (env.server.ts).
-    process.env.BACKEND_URL = backendUrl;
+    appBackend = backendUrl;
   });
+  beforeEach(() => {
+    app = testApp(appBackend);
+  });
+  afterEach(async () => app.noticeBridge.close());
 
   async function sessionCookie(values: { token: string; userId: string }): Promise<string> {
     const { getSession, commitSession } = await import("~/services/session.server");
-    const request = new Request(origin);
-    const session = await getSession(request);
+    const route = routeArgs(app, new Request(origin));
+    const session = await getSession(route);
     session.set("token", values.token);
     session.set("userId", values.userId);
     session.set("username", "teacher_li");
     session.set("realname", "李明");
     session.set("tenantId", 1);
-    return (await commitSession(request, session)).split(";")[0]!;
+    return (await commitSession(route, session)).split(";")[0]!;
   }
 
   interface StreamMessage {
@@ -341,7 +347,7 @@ describe("GET /api/notices/stream", () => {
     const abort = new AbortController();
     const request = new Request(`${origin}/api/notices/stream${query}`, { headers: { Cookie: cookie, ...headers }, signal: abort.signal });
     type Args = Parameters<typeof stream.loader>[0];
-    const response = await stream.loader({ request, url: new URL(request.url), params: {}, context: {} } as unknown as Args);
+    const response = await stream.loader(routeArgs(app, request) as unknown as Args);
     return { response, abort };
   }
 
@@ -349,7 +355,7 @@ describe("GET /api/notices/stream", () => {
     const cookie = await sessionCookie({ token: "token.li", userId: "u-li" });
     // Another page of the same user keeps the channel (and its kept events) alive.
     const other = new Page();
-    const keeper = noticeBridge().subscribe({ id: "u-li", token: "token.li" }, other);
+    const keeper = app.noticeBridge.subscribe({ id: "u-li", token: "token.li" }, other);
     await waitFor(() => other.lastStatus === "up", "the user's channel up");
     expect(openConnections("u-li")[0]!.protocol).toBe("token.li");
     push("u-li", { cmd: "user", msgId: "n1", msgTxt: "第一条" });
@@ -364,7 +370,7 @@ describe("GET /api/notices/stream", () => {
     await waitFor(() => reading.messages.length >= 2, "the replay and the status");
     expect(reading.messages[0]).toEqual({ event: "notice", id: String(other.events[1]!.id), data: JSON.stringify(other.events[1]) });
     expect(reading.messages[1]).toEqual({ event: "status", data: "up" });
-    expect(noticeBridge().snapshot()).toMatchObject({ users: 1, subscribers: 2 });
+    expect(app.noticeBridge.snapshot()).toMatchObject({ users: 1, subscribers: 2 });
 
     push("u-li", { cmd: "topic", msgId: "n3", msgTxt: "第三条" });
     await waitFor(() => reading.messages.length >= 3, "a live event");
@@ -374,7 +380,7 @@ describe("GET /api/notices/stream", () => {
 
     abort.abort();
     await waitFor(() => reading.isDone(), "the stream to end");
-    expect(noticeBridge().snapshot()).toMatchObject({ users: 1, subscribers: 1 });
+    expect(app.noticeBridge.snapshot()).toMatchObject({ users: 1, subscribers: 1 });
     keeper.unsubscribe();
     await waitFor(() => openConnections("u-li").length === 0, "the upstream closed after the last page");
   });
@@ -382,7 +388,7 @@ describe("GET /api/notices/stream", () => {
   it("accepts the resume point as ?lastEventId= for a tab that takes the stream over", async () => {
     const cookie = await sessionCookie({ token: "token.li", userId: "u-li" });
     const other = new Page();
-    noticeBridge().subscribe({ id: "u-li", token: "token.li" }, other);
+    app.noticeBridge.subscribe({ id: "u-li", token: "token.li" }, other);
     await waitFor(() => other.lastStatus === "up", "the user's channel up");
     push("u-li", { cmd: "user", msgId: "q1", msgTxt: "q1" });
     push("u-li", { cmd: "user", msgId: "q2", msgTxt: "q2" });
@@ -403,7 +409,7 @@ describe("GET /api/notices/stream", () => {
       const request = new Request(`${origin}/api/notices/stream`, { headers: { "User-Agent": userAgent } });
       let thrown: unknown;
       try {
-        await stream.loader({ request, url: new URL(request.url), params: {}, context: {} } as unknown as Args);
+        await stream.loader(routeArgs(app, request) as unknown as Args);
       } catch (error) {
         thrown = error;
       }
@@ -418,7 +424,7 @@ describe("GET /api/notices/stream", () => {
     const { response } = await openStream(cookie);
     const reading = readEvents(response);
     await waitFor(() => reading.messages.some((message) => message.event === "status"), "the first status");
-    await closeNoticeBridge();
+    await app.noticeBridge.close();
     await waitFor(() => reading.isDone(), "the stream to end");
   });
 
@@ -443,7 +449,7 @@ describe("GET /api/notices/stream", () => {
 
     beforeAll(async () => {
       real = await startNoticeBackend({ trustLoopbackProxy: true });
-      process.env.BACKEND_URL = real.url;
+      appBackend = real.url;
       token = await login(real.url, "teacher_li");
       userId = await userIdOf(real.backend, "teacher_li");
     });
@@ -452,7 +458,7 @@ describe("GET /api/notices/stream", () => {
       await unblock();
     });
     afterAll(async () => {
-      process.env.BACKEND_URL = backendUrl;
+      appBackend = backendUrl;
       await real?.close();
     });
 

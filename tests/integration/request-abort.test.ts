@@ -59,17 +59,14 @@ describe("a static file the browser stops downloading", () => {
   let server: Server;
   let base: string;
   let root: string;
-  let level: string | undefined;
 
   beforeAll(async () => {
-    level = process.env.LOG_LEVEL;
-    process.env.LOG_LEVEL = "debug";
     root = mkdtempSync(path.join(tmpdir(), "static-abort-"));
     writeFileSync(path.join(root, "big.js"), "x");
     // Larger than every socket buffer on the way: the answer is still being written when the client leaves.
     writeFileSync(path.join(root, "big.js.br"), Buffer.alloc(32 * 1024 * 1024, 7));
     const app = express();
-    app.use(staticFiles(root, { maxAge: "1h" }));
+    app.use(staticFiles(root, { maxAge: "1h", debugLogging: true }));
     app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
       passedOn.push(error);
       res.destroy();
@@ -80,8 +77,6 @@ describe("a static file the browser stops downloading", () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    if (level === undefined) delete process.env.LOG_LEVEL;
-    else process.env.LOG_LEVEL = level;
     rmSync(root, { recursive: true, force: true });
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });

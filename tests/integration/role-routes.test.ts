@@ -6,14 +6,16 @@ import { sql } from "drizzle-orm";
 import { stableId } from "../../backend/db/ids";
 import { startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "../support/constants";
+import { routeArgs, testApp } from "../support/app-context";
+import type { AppContext } from "~/services/app-context.server";
 
 let server: TestBackend;
+let app: AppContext;
 const origin = "http://school.test";
 
 beforeAll(async () => {
   server = await startTestBackend();
-  process.env.BACKEND_URL = server.url;
-  process.env.SESSION_SECRET = "role-routes-test-secret";
+  app = testApp(server.url);
 });
 afterAll(async () => server?.close());
 
@@ -23,7 +25,7 @@ const permissions = await import("~/routes/api/system/role-permissions");
 const roleUsers = await import("~/routes/api/system/role-users");
 const dataRule = await import("~/routes/api/system/role-datarule");
 
-const args = (request: Request) => ({ request, url: new URL(request.url), params: {}, context: {} }) as never;
+const args = (request: Request) => routeArgs(app, request) as never;
 const rows = <T>(text: string) => server.backend.db.rows<T>(sql.raw(text));
 const idOf = async (table: string, where: string) => (await rows<{ id: string }>(`SELECT id FROM ${table} WHERE ${where}`))[0]!.id;
 /** The body of an answer given with `data(…, { status })`, or the plain answer. */

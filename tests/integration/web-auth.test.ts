@@ -3,14 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_ADMIN_PASSWORD } from "../support/constants";
+import { routeArgs, testApp } from "../support/app-context";
+import type { AppContext } from "~/services/app-context.server";
 
 let server: TestBackend;
+let app: AppContext;
 const origin = "http://school.test";
 
 beforeAll(async () => {
   server = await startTestBackend();
-  process.env.BACKEND_URL = server.url;
-  process.env.SESSION_SECRET = "web-auth-test-secret";
+  app = testApp(server.url);
 });
 afterAll(async () => server?.close());
 
@@ -21,7 +23,7 @@ const dashboard = await import("~/routes/main/dashboard-analysis");
 const menuPage = await import("~/routes/main/menu-page");
 
 type Args = Parameters<typeof login.action>[0];
-const args = (request: Request) => ({ request, url: new URL(request.url), params: {}, context: {} }) as unknown as Args;
+const args = (request: Request, on = app) => routeArgs(on, request) as unknown as Args;
 
 function postForm(path: string, fields: Record<string, string>, cookie?: string) {
   const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
@@ -127,15 +129,10 @@ describe("sign-in flow", () => {
 
   it("logs out even when the backend is unreachable", async () => {
     const { cookie } = await signIn();
-    const saved = process.env.BACKEND_URL;
-    process.env.BACKEND_URL = "http://127.0.0.1:9/jeecg-boot";
-    try {
-      const response = (await logout.action(args(postForm("/user/logout", {}, cookie)) as never)) as Response;
-      expect(response.status).toBe(302);
-      expect(response.headers.get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
-    } finally {
-      process.env.BACKEND_URL = saved;
-    }
+    const unreachable = testApp("http://127.0.0.1:9/jeecg-boot");
+    const response = (await logout.action(args(postForm("/user/logout", {}, cookie), unreachable) as never)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
   });
 });
 
@@ -143,7 +140,7 @@ describe("menu pages", () => {
   it("resolves a client-side data request (.data URL) by its page path", async () => {
     const { cookie } = await signIn();
     const request = new Request(`${origin}/isystem/dict.data?_routes=routes%2Fmain%2Fmenu-page`, { headers: { Cookie: cookie } });
-    const page = await menuPage.loader({ request, url: new URL(`${origin}/isystem/dict`), params: {}, context: {} } as never);
+    const page = await menuPage.loader({ ...routeArgs(app, request), url: new URL(`${origin}/isystem/dict`) } as never);
     expect(page.title).toBe("数据字典");
   });
 

@@ -5,8 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_ADMIN_PASSWORD } from "../support/constants";
+import { routeArgs, testApp } from "../support/app-context";
+import type { AppContext } from "~/services/app-context.server";
 
 let server: TestBackend;
+let app: AppContext;
 const origin = "http://school.test";
 let cookie = "";
 
@@ -15,7 +18,7 @@ const departs = await import("~/routes/system/departs");
 const search = await import("~/routes/api/system/depart-search");
 const positions = await import("~/routes/system/positions");
 
-const args = (request: Request) => ({ request, url: new URL(request.url), params: {}, context: {} }) as never;
+const args = (request: Request) => routeArgs(app, request) as never;
 const get = (path: string) => new Request(`${origin}${path}`, { headers: { Cookie: cookie } });
 const post = (path: string, fields: Record<string, string>) =>
   new Request(`${origin}${path}`, {
@@ -30,8 +33,7 @@ const idOf = async (orgCode: string) => (await rows<{ id: string }>(`SELECT id F
 
 beforeAll(async () => {
   server = await startTestBackend();
-  process.env.BACKEND_URL = server.url;
-  process.env.SESSION_SECRET = "web-departs-test-secret";
+  app = testApp(server.url);
   const response = (await login.action(
     args(
       new Request(`${origin}/user/login`, {

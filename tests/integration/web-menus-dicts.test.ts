@@ -6,14 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_ADMIN_PASSWORD } from "../support/constants";
+import { routeArgs, testApp } from "../support/app-context";
+import type { AppContext } from "~/services/app-context.server";
 
 let server: TestBackend;
+let app: AppContext;
 const origin = "http://school.test";
 
 beforeAll(async () => {
   server = await startTestBackend();
-  process.env.BACKEND_URL = server.url;
-  process.env.SESSION_SECRET = "web-menus-dicts-test-secret";
+  app = testApp(server.url);
 });
 afterAll(async () => server?.close());
 
@@ -26,7 +28,7 @@ const menuCheck = await import("~/routes/api/system/menu-check");
 const dictRefresh = await import("~/routes/api/dict-refresh");
 
 type Args = Parameters<typeof login.action>[0];
-const args = (request: Request) => ({ request, url: new URL(request.url), params: {}, context: {} }) as unknown as Args;
+const args = (request: Request) => routeArgs(app, request) as unknown as Args;
 const rows = <T>(text: string) => server.backend.db.rows<T>(sql.raw(text));
 
 async function signIn(): Promise<string> {

@@ -6,8 +6,11 @@ import { sql } from "drizzle-orm";
 import { ONE_PAYER_MESSAGE } from "#contract/modules/people";
 import { startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_ADMIN_PASSWORD } from "../support/constants";
+import { routeArgs, testApp } from "../support/app-context";
+import type { AppContext } from "~/services/app-context.server";
 
 let server: TestBackend;
+let app: AppContext;
 const origin = "http://school.test";
 let cookie = "";
 
@@ -19,7 +22,7 @@ const teachers = await import("~/routes/people/teachers");
 const fillRules = await import("~/routes/system/fill-rules");
 const studentParents = await import("~/routes/api/people/student-parents");
 
-const args = (request: Request) => ({ request, url: new URL(request.url), params: {}, context: {} }) as never;
+const args = (request: Request) => routeArgs(app, request) as never;
 const get = (path: string) => new Request(`${origin}${path}`, { headers: { Cookie: cookie } });
 const post = (path: string, fields: Record<string, string>) =>
   new Request(`${origin}${path}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
@@ -28,8 +31,7 @@ const rows = <T>(text: string) => server.backend.db.rows<T>(sql.raw(text));
 
 beforeAll(async () => {
   server = await startTestBackend();
-  process.env.BACKEND_URL = server.url;
-  process.env.SESSION_SECRET = "web-people-test-secret";
+  app = testApp(server.url);
   const response = (await login.action(
     args(new Request(`${origin}/user/login`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ username: "admin", password: TEST_ADMIN_PASSWORD, redirect: "" }) })),
   )) as Response;

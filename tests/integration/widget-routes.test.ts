@@ -9,6 +9,8 @@ import { requestWidget, widgetUrl } from "~/routes/api/widgets/widget-answer";
 import { containsFilter, inList, pageQuery, pathVariable } from "~/routes/api/widgets/widget-answer.server";
 import type { TestBackend } from "../support/backend";
 import { TEST_ADMIN_PASSWORD } from "../support/constants";
+import { routeArgs, testApp } from "../support/app-context";
+import type { AppContext } from "~/services/app-context.server";
 
 describe("widget route helpers", () => {
   it("builds widget URLs without empty parameters", () => {
@@ -89,20 +91,20 @@ describe("widget routes against the embedded backend", () => {
   let backend: TestBackend;
   const origin = "http://school.test";
   let cookie = "";
+  let app: AppContext;
 
   beforeAll(async () => {
     // Imported here so that the helper tests above do not depend on the backend's modules.
     const { startTestBackend } = await import("../support/backend");
     backend = await startTestBackend();
-    process.env.BACKEND_URL = backend.url;
-    process.env.SESSION_SECRET = "widget-routes-test-secret";
+    app = testApp(backend.url);
     const login = await import("~/routes/user/login");
     const request = new Request(`${origin}/user/login`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ username: "admin", password: TEST_ADMIN_PASSWORD }),
     });
-    const response = (await login.action({ request, url: new URL(request.url), params: {}, context: {} } as never)) as Response;
+    const response = (await login.action(routeArgs(app, request) as never)) as Response;
     cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
   });
   afterAll(async () => backend?.close());
@@ -110,7 +112,7 @@ describe("widget routes against the embedded backend", () => {
   const call = async (module: { loader: (args: never) => Promise<unknown> }, path: string, params: Record<string, string> = {}, withCookie = true) => {
     const request = new Request(`${origin}${path}`, { headers: withCookie ? { Cookie: cookie } : {} });
     try {
-      return await module.loader({ request, url: new URL(request.url), params, context: {} } as never);
+      return await module.loader(routeArgs(app, request, params) as never);
     } catch (error) {
       if (error instanceof Response) return error;
       throw error;

@@ -1,14 +1,13 @@
 // The third-party sign-in's flow cookies (app/services/third-login.server.ts): several flows under
 // way in one browser, each in a cookie of its own, each callback taking its own by its state.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dropFlow, keepFlow, readFlows, startFlow } from "~/services/third-login.server";
+import { routeArgs, testApp } from "../support/app-context";
 
-beforeAll(() => {
-  process.env.SESSION_SECRET = "third-login-flows-test-secret";
-});
+const app = testApp("http://backend.test/jeecg-boot", { SESSION_SECRET: "third-login-flows-test-secret" });
 
 const flow = (state: string) => ({ state, type: "oidc", redirect: "/dashboard/analysis", bind: false, app: false });
-const none = new Request("http://school.test/");
+const none = routeArgs(app, new Request("http://school.test/"));
 
 /** The browser's cookie jar: each Set-Cookie replaces or expires the cookie of its name. */
 class Jar {
@@ -25,8 +24,8 @@ class Jar {
   takeHeaders(headers: Headers): this {
     return this.take(...headers.getSetCookie());
   }
-  request(): Request {
-    return new Request("http://school.test/user/third-login/oidc/callback", { headers: { Cookie: [...this.cookies.values()].join("; ") } });
+  request() {
+    return routeArgs(app, new Request("http://school.test/user/third-login/oidc/callback", { headers: { Cookie: [...this.cookies.values()].join("; ") } }));
   }
 }
 
@@ -63,6 +62,6 @@ describe("third-party sign-in flows", () => {
   it("reads nothing from a cookie it did not sign", async () => {
     const value = Buffer.from(JSON.stringify({ ...flow("x"), startedAt: Date.now() })).toString("base64");
     const forged = new Request("http://school.test/", { headers: { Cookie: `school_third_login_forged=${value}` } });
-    expect(await readFlows(forged)).toEqual([]);
+    expect(await readFlows(routeArgs(app, forged))).toEqual([]);
   });
 });

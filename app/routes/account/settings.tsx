@@ -66,14 +66,14 @@ export async function action(route: Route.ActionArgs) {
       const checked = profileFormSchema.safeParse(fields);
       if (!checked.success) return data({ ok: false as const, fieldErrors: fieldErrors(checked.error) }, { status: 400 });
       const answer = await api.put(ACCOUNT_API.profile, profileAnswerSchema, fields);
-      return data({ ok: true as const, message: answer.message }, { headers: await rememberProfile(route.request, session, answer.result) });
+      return data({ ok: true as const, message: answer.message }, { headers: await rememberProfile(route, session, answer.result) });
     }
     if (intent === "avatar") {
       const checked = avatarSchema.safeParse(fields);
       if (!checked.success) return data({ ok: false as const, message: checked.error.issues[0]?.message ?? "" }, { status: 400 });
       const answer = await api.put(ACCOUNT_API.avatar, z.object({ avatar: z.string() }), checked.data);
       const profile = await loadProfile(api);
-      return data({ ok: true as const, message: answer.message }, { headers: await rememberProfile(route.request, session, profile) });
+      return data({ ok: true as const, message: answer.message }, { headers: await rememberProfile(route, session, profile) });
     }
     if (intent === "notify" || intent === "custom") {
       const keys = Object.keys(intent === "notify" ? notifyPreferencesSchema.shape : customPreferencesSchema.shape);

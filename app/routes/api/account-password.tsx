@@ -7,8 +7,9 @@ import { Messages } from "#contract/messages";
 import { getSignedIn } from "~/services/auth.server";
 import { failureData } from "~/services/route-errors.server";
 
-export async function action({ request }: Route.ActionArgs) {
-  const signedIn = await getSignedIn(request);
+export async function action(route: Route.ActionArgs) {
+  const { request } = route;
+  const signedIn = await getSignedIn(route);
   if (!signedIn?.user.username) return data({ ok: false as const, message: "当前系统无登录用户!", fieldErrors: {} }, { status: 401 });
   const form = Object.fromEntries(await request.formData());
   const checked = changePasswordFormSchema.safeParse(form);

@@ -4,8 +4,9 @@ import type { Route } from "./+types/account-visit";
 import { ACCOUNT_API, visitSchema } from "#contract/account";
 import { getSignedIn } from "~/services/auth.server";
 
-export async function action({ request }: Route.ActionArgs) {
-  const signedIn = await getSignedIn(request);
+export async function action(route: Route.ActionArgs) {
+  const { request } = route;
+  const signedIn = await getSignedIn(route);
   if (!signedIn) return { ok: false as const };
   const checked = visitSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!checked.success) return { ok: false as const };

@@ -14,7 +14,7 @@ import { ACTIVE_STUDENT, DASHBOARD_FIGURES_API, type DashboardFigures } from "#c
 import { paymentModule } from "#contract/modules/billing";
 import { formatMoney, sumFen, toFen } from "#contract/money";
 import { requireSignedIn } from "~/services/auth.server";
-import { schoolTimeZone } from "~/services/env.server";
+import { appOf } from "~/services/app-context.server";
 import { dictOptionsByCode } from "~/services/options.server";
 import { withRouteFailures } from "~/services/route-errors.server";
 import { DEFAULT_DOCUMENT_TITLE } from "~/config";
@@ -46,13 +46,14 @@ const DICTS = ["student_status", "grade", "payer_type"] as const;
 
 export async function loader(route: Route.LoaderArgs) {
   const { user, api } = await requireSignedIn(route);
-  const greeting = greetingForHour(hourInZone(new Date(), schoolTimeZone()));
+  const { schoolTimeZone } = appOf(route.context).config;
+  const greeting = greetingForHour(hourInZone(new Date(), schoolTimeZone));
   const [figures, dicts] = await Promise.all([
     withRouteFailures(async () => (await api.get(DASHBOARD_FIGURES_API, figuresSchema)).result),
     withRouteFailures(() => dictOptionsByCode(api, DICTS)),
   ]);
   // This month in the school's zone: the sign-ups' link when no payment months came (a teacher).
-  const month = new Intl.DateTimeFormat("sv-SE", { timeZone: schoolTimeZone(), year: "numeric", month: "2-digit" }).format(new Date()).slice(0, 7);
+  const month = new Intl.DateTimeFormat("sv-SE", { timeZone: schoolTimeZone, year: "numeric", month: "2-digit" }).format(new Date()).slice(0, 7);
   return { greeting, realname: user.realname, figures, dicts, month };
 }
 

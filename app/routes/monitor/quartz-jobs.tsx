@@ -12,7 +12,7 @@ import { CronInput } from "~/components/widgets/cron";
 import { JobRunLog } from "~/components/monitor/job-run-log";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { requireMenuPage } from "~/services/menu-access.server";
-import { schoolTimeZone } from "~/services/env.server";
+import { appOf } from "~/services/app-context.server";
 import { listAction, loadList, type CustomAction, type ListPageDefinition, type ListRecord } from "~/services/list.server";
 import {
   NEW_JOB,
@@ -34,7 +34,7 @@ const page: ListPageDefinition<typeof quartzJobFormSchema> = {
 export async function loader(route: Route.LoaderArgs) {
   const access = await requireMenuPage(route);
   const list = await loadList(access, route.url, page);
-  return { title: access.node.meta.title ?? "定时任务", list, timezone: schoolTimeZone() };
+  return { title: access.node.meta.title ?? "定时任务", list, timezone: appOf(route.context).config.schoolTimeZone };
 }
 
 const idOf = (form: FormData) => String(form.get("id") ?? "");

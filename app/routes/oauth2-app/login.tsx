@@ -11,15 +11,16 @@ import { PLATFORM_NAME } from "~/config";
 
 export const meta: Route.MetaFunction = () => [{ title: `登录 - ${PLATFORM_NAME}` }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(route: Route.LoaderArgs) {
+  const { request } = route;
   const url = new URL(request.url);
   const target = safeRedirect(url.searchParams.get("redirect"));
-  if (await getSignedIn(request)) throw redirect(target);
+  if (await getSignedIn(route)) throw redirect(target);
   const type = workChatTypeOf(request.headers.get("user-agent"));
   if (!type) return { message: ThirdLoginMessages.appEnvRequired };
-  if (!(await thirdProviders(request)).some((provider) => provider.type === type)) return { message: ThirdLoginMessages.providerUnknown };
+  if (!(await thirdProviders(route)).some((provider) => provider.type === type)) return { message: ThirdLoginMessages.providerUnknown };
   try {
-    return await startThirdLogin(request, type, { redirect: target, app: true });
+    return await startThirdLogin(route, type, { redirect: target, app: true });
   } catch (error) {
     if (error instanceof BackendError) return { message: error.failure.message };
     throw error;

@@ -7,12 +7,12 @@ import { greetingForHour, hourInZone } from "#contract/greeting";
 import { ACCOUNT_CENTER_PAGE } from "#contract/account-pages";
 import { CHART_PAGE, DASHBOARD_PAGE, MONITOR_DASHBOARD_PAGE, TASK_PAGE, WORKPLACE_PAGE } from "#contract/dashboard";
 import { requireSignedIn } from "~/services/auth.server";
-import { schoolTimeZone } from "~/services/env.server";
+import { appOf } from "~/services/app-context.server";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 
 export async function loader(route: Route.LoaderArgs) {
   const { user } = await requireSignedIn(route);
-  return { greeting: greetingForHour(hourInZone(new Date(), schoolTimeZone())), realname: user.realname };
+  return { greeting: greetingForHour(hourInZone(new Date(), appOf(route.context).config.schoolTimeZone)), realname: user.realname };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "测试页面" }];

@@ -30,25 +30,27 @@ function stepOf(request: Request, state: { mobile: string; smscode?: string } | 
   return 1;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getSession(request);
+export async function loader(route: Route.LoaderArgs) {
+  const { request } = route;
+  const session = await getSession(route);
   const state = session.get("alteration");
   return { step: stepOf(request, state), mobile: state?.mobile ?? "", username: state?.username ?? "" };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const session = await getSession(request);
+export async function action(route: Route.ActionArgs) {
+  const { request } = route;
+  const session = await getSession(route);
   const state = session.get("alteration");
   const step = stepOf(request, state);
   const form = await request.formData();
   const mobile = step === 1 ? String(form.get("mobile") ?? "").trim() : (state?.mobile ?? "");
   const answer = (status: number, fields: Partial<PhoneFormAnswer>) => data(phoneAnswer({ mobile }, fields), { status });
-  const go = async (to: number) => redirect(`${PATH}?step=${to}`, { headers: { "Set-Cookie": await commitSession(request, session) } });
+  const go = async (to: number) => redirect(`${PATH}?step=${to}`, { headers: { "Set-Cookie": await commitSession(route, session) } });
 
   if (step === 1 || (step === 2 && asksForCode(form))) {
     const checked = smsRequestFormSchema.safeParse({ mobile });
     if (!checked.success) return answer(400, { fieldErrors: fieldErrors(checked.error) });
-    const sent = await requestSmsCode(request, mobile, SmsMode.forgot);
+    const sent = await requestSmsCode(route, mobile, SmsMode.forgot);
     // A code still valid from a minute ago is fine for the next step.
     if (!sent.ok && sent.message !== PhoneTexts.codeStillValid) return answer(400, { formError: sent.message });
     if (step === 2) return answer(200, sent.ok ? { notice: sent.message } : { formError: sent.message });
@@ -58,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (step === 2) {
     const checked = alterationVerifyFormSchema.safeParse({ mobile, smscode: form.get("smscode") ?? "" });
     if (!checked.success) return answer(400, { fieldErrors: fieldErrors(checked.error) });
-    const envelope = await anonymousCall(request, "/sys/user/phoneVerification", { phone: mobile, smscode: checked.data.smscode });
+    const envelope = await anonymousCall(route, "/sys/user/phoneVerification", { phone: mobile, smscode: checked.data.smscode });
     if (!envelope.success) return answer(400, { formError: envelope.message });
     const username = (envelope.result as { username?: unknown } | null)?.username;
     session.set("alteration", { mobile, smscode: checked.data.smscode, username: typeof username === "string" ? username : "" });
@@ -67,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (step === 3) {
     const checked = alterationPasswordFormSchema.safeParse(Object.fromEntries(form));
     if (!checked.success) return answer(400, { fieldErrors: fieldErrors(checked.error) });
-    const envelope = await anonymousCall(request, "/sys/user/passwordChange", {
+    const envelope = await anonymousCall(route, "/sys/user/passwordChange", {
       phone: mobile,
       smscode: state?.smscode ?? "",
       username: state?.username ?? "",

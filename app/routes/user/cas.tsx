@@ -9,17 +9,18 @@ import { LOGIN_PATH, PLATFORM_NAME } from "~/config";
 
 export const meta: Route.MetaFunction = () => [{ title: `CAS登录 - ${PLATFORM_NAME}` }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(route: Route.LoaderArgs) {
+  const { request, context } = route;
   const url = new URL(request.url);
   const target = safeRedirect(url.searchParams.get("redirect"));
-  if (!casUrl()) throw redirect(LOGIN_PATH);
+  if (!casUrl(context)) throw redirect(LOGIN_PATH);
   const ticket = url.searchParams.get("ticket");
-  if (!ticket) throw redirect(casLoginUrl(request, target));
+  if (!ticket) throw redirect(casLoginUrl(route, target));
   try {
-    return await signedInResponse(request, await casAnswerOf(request, ticket, casServiceUrl(request, target)), target);
+    return await signedInResponse(route, await casAnswerOf(route, ticket, casServiceUrl(request, target)), target);
   } catch (error) {
-    if (error instanceof SignInRefused) return { error: error.message, retry: casLoginUrl(request, target) };
-    if (error instanceof BackendError) return { error: error.failure.message, retry: casLoginUrl(request, target) };
+    if (error instanceof SignInRefused) return { error: error.message, retry: casLoginUrl(route, target) };
+    if (error instanceof BackendError) return { error: error.failure.message, retry: casLoginUrl(route, target) };
     throw error;
   }
 }

@@ -23,38 +23,41 @@ import { phoneSignIn } from "~/services/auth.server";
 import { registrationOpen, requestSmsCode } from "~/services/phone-auth.server";
 import { casLoginUrl, casUrl, thirdProviders } from "~/services/third-login.server";
 import { ThirdPartyButtons } from "~/components/user/third-party-buttons";
+import type { RouteArgs } from "~/services/app-context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `登录 - ${PLATFORM_NAME}` }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(route: Route.LoaderArgs) {
+  const { request, context } = route;
   // A signed-in visit to the login page goes home (docs/spec/app-shell.md §2).
-  if (await getSignedIn(request)) throw redirect(HOME_PATH);
+  if (await getSignedIn(route)) throw redirect(HOME_PATH);
   const url = new URL(request.url);
   // With CAS the login is CAS's; `?local=1` keeps the password form (docs/decisions/052).
-  if (casUrl() && !url.searchParams.has("local")) throw redirect(casLoginUrl(request, url.searchParams.get("redirect") ?? ""));
+  if (casUrl(context) && !url.searchParams.has("local")) throw redirect(casLoginUrl(route, url.searchParams.get("redirect") ?? ""));
   // `?captcha=1`: the refresh link (or a form that needs one) asks for a new picture.
   const [captcha, canRegister, providers] = await Promise.all([
-    url.searchParams.get("captcha") === "1" ? newCaptcha(clientOf(request)) : null,
-    registrationOpen(request),
-    thirdProviders(request),
+    url.searchParams.get("captcha") === "1" ? newCaptcha(context, clientOf(request)) : null,
+    registrationOpen(route),
+    thirdProviders(route),
   ]);
   return { captcha, canRegister, providers };
 }
 
 type ActionAnswer = { fieldErrors: Record<string, string>; formError: string | null; username: string; captcha: Captcha | null };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action(route: Route.ActionArgs) {
+  const { request } = route;
   const formData = await request.formData();
-  if (formData.get("tab") === "phone") return phoneAction(request, formData);
+  if (formData.get("tab") === "phone") return phoneAction(route, formData);
   const form = loginFormDataSchema.parse(Object.fromEntries(formData));
   const answer = (status: number, fields: Partial<ActionAnswer>, captchaRequired = Boolean(form.checkKey)) =>
-    newCaptchaIf(request, captchaRequired).then((captcha) =>
+    newCaptchaIf(route, captchaRequired).then((captcha) =>
       data<ActionAnswer>({ fieldErrors: {}, formError: null, username: form.username, captcha, ...fields }, { status }),
     );
   const checked = loginFormSchema.safeParse(form);
   if (!checked.success) return answer(400, { fieldErrors: fieldErrors(checked.error) });
   try {
-    return await signIn(request, { ...checked.data, captcha: form.captcha, checkKey: form.checkKey }, safeRedirect(form.redirect));
+    return await signIn(route, { ...checked.data, captcha: form.captcha, checkKey: form.checkKey }, safeRedirect(form.redirect));
   } catch (error) {
     if (error instanceof SignInRefused) return answer(401, { formError: error.message }, error.captchaRequired);
     if (error instanceof BackendError) return answer(401, { formError: error.message });
@@ -63,28 +66,29 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** 手机号登录 (issue #17 part 1): 获取验证码 sends the code; 确定 signs in with it. */
-async function phoneAction(request: Request, formData: FormData) {
+async function phoneAction(route: RouteArgs, formData: FormData) {
   const mobile = String(formData.get("mobile") ?? "").trim();
   const answer = (status: number, fields: Partial<PhoneLoginAnswer>) =>
     data({ tab: "phone" as const, fieldErrors: {}, formError: null, notice: null, values: { mobile }, ...fields }, { status });
   if (asksForCode(formData)) {
     const checked = smsRequestFormSchema.safeParse({ mobile });
     if (!checked.success) return answer(400, { fieldErrors: phoneFieldErrors(checked.error) });
-    const sent = await requestSmsCode(request, mobile, SmsMode.login);
+    const sent = await requestSmsCode(route, mobile, SmsMode.login);
     return sent.ok ? answer(200, { notice: sent.message }) : answer(400, { formError: sent.message });
   }
   const checked = phoneLoginFormSchema.safeParse({ mobile, captcha: formData.get("captcha") ?? "" });
   if (!checked.success) return answer(400, { fieldErrors: phoneFieldErrors(checked.error) });
   try {
-    return await phoneSignIn(request, checked.data, safeRedirect(String(formData.get("redirect") ?? "")));
+    return await phoneSignIn(route, checked.data, safeRedirect(String(formData.get("redirect") ?? "")));
   } catch (error) {
     if (error instanceof SignInRefused || error instanceof BackendError) return answer(401, { formError: error.message });
     throw error;
   }
 }
 
-function newCaptchaIf(request: Request, required: boolean): Promise<Captcha | null> {
-  return required ? newCaptcha(clientOf(request)) : Promise.resolve(null);
+function newCaptchaIf(route: RouteArgs, required: boolean): Promise<Captcha | null> {
+  const { request, context } = route;
+  return required ? newCaptcha(context, clientOf(request)) : Promise.resolve(null);
 }
 
 // A submission answers its own captcha; only a navigation (the refresh link) loads a new one.

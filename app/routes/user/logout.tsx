@@ -6,9 +6,10 @@ import { getSession } from "~/services/session.server";
 import { LOGIN_PATH } from "~/config";
 import { casLogoutUrl, casUrl } from "~/services/third-login.server";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action(route: Route.ActionArgs) {
+  const { context } = route;
   // With CAS, sign out of CAS too, which comes back to the login page (docs/decisions/052).
-  return endSession(request, await getSession(request), casUrl() ? casLogoutUrl(request) : LOGIN_PATH);
+  return endSession(route, await getSession(route), casUrl(context) ? casLogoutUrl(route) : LOGIN_PATH);
 }
 
 export function loader() {

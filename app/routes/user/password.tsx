@@ -15,14 +15,15 @@ import { LOGIN_PATH, PLATFORM_NAME } from "~/config";
 
 export const meta: Route.MetaFunction = () => [{ title: `修改密码 - ${PLATFORM_NAME}` }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const signedIn = await getSignedIn(request);
+export async function loader(route: Route.LoaderArgs) {
+  const signedIn = await getSignedIn(route);
   if (!signedIn) throw redirect(LOGIN_PATH);
   return { username: signedIn.user.username };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const signedIn = await getSignedIn(request);
+export async function action(route: Route.ActionArgs) {
+  const { request } = route;
+  const signedIn = await getSignedIn(route);
   if (!signedIn) throw redirect(LOGIN_PATH);
   const form = Object.fromEntries(await request.formData());
   const checked = changePasswordFormSchema.safeParse(form);
@@ -35,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   signedIn.session.unset("passwordChangeRequired");
   return openAppDocument(safeRedirect(typeof form.redirect === "string" ? form.redirect : null), {
-    "Set-Cookie": await commitSession(request, signedIn.session),
+    "Set-Cookie": await commitSession(route, signedIn.session),
   });
 }
 

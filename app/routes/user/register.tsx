@@ -20,27 +20,28 @@ import { HOME_PATH, LOGIN_PATH, PLATFORM_NAME } from "~/config";
 
 export const meta: Route.MetaFunction = () => [{ title: `注册 - ${PLATFORM_NAME}` }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getSignedIn(request)) throw redirect(HOME_PATH);
-  return { open: await registrationOpen(request) };
+export async function loader(route: Route.LoaderArgs) {
+  if (await getSignedIn(route)) throw redirect(HOME_PATH);
+  return { open: await registrationOpen(route) };
 }
 
 const KEPT = ["mobile", "username", "email"] as const;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action(route: Route.ActionArgs) {
+  const { request } = route;
   const form = await request.formData();
   const values = Object.fromEntries(KEPT.map((name) => [name, String(form.get(name) ?? "").trim()]));
   const answer = (status: number, fields: Partial<PhoneFormAnswer>) => data(phoneAnswer(values, fields), { status });
   if (asksForCode(form)) {
     const checked = smsRequestFormSchema.safeParse(values);
     if (!checked.success) return answer(400, { fieldErrors: fieldErrors(checked.error) });
-    const sent = await requestSmsCode(request, checked.data.mobile, SmsMode.register);
+    const sent = await requestSmsCode(route, checked.data.mobile, SmsMode.register);
     return sent.ok ? answer(200, { notice: sent.message }) : answer(400, { formError: sent.message });
   }
   const checked = registerFormSchema.safeParse(Object.fromEntries(form));
   if (!checked.success) return answer(400, { fieldErrors: fieldErrors(checked.error) });
   const { mobile, ...rest } = checked.data;
-  const envelope = await anonymousCall(request, "/sys/user/register", { ...rest, phone: mobile });
+  const envelope = await anonymousCall(route, "/sys/user/register", { ...rest, phone: mobile });
   if (!envelope.success) return answer(400, { formError: envelope.message.trim() });
   return redirect(`/user/register-result?${new URLSearchParams({ username: checked.data.username })}`);
 }

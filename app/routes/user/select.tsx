@@ -10,6 +10,7 @@ import { getSignedIn, openAppDocument, safeRedirect } from "~/services/auth.serv
 import { BackendError } from "~/services/api.server";
 import { commitSession } from "~/services/session.server";
 import { LOGIN_PATH, PLATFORM_NAME } from "~/config";
+import type { RouteArgs } from "~/services/app-context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `登录选择 - ${PLATFORM_NAME}` }];
 
@@ -18,8 +19,8 @@ const departsSchema = z.object({
   orgCode: z.string().nullish(),
 });
 
-async function choices(request: Request) {
-  const signedIn = await getSignedIn(request);
+async function choices(route: RouteArgs) {
+  const signedIn = await getSignedIn(route);
   if (!signedIn) throw redirect(LOGIN_PATH);
   const { result } = await signedIn.api.get("/sys/user/getCurrentUserDeparts", departsSchema);
   return {
@@ -31,14 +32,16 @@ async function choices(request: Request) {
   };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { signedIn, ...shown } = await choices(request);
+export async function loader(route: Route.LoaderArgs) {
+  const { request } = route;
+  const { signedIn, ...shown } = await choices(route);
   if (!signedIn.session.get("choiceRequired")) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect")));
   return { ...shown, username: signedIn.user.username };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { signedIn, tenants, departs } = await choices(request);
+export async function action(route: Route.ActionArgs) {
+  const { request } = route;
+  const { signedIn, tenants, departs } = await choices(route);
   const form = await request.formData();
   const tenantId = Number(form.get("tenantId") ?? 0);
   const orgCode = String(form.get("orgCode") ?? "");
@@ -59,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (tenants.length > 1) signedIn.session.set("tenantId", tenantId);
   signedIn.session.unset("choiceRequired");
   signedIn.session.unset("tenantChoices");
-  return openAppDocument(safeRedirect(form.get("redirect")), { "Set-Cookie": await commitSession(request, signedIn.session) });
+  return openAppDocument(safeRedirect(form.get("redirect")), { "Set-Cookie": await commitSession(route, signedIn.session) });
 }
 
 function Choice({

@@ -5,8 +5,9 @@ import { Messages } from "#contract/messages";
 import { getSignedIn } from "~/services/auth.server";
 import { forwardedQuery, proxyDownload } from "~/services/download.server";
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const signedIn = await getSignedIn(request);
+export async function loader(route: Route.LoaderArgs) {
+  const { url } = route;
+  const signedIn = await getSignedIn(route);
   if (!signedIn) return new Response(JSON.stringify({ ok: false, message: Messages.sessionExpired }), { status: 401, headers: { "Content-Type": "application/json; charset=utf-8" } });
   return proxyDownload(signedIn.api, "/billing/statement/exportXls", { query: forwardedQuery(url) });
 }

@@ -8,7 +8,8 @@
 import { eventStream } from "remix-utils/sse/server";
 import type { Route } from "./+types/stream";
 import { forgetPermissions, requireSignedIn } from "~/services/auth.server";
-import { noticeBridge, type NoticeEvent, type NoticeSubscription } from "~/services/notice-bridge.server";
+import type { NoticeEvent, NoticeSubscription } from "~/services/notice-bridge.server";
+import { appOf } from "~/services/app-context.server";
 import { NOTICE_KEEPALIVE_MS, parseLastEventId } from "~/services/notice-bridge-core";
 import { addressAdmitted, addressRefusedResponse, noticeAddressCheck } from "~/services/notice-address.server";
 import { AccessRuleMessages } from "#contract/modules/access-rule";
@@ -75,7 +76,7 @@ export async function loader(route: Route.LoaderArgs) {
         });
       };
       try {
-        subscription = noticeBridge().subscribe(
+        subscription = appOf(route.context).noticeBridge.subscribe(
           { id: userId, token },
           {
             event: (event) => whenAdmitted(() => sendNotice(event)),

@@ -33,5 +33,5 @@ export async function loader(route: Route.LoaderArgs) {
 
 export async function action(route: Route.ActionArgs) {
   const { list, pagePath } = await subPage(route);
-  return listAction({ request: route.request, url: new URL(pagePath, route.url) }, list);
+  return listAction({ ...route, url: new URL(pagePath, route.url) }, list);
 }

@@ -53,6 +53,6 @@ export async function action(route: Route.ActionArgs) {
   const dictId = route.url.searchParams.get("dictId") ?? "";
   return (
     (await refuseSave(route, dictId)) ??
-    listAction({ request: route.request, url: new URL(DICT_PAGE.path, route.url) }, dictItemPageDefinition(dictId))
+    listAction({ ...route, url: new URL(DICT_PAGE.path, route.url) }, dictItemPageDefinition(dictId))
   );
 }

@@ -37,7 +37,7 @@ export async function action(route: Route.ActionArgs) {
     const ids = idListParam(form.get("userIds"));
     return ids && ids.length > 0 ? ids : refuse("请选择一条记录！");
   };
-  return listAction({ request: route.request, url: new URL(ROLE_PAGE_PATH, route.url) }, page, {
+  return listAction({ ...route, url: new URL(ROLE_PAGE_PATH, route.url) }, page, {
     add: async (api, form) => {
       const answer = await api.post("/sys/user/addSysUserRole", z.unknown(), { roleId: roleId(), userIdList: userIds(form) });
       return changed(answer.message || "添加成功!");

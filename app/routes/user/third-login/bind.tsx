@@ -11,34 +11,37 @@ import { signedInResponse, SignInRefused } from "~/services/auth.server";
 import { BackendError, bindAnswerOf, dropFlow, readFlows, thirdProviders, type KeptFlow } from "~/services/third-login.server";
 import { ThirdLoginProblem } from "~/components/user/third-party-buttons";
 import { PLATFORM_NAME } from "~/config";
+import type { RouteArgs } from "~/services/app-context.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `绑定账号 - ${PLATFORM_NAME}` }];
 
 const PREFIX_STYLE = { color: "rgba(0,0,0,.25)" };
 
 /** The browser's pending bind ticket for this provider (the newest). */
-async function bindFlow(request: Request, type: string | undefined): Promise<KeptFlow | null> {
-  return (await readFlows(request)).find((candidate) => Boolean(candidate.bindToken) && candidate.type === type) ?? null;
+async function bindFlow(route: RouteArgs, type: string | undefined): Promise<KeptFlow | null> {
+  return (await readFlows(route)).find((candidate) => Boolean(candidate.bindToken) && candidate.type === type) ?? null;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const flow = await bindFlow(request, params.type);
+export async function loader(route: Route.LoaderArgs) {
+  const { params } = route;
+  const flow = await bindFlow(route, params.type);
   if (!flow?.bindToken) return { error: ThirdLoginMessages.ticketInvalid, provider: "", realname: null };
-  const provider = (await thirdProviders(request)).find((candidate) => candidate.type === params.type);
+  const provider = (await thirdProviders(route)).find((candidate) => candidate.type === params.type);
   return { error: null, provider: provider?.name ?? params.type, realname: flow.realname ?? null };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const flow = await bindFlow(request, params.type);
+export async function action(route: Route.ActionArgs) {
+  const { request, params } = route;
+  const flow = await bindFlow(route, params.type);
   const form = await request.formData();
   const username = String(form.get("username") ?? "").trim();
   const password = String(form.get("password") ?? "");
   if (!flow?.bindToken) return data({ formError: ThirdLoginMessages.ticketInvalid, username }, { status: 400 });
   if (!username || !password) return data({ formError: "请输入帐户名和密码", username }, { status: 400 });
   try {
-    const answer = await bindAnswerOf(request, { thirdType: params.type, bindToken: flow.bindToken, username, password });
-    const response = await signedInResponse(request, answer, flow.redirect);
-    response.headers.append("Set-Cookie", await dropFlow(request, flow));
+    const answer = await bindAnswerOf(route, { thirdType: params.type, bindToken: flow.bindToken, username, password });
+    const response = await signedInResponse(route, answer, flow.redirect);
+    response.headers.append("Set-Cookie", await dropFlow(route, flow));
     return response;
   } catch (error) {
     if (error instanceof SignInRefused || error instanceof BackendError) return data({ formError: error.message, username }, { status: 401 });

@@ -13,24 +13,25 @@ export const meta: Route.MetaFunction = () => [{ title: `第三方登录 - ${PLA
 
 export const BINDINGS_PATH = "/account/bindings";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader(route: Route.LoaderArgs) {
+  const { request, params } = route;
   const url = new URL(request.url);
   const state = url.searchParams.get("state") ?? "";
   // This callback's own flow, by its state; the browser's other flows stay under way.
-  const flow = (await readFlows(request)).find((candidate) => Boolean(candidate.state) && candidate.state === state && candidate.type === params.type);
+  const flow = (await readFlows(route)).find((candidate) => Boolean(candidate.state) && candidate.state === state && candidate.type === params.type);
   const problem = (message: string, headers: HeadersInit = {}) => Response.json({ error: message, retry: flow?.bind ? BINDINGS_PATH : "/user/login" }, { headers });
   if (!flow) return problem(ThirdLoginMessages.stateInvalid);
-  const cleared = { "Set-Cookie": await dropFlow(request, flow) };
+  const cleared = { "Set-Cookie": await dropFlow(route, flow) };
   if (url.searchParams.get("error") || !url.searchParams.get("code")) return problem(ThirdLoginMessages.providerFailed, cleared);
   try {
-    const signedIn = flow.bind ? await getSignedIn(request) : null;
-    const answer = await thirdCallback(request, params.type, url.searchParams.get("code")!, state, signedIn);
+    const signedIn = flow.bind ? await getSignedIn(route) : null;
+    const answer = await thirdCallback(route, params.type, url.searchParams.get("code")!, state, signedIn);
     if (answer.bound) return redirect(`${BINDINGS_PATH}?bound=${encodeURIComponent(params.type)}`, { headers: cleared });
     if (answer.bindToken) {
-      const pending = await keepFlow(request, { ...flow, state: "", bindToken: answer.bindToken, realname: answer.realname ?? null, startedAt: Date.now() });
+      const pending = await keepFlow(route, { ...flow, state: "", bindToken: answer.bindToken, realname: answer.realname ?? null, startedAt: Date.now() });
       return redirect(`/user/third-login/${encodeURIComponent(params.type)}/bind`, { headers: { "Set-Cookie": pending } });
     }
-    const response = await signedInResponse(request, await loginAnswerOf(request, answer.token ?? "", params.type), flow.redirect);
+    const response = await signedInResponse(route, await loginAnswerOf(route, answer.token ?? "", params.type), flow.redirect);
     response.headers.append("Set-Cookie", cleared["Set-Cookie"]);
     return response;
   } catch (error) {

@@ -9,13 +9,14 @@ import { PLATFORM_NAME } from "~/config";
 
 export const meta: Route.MetaFunction = () => [{ title: `第三方登录 - ${PLATFORM_NAME}` }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader(route: Route.LoaderArgs) {
+  const { request, params } = route;
   const url = new URL(request.url);
   const bind = url.searchParams.get("bind") === "1";
-  const signedIn = bind ? await getSignedIn(request) : null;
+  const signedIn = bind ? await getSignedIn(route) : null;
   if (bind && !signedIn) throw redirect(loginUrlFor(url));
   try {
-    return await startThirdLogin(request, params.type, {
+    return await startThirdLogin(route, params.type, {
       redirect: url.searchParams.get("redirect") ?? "",
       signedIn,
       app: url.searchParams.get("app") === "1",

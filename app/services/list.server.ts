@@ -29,8 +29,8 @@ export interface ListPageDefinition<Form extends z.ZodType = z.ZodType> {
   defaultSort?: { column: string; order: "asc" | "desc" };
   /** The add/edit form: one zod schema for the browser and this action (docs/style.md). */
   form?: Form;
-  /** Turns the checked form into the backend's body (e.g. renames, joins). */
-  toBody?: (values: z.infer<Form>, id: string | undefined) => Record<string, unknown>;
+  /** Turns the checked form into the backend's body (e.g. renames, joins). A method: a page of one form passes where any page is taken. */
+  toBody?(values: z.infer<Form>, id: string | undefined): Record<string, unknown>;
   /**
    * What the list rows do not carry (a user's roles…), for a form opened by its address: the
    * server half of the form's `detailUrl`. A page with a `detailUrl` and none of this offers its

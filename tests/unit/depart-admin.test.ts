@@ -85,7 +85,7 @@ describe("the department form", () => {
 describe("the position form", () => {
   it("needs a code of letters, digits and _ and a name; the rank is optional", () => {
     const messages = (values: Record<string, unknown>) => {
-      const checked = positionPage.formSchema.safeParse(values);
+      const checked = positionPage.list.form.safeParse(values);
       return checked.success ? [] : checked.error.issues.map((issue) => issue.message);
     };
     expect(messages({ code: "pe_teacher2", name: "体育老师", postRank: "3" })).toEqual([]);

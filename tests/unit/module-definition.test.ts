@@ -1,6 +1,7 @@
 // One definition per module: the page's columns, search, form, zod schema and advanced query, and
 // the backend's body rules, Excel columns and unique checks, all derived from contract/modules.
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { columnName, defineModule, fieldsIn, moduleUrls, patternOf } from "#contract/modules/module";
 import { NAMED_PATTERNS } from "#contract/modules/patterns";
 import { modulePage } from "~/components/widgets/list/module-page";
@@ -74,7 +75,7 @@ describe("the page of a module", () => {
 
   it("checks the form with the definition's messages", () => {
     const messages = (values: Record<string, unknown>) => {
-      const checked = page.formSchema.safeParse(values);
+      const checked = page.list.form.safeParse(values);
       return checked.success ? [] : checked.error.issues.map((issue) => issue.message);
     };
     expect(messages({ petCode: "cat_01", name: "咪咪" })).toEqual([]);
@@ -99,15 +100,27 @@ describe("the page of a module", () => {
     expect(password).toMatchObject({ requiredOnAdd: true });
     expect(password?.required).toBeUndefined();
     const values = { code: "school_pg", name: "主库", dbType: "4", dbUrl: "jdbc:postgresql://127.0.0.1:5432/school", dbUsername: "postgres", dbPassword: "" };
-    const added = page.formSchema.safeParse(values);
+    const added = page.list.form.safeParse(values);
     expect(added.success ? null : added.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["dbPassword", "请输入密码!"]]);
-    expect(page.formSchema.safeParse({ ...values, id: "1" }).success).toBe(true);
+    expect(page.list.form.safeParse({ ...values, id: "1" }).success).toBe(true);
   });
 
   it("sends fixed fields only when adding", () => {
     const values = { petCode: "cat", name: "咪咪" };
     expect(page.list.toBody!(values, undefined)).toEqual(values);
     expect(page.list.toBody!(values, "id-1")).toEqual({ name: "咪咪" });
+  });
+
+  it("extends its one schema with a page's own field, sent beside the rest (extendForm)", () => {
+    const extended = page.extendForm({ lines: z.string().min(1, "请添加明细") }, ({ lines, ...values }, id, base) => ({ ...base(values, id), lines: JSON.parse(lines) as unknown }));
+    const checked = extended.list.form.safeParse({ petCode: "cat", name: "咪咪", lines: "" });
+    expect(checked.success ? [] : checked.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["lines", "请添加明细"]]);
+    const values = extended.list.form.parse({ petCode: "cat", name: "咪咪", lines: '[{"amount":"1"}]' });
+    // The base page's rule still holds (a fixed field goes on 新增 only), the new field goes parsed.
+    expect(extended.list.toBody(values, "id-1")).toEqual({ name: "咪咪", lines: [{ amount: "1" }] });
+    expect(extended.extendForm({ note: z.string().optional() }).list.toBody({ ...values, note: "x" }, undefined)).toEqual({ petCode: "cat", name: "咪咪", lines: [{ amount: "1" }], note: "x" });
+    // The page it came from keeps its own schema.
+    expect(page.list.form.safeParse({ petCode: "cat", name: "咪咪" }).success).toBe(true);
   });
 
   it("derives the advanced query with dictionaries and types", () => {

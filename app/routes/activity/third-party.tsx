@@ -7,7 +7,7 @@ import { thirdPartyModule } from "#contract/modules/activity";
 import { ThirdPartyStudentsField, parseStudentRows } from "~/components/activity/third-party-students-field";
 import { DateTimeInput } from "~/components/system/announcement/datetime-input";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
-import { modulePage, type ModulePage } from "~/components/widgets/list/module-page";
+import { modulePage } from "~/components/widgets/list/module-page";
 import type { FormField } from "~/components/widgets/list/types";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction } from "~/services/list.server";
@@ -16,17 +16,11 @@ import { loadModulePage } from "~/services/module-page.server";
 
 const dateTime = { kind: "custom", render: () => <DateTimeInput /> } as const;
 const derived = modulePage(thirdPartyModule, { columns: { provider: { width: 140 }, title: { width: 180 } }, form: { startTime: dateTime, endTime: dateTime } });
-const formSchema = derived.formSchema.extend({ students: z.string().optional() });
-const page: ModulePage<typeof formSchema> = {
-  ...derived,
-  columns: [...derived.columns, { title: "学生人数", dataIndex: "studentCount", width: 90 }],
-  formSchema,
-  list: {
-    ...derived.list,
-    form: formSchema,
-    toBody: ({ students, ...values }, id) => ({ ...derived.list.toBody!(values, id), students: parseStudentRows(students).filter((row) => row.studentId) }),
-  },
-};
+const extended = derived.extendForm({ students: z.string().optional() }, ({ students, ...values }, id, base) => ({
+  ...base(values, id),
+  students: parseStudentRows(students).filter((row) => row.studentId),
+}));
+const page = { ...extended, columns: [...derived.columns, { title: "学生人数", dataIndex: "studentCount", width: 90 }] };
 
 export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "第三方活动", [], thirdPartyStudents);
 export const action = (route: Route.ActionArgs) => listAction(route, page.list);

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Route } from "./+types/form-heads";
 import { onlineFormHeadModule, TableType } from "#contract/modules/online-form";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
-import { modulePage, type ModulePage } from "~/components/widgets/list/module-page";
+import { modulePage } from "~/components/widgets/list/module-page";
 import type { FormField } from "~/components/widgets/list/types";
 import { useRowIntents } from "~/components/widgets/list/use-row-intents";
 import { OnlineFieldGrid, onlineFieldsProblem } from "~/components/online/form/field-grid";
@@ -18,7 +18,7 @@ import { loadModulePage } from "~/services/module-page.server";
 const derived = modulePage(onlineFormHeadModule, {
   columns: { tableName: { width: 180 }, tableTxt: { width: 200 }, tableType: { width: 100 }, isDbSynch: { width: 110 }, createTime: { width: 170 } },
 });
-const formSchema = derived.formSchema.extend({
+const page = derived.extendForm({
   fieldJson: z
     .string()
     .optional()
@@ -27,7 +27,6 @@ const formSchema = derived.formSchema.extend({
       if (problem) context.addIssue({ code: "custom", message: problem });
     }),
 });
-const page: ModulePage<typeof formSchema> = { ...derived, formSchema, list: { ...derived.list, form: formSchema } };
 const HEADS_FETCHER = "online-form-heads";
 
 const syncAction =

@@ -15,22 +15,16 @@ export function onlineFormPage(definition: OnlineFormDefinition, owner = definit
   const links: Record<string, z.ZodType<string | undefined>> = {};
   if (definition.isTree) links[PARENT_PROPERTY] = z.string().optional();
   if (definition.tableType === TableType.sub) links[MAIN_ID_PROPERTY] = z.string().optional();
-  const formSchema = derived.formSchema.extend(links);
+  // A row keeps its parent and its main row; only an add names them.
+  const extended = derived.extendForm(links, (values, id) => {
+    const sent = values as Record<string, unknown>;
+    return id ? Object.fromEntries(Object.entries(sent).filter(([property]) => property !== PARENT_PROPERTY && property !== MAIN_ID_PROPERTY)) : sent;
+  });
   return {
-    ...derived,
+    ...extended,
     permissionPrefix: onlineFormPermissionPrefix(owner),
-    formSchema,
     defaults: onlineFormDefaults(definition),
-    list: {
-      ...derived.list,
-      url: onlineFormUrls(definition.code),
-      form: formSchema,
-      // A row keeps its parent and its main row; only an add names them.
-      toBody: (values: unknown, id: string | undefined): Record<string, unknown> => {
-        const sent = values as Record<string, unknown>;
-        return id ? Object.fromEntries(Object.entries(sent).filter(([property]) => property !== PARENT_PROPERTY && property !== MAIN_ID_PROPERTY)) : sent;
-      },
-    },
+    list: { ...extended.list, url: onlineFormUrls(definition.code) },
   };
 }
 

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { onlineReportModule, reportPagePath, type ReportItem, type ReportParam } from "#contract/modules/online-report";
 import type { Route } from "./+types/report-heads";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
-import { modulePage, type ModulePage } from "~/components/widgets/list/module-page";
+import { modulePage } from "~/components/widgets/list/module-page";
 import type { FormField, RowAction } from "~/components/widgets/list/types";
 import { ParseSqlButton, ReportItemsField, ReportParamsField } from "~/components/online/report/report-fields";
 import { parseJsonRows } from "~/components/billing/payment-rows";
@@ -29,20 +29,11 @@ const derived = modulePage(onlineReportModule, {
     returnType: { kind: "select", options: RETURN_TYPES },
   },
 });
-const formSchema = derived.formSchema.extend({ items: z.string().optional(), params: z.string().optional(), parse: z.string().optional() });
-const page: ModulePage<typeof formSchema> = {
-  ...derived,
-  formSchema,
-  list: {
-    ...derived.list,
-    form: formSchema,
-    toBody: ({ items, params, parse: _parse, ...values }, id) => ({
-      ...derived.list.toBody!(values, id),
-      items: parseJsonRows<ReportItem>(items),
-      params: parseJsonRows<ReportParam>(params),
-    }),
-  },
-};
+const page = derived.extendForm({ items: z.string().optional(), params: z.string().optional(), parse: z.string().optional() }, ({ items, params, parse: _parse, ...values }, id, base) => ({
+  ...base(values, id),
+  items: parseJsonRows<ReportItem>(items),
+  params: parseJsonRows<ReportParam>(params),
+}));
 const REPORT_FETCHER = "online-report-list";
 
 export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "报表配置", [], reportDetails);

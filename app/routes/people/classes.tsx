@@ -5,7 +5,7 @@ import { classModule } from "#contract/modules/classes";
 import type { Route } from "./+types/classes";
 import { ClassRosterField } from "~/components/people/class-roster-field";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
-import { modulePage, type ModulePage } from "~/components/widgets/list/module-page";
+import { modulePage } from "~/components/widgets/list/module-page";
 import type { FormField } from "~/components/widgets/list/types";
 import { RecordPicker, type PickerRow, type RecordPickerConfig } from "~/components/widgets/pickers";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
@@ -32,7 +32,7 @@ const derived = modulePage(classModule, {
 });
 /** Grades in school order (the list engine sorts a dictionary column in the dictionary's order). */
 const CLASS_SORT = { column: "grade", order: "asc" } as const;
-const page: ModulePage<typeof derived.formSchema> = {
+const page: typeof derived = {
   ...derived,
   list: { ...derived.list, defaultSort: CLASS_SORT },
   columns: [...derived.columns.slice(0, 3), { title: "人数", dataIndex: "studentCount", width: 80 }, ...derived.columns.slice(3)],

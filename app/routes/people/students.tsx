@@ -7,7 +7,7 @@ import { z } from "zod";
 import { CLASS_DICT, StudentBulkButtons, studentModule } from "#contract/modules/people";
 import type { Route } from "./+types/students";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
-import { modulePage, type ModulePage } from "~/components/widgets/list/module-page";
+import { modulePage } from "~/components/widgets/list/module-page";
 import type { FormField } from "~/components/widgets/list/types";
 import { StudentParentsField } from "~/components/people/student-parents-field";
 import { UploadDetail, UploadField } from "~/components/widgets/upload";
@@ -29,24 +29,18 @@ const derived = modulePage(studentModule, {
     },
   },
 });
-const formSchema = derived.formSchema.extend({
-  parents: z
-    .string()
-    .optional()
-    .superRefine((text, context) => {
-      const problem = parentRowsProblem(parseParentRows(text));
-      if (problem) context.addIssue({ code: "custom", message: problem });
-    }),
-});
-const page: ModulePage<typeof formSchema> = {
-  ...derived,
-  formSchema,
-  list: {
-    ...derived.list,
-    form: formSchema,
-    toBody: ({ parents, ...values }, id) => ({ ...derived.list.toBody!(values, id), parents: parseParentRows(parents) }),
+const page = derived.extendForm(
+  {
+    parents: z
+      .string()
+      .optional()
+      .superRefine((text, context) => {
+        const problem = parentRowsProblem(parseParentRows(text));
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      }),
   },
-};
+  ({ parents, ...values }, id, base) => ({ ...base(values, id), parents: parseParentRows(parents) }),
+);
 
 export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "学生", [], studentParents);
 

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { checkRuleModule } from "#contract/modules/check-rule";
 import type { Route } from "./+types/check-rules";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
-import { modulePage, type ModulePage } from "~/components/widgets/list/module-page";
+import { modulePage } from "~/components/widgets/list/module-page";
 import type { FormField, RowAction } from "~/components/widgets/list/types";
 import { CheckRuleItemsField, checkRuleItemsProblem } from "~/components/system/check-rule/check-rule-items-field";
 import { CheckRuleTestModal } from "~/components/system/check-rule/check-rule-test-modal";
@@ -16,7 +16,7 @@ import { listAction, type ListRecord } from "~/services/list.server";
 import { loadModulePage } from "~/services/module-page.server";
 
 const derived = modulePage(checkRuleModule, { columns: { ruleName: { width: 180 }, ruleCode: { width: 160 }, createTime: { width: 170 } } });
-const formSchema = derived.formSchema.extend({
+const page = derived.extendForm({
   ruleJson: z
     .string()
     .optional()
@@ -25,7 +25,6 @@ const formSchema = derived.formSchema.extend({
       if (problem) context.addIssue({ code: "custom", message: problem });
     }),
 });
-const page: ModulePage<typeof formSchema> = { ...derived, formSchema, list: { ...derived.list, form: formSchema } };
 
 export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "校验规则");
 

@@ -19,7 +19,7 @@ export const ROLE_PAGE = {
   buttons: { authorize: "role:authorize", users: "role:users" },
 } as const;
 
-export const roleFormSchema = rolePage.formSchema;
+export const roleFormSchema = rolePage.list.form;
 export const roleColumns = rolePage.columns;
 export const roleSearchFields = rolePage.searchFields({});
 export const roleFormFields = rolePage.formFields({});

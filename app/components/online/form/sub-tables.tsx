@@ -24,7 +24,7 @@ function SubList({ main, sub, mainRow, options }: { main: OnlineFormDefinition; 
       columns={page.columns}
       searchFields={searchFields}
       permissionPrefix={page.permissionPrefix}
-      form={{ fields, schema: page.formSchema, width: 700, defaults: page.defaults }}
+      form={{ fields, schema: page.list.form, width: 700, defaults: page.defaults }}
       tableProps={{ loading: owned.loading }}
     />
   );

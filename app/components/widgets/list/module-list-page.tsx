@@ -30,7 +30,7 @@ export function ModuleListPage<Form extends z.ZodType>({ page, data, formWidth, 
       searchFields={searchFields}
       permissionPrefix={page.permissionPrefix}
       {...rest}
-      form={{ fields, schema: page.formSchema, width: formWidth, ...form }}
+      form={{ fields, schema: page.list.form, width: formWidth, ...form }}
     />
   );
 }

@@ -29,18 +29,43 @@ export interface ModulePageVisual {
   form?: Record<string, Partial<FormField>>;
 }
 
+/** What the backend is sent of a checked form (the page's `toBody`; `id` on an edit only). */
+type ToBody<Values> = (values: Values, id: string | undefined) => Record<string, unknown>;
+
 export interface ModulePage<Form extends z.ZodType> {
   definition: ModuleDefinition;
   permissionPrefix: string;
-  /** The loader's and action's declaration (list.server.ts). */
-  list: ListPageDefinition<Form>;
+  /** The loader's and action's declaration (list.server.ts); its `form` is the page's one schema. */
+  list: ListPageDefinition<Form> & { form: Form; toBody(values: z.infer<Form>, id: string | undefined): Record<string, unknown> };
   /** The dictionaries the form and the search bar choose from (moduleOptions loads them). */
   dictCodes: string[];
   columns: ListColumn[];
   searchFields(options: ModuleOptions): SearchField[];
   formFields(options: ModuleOptions): FormField[];
-  formSchema: Form;
   superQuery: SuperQueryField[];
+  /**
+   * The page with form fields of its own (a grid's rows, a link to its parent) checked by `shape`
+   * in the same schema; `toBody` sends them (by default as they are, beside what `base`, this
+   * page's toBody, sends of the rest).
+   */
+  extendForm<Shape extends z.ZodRawShape>(
+    shape: Shape,
+    toBody?: (values: z.infer<Form> & z.infer<z.ZodObject<Shape>>, id: string | undefined, base: ToBody<z.infer<Form>>) => Record<string, unknown>,
+  ): ModulePage<z.ZodType<z.infer<Form> & z.infer<z.ZodObject<Shape>>>>;
+}
+
+/** A page on `list.form`, its one schema (a plain z.object: a refined one cannot be extended). */
+function pageOn<Form extends z.ZodType>(base: Omit<ModulePage<Form>, "list" | "extendForm">, list: ModulePage<Form>["list"]): ModulePage<Form> {
+  return {
+    ...base,
+    list,
+    extendForm: <Shape extends z.ZodRawShape>(shape: Shape, toBody?: (values: never, id: string | undefined, base: ToBody<z.infer<Form>>) => Record<string, unknown>) => {
+      type Extended = z.ZodType<z.infer<Form> & z.infer<z.ZodObject<Shape>>>;
+      const form = (list.form as unknown as z.ZodObject).extend(shape) as unknown as Extended;
+      const send: ToBody<z.infer<Extended>> = toBody ? (values, id) => toBody(values as never, id, (rest, restId) => list.toBody(rest, restId)) : (values, id) => list.toBody(values, id);
+      return pageOn<Extended>(base as unknown as Omit<ModulePage<Extended>, "list" | "extendForm">, { ...(list as unknown as ModulePage<Extended>["list"]), form, toBody: send });
+    },
+  };
 }
 
 const FORM_KINDS: Record<NonNullable<ModuleField["type"]>, FormFieldKind> = {
@@ -104,57 +129,58 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
   const dictCodes = [...new Set([...formEntries, ...fieldsIn(definition, "search")].map(([, field]) => field.dict).filter((code) => code !== undefined))];
   const optionsOf = (options: ModuleOptions, field: ModuleField) => (field.dict ? (options[field.dict] ?? []) : undefined);
 
-  const page: ModulePage<typeof formSchema> = {
-    definition,
-    permissionPrefix: definition.permissionPrefix,
-    list: {
+  const page = pageOn<typeof formSchema>(
+    {
+      definition,
+      permissionPrefix: definition.permissionPrefix,
+      dictCodes,
+      columns: fieldsIn(definition, "list").map(([property, field]) => ({
+        title: field.label,
+        dataIndex: property,
+        // Personal data is not sorted: stored encrypted, and an order would tell what the mask hides.
+        sorter: field.sensitive === undefined,
+        ...(field.dict ? { dict: true } : {}),
+        ...(field.money ? { render: moneyText } : {}),
+        ...visual.columns?.[property],
+      })),
+      searchFields: (options) =>
+        fieldsIn(definition, "search").map(([property, field]) => {
+          if (field.dict) return { name: property, label: field.label, kind: "select", options: optionsOf(options, field) };
+          if (field.type === "date" || field.type === "datetime") return { name: property, label: field.label, kind: "date-range" };
+          return { name: property, label: field.label, kind: "text" };
+        }),
+      formFields: (options) =>
+        formOrDetail.map(([property, field]) => ({
+          name: property,
+          ...(showsIn(field, "form") ? {} : { onlyInDetail: true }),
+          ...(showsIn(field, "detail") ? {} : { notInDetail: true }),
+          label: field.label,
+          kind: field.dict ? "select" : FORM_KINDS[field.type ?? "string"],
+          ...(field.dict ? { options: optionsOf(options, field) } : {}),
+          ...(field.required ? { required: true } : {}),
+          ...(field.requiredOnAdd ? { requiredOnAdd: true } : {}),
+          ...(field.fixed ? { fixedOnEdit: true } : {}),
+          ...(field.checkRule ? { checkRule: field.checkRule } : {}),
+          ...(field.unique ? { duplicate: { tableName: definition.table, fieldName: columnName(property) } } : {}),
+          ...(field.money ? { detail: (record: Record<string, unknown>) => moneyText(record[property]) } : {}),
+          // An id is shown by the name the backend put beside it (issue #32 item 7).
+          ...(field.shownBy ? { detail: (record: Record<string, unknown>) => textOf(record[field.shownBy!]) } : {}),
+          ...visual.form?.[property],
+        })),
+      superQuery: fieldsIn(definition, "query").map(([property, field]) => ({
+        value: property,
+        text: field.label,
+        type: field.dict ? "list" : QUERY_TYPES[field.type ?? "string"],
+        ...(field.dict ? { dictCode: field.dict } : {}),
+      })),
+    },
+    {
       url: offeredUrls(definition),
       form: formSchema,
       // Fixed fields are sent only when adding (the backend keeps them on edit anyway).
       toBody: (values, id) => (id ? Object.fromEntries(Object.entries(values).filter(([property]) => !fixed.includes(property))) : values),
     },
-    dictCodes,
-    columns: fieldsIn(definition, "list").map(([property, field]) => ({
-      title: field.label,
-      dataIndex: property,
-      // Personal data is not sorted: stored encrypted, and an order would tell what the mask hides.
-      sorter: field.sensitive === undefined,
-      ...(field.dict ? { dict: true } : {}),
-      ...(field.money ? { render: moneyText } : {}),
-      ...visual.columns?.[property],
-    })),
-    searchFields: (options) =>
-      fieldsIn(definition, "search").map(([property, field]) => {
-        if (field.dict) return { name: property, label: field.label, kind: "select", options: optionsOf(options, field) };
-        if (field.type === "date" || field.type === "datetime") return { name: property, label: field.label, kind: "date-range" };
-        return { name: property, label: field.label, kind: "text" };
-      }),
-    formFields: (options) =>
-      formOrDetail.map(([property, field]) => ({
-        name: property,
-        ...(showsIn(field, "form") ? {} : { onlyInDetail: true }),
-        ...(showsIn(field, "detail") ? {} : { notInDetail: true }),
-        label: field.label,
-        kind: field.dict ? "select" : FORM_KINDS[field.type ?? "string"],
-        ...(field.dict ? { options: optionsOf(options, field) } : {}),
-        ...(field.required ? { required: true } : {}),
-        ...(field.requiredOnAdd ? { requiredOnAdd: true } : {}),
-        ...(field.fixed ? { fixedOnEdit: true } : {}),
-        ...(field.checkRule ? { checkRule: field.checkRule } : {}),
-        ...(field.unique ? { duplicate: { tableName: definition.table, fieldName: columnName(property) } } : {}),
-        ...(field.money ? { detail: (record: Record<string, unknown>) => moneyText(record[property]) } : {}),
-        // An id is shown by the name the backend put beside it (issue #32 item 7).
-        ...(field.shownBy ? { detail: (record: Record<string, unknown>) => textOf(record[field.shownBy!]) } : {}),
-        ...visual.form?.[property],
-      })),
-    formSchema,
-    superQuery: fieldsIn(definition, "query").map(([property, field]) => ({
-      value: property,
-      text: field.label,
-      type: field.dict ? "list" : QUERY_TYPES[field.type ?? "string"],
-      ...(field.dict ? { dictCode: field.dict } : {}),
-    })),
-  };
+  );
   return page;
 }
 
@@ -182,31 +208,20 @@ export function parseJsonRows<T>(value: string | undefined): T[] {
   }
 }
 
-type DerivedSchema = ReturnType<typeof modulePage>["formSchema"];
-
 /**
  * A module page whose form also carries a grid (allocations, entries, items, lines): the grid's rows
  * travel in the form as one JSON text field, `name`, checked by `schema` (optional text by
  * default), and go to the backend parsed by `parse` (the rows as they are by default) under the
- * same name; every other field goes as `modulePage` sends it.
+ * same name; every other field goes as the page sends it.
  */
-export function withRowsField(
-  derived: ModulePage<DerivedSchema>,
+export function withRowsField<Form extends z.ZodType>(
+  derived: ModulePage<Form>,
   name: string,
   options: { schema?: z.ZodType<string | undefined>; parse?: (text: string | undefined) => unknown } = {},
-): ModulePage<DerivedSchema> {
-  const formSchema = derived.formSchema.extend({ [name]: options.schema ?? z.string().optional() });
+) {
   const parse = options.parse ?? parseJsonRows;
-  return {
-    ...derived,
-    formSchema,
-    list: {
-      ...derived.list,
-      form: formSchema,
-      toBody: (values, id) => {
-        const { [name]: rows, ...rest } = values;
-        return { ...derived.list.toBody!(rest, id), [name]: parse(rows) };
-      },
-    },
-  };
+  return derived.extendForm({ [name]: options.schema ?? z.string().optional() }, (values, id, base) => {
+    const { [name]: rows, ...rest } = values as Record<string, unknown>;
+    return { ...base(rest as z.infer<Form>, id), [name]: parse(rows as string | undefined) };
+  });
 }

@@ -21,7 +21,7 @@ async function subPage(route: Route.LoaderArgs | Route.ActionArgs) {
   const sub = definition.subTables?.find((candidate) => candidate.code === code);
   if (!sub) throw new Response(null, { status: 404 });
   const page = onlineFormPage(sub, main);
-  const list = { ...page.list, toBody: (values: unknown, id: string | undefined) => ({ ...page.list.toBody(values, id), ...(id ? {} : { [MAIN_ID_PROPERTY]: mainId }) }) };
+  const list = { ...page.list, toBody: (values: Record<string, string | undefined>, id: string | undefined) => ({ ...page.list.toBody(values, id), ...(id ? {} : { [MAIN_ID_PROPERTY]: mainId }) }) };
   return { access, list, mainId, pagePath };
 }
 

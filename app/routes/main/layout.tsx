@@ -3,7 +3,7 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { App as AntApp, ConfigProvider, type ConfigProviderProps } from "antd";
 import LoadingOutlined from "@ant-design/icons/LoadingOutlined";
-import zhCN from "antd/locale/zh_CN";
+import zhCN from "antd/es/locale/zh_CN";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import type { Route } from "./+types/layout";

@@ -11,7 +11,7 @@ import { benchPersonalDataAlone, summarizePersonalData } from "./personal-data";
 import { benchJobs, summarizeJobs } from "./jobs";
 import { benchMonitor, summarizeMonitor } from "./monitor";
 import { benchSchool, summarizeSchool } from "./school";
-import { benchAgeingAlone, benchFeeOffice, summarizeAgeing, summarizeFeeOffice } from "./fee-office";
+import { benchAgeingAlone, benchFeeOffice, benchGenerationAlone, summarizeAgeing, summarizeFeeOffice, summarizeGenerationAlone } from "./fee-office";
 import { benchHistoryCost, summarizeHistoryCost } from "./history-cost";
 import { benchGrid, summarizeGrid } from "./grid";
 import { benchDashboard, summarizeDashboard } from "./dashboard";
@@ -65,6 +65,8 @@ const SECTIONS: Record<string, Section> = {
   billing: { run: benchFeeOffice, summarize: summarizeFeeOffice, timeoutMs: 10 * 60_000 },
   // 账龄分析 over 100,000 bills alone (the billing section runs it too, among minutes of other work).
   ageing: { run: benchAgeingAlone, summarize: summarizeAgeing, timeoutMs: 10 * 60_000 },
+  // Generation and a family's statement alone (the billing section runs them too).
+  "fee-generation": { run: benchGenerationAlone, summarize: summarizeGenerationAlone, timeoutMs: 10 * 60_000 },
   "xls-export": { run: benchXlsExport, summarize: summarizeXlsExport, timeoutMs: 10 * 60_000 },
   // What the record history adds to a plain save and to a payment with its allocation, alone (issue #32: ≤ 15 %).
   "history-cost": { run: benchHistoryCost, summarize: summarizeHistoryCost, timeoutMs: 20 * 60_000 },

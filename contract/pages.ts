@@ -3,6 +3,7 @@
 // owns the page (contract/modules/*), or the path itself for a page without a module. The web app's
 // routes (app/routes.ts `page`) and catalogue (app/pages.ts) and the seed menu (backend/seed/data/menu.ts)
 // are derived from it.
+import { PAGES_WITHOUT_MODULE } from "./page-paths";
 import { CHART_PAGE, DASHBOARD_PAGE, MONITOR_DASHBOARD_PAGE, MY_NOTICES_PAGE, TASK_PAGE, WORKPLACE_PAGE } from "./dashboard";
 import { accessRuleModule } from "./modules/access-rule";
 import { activityModule, communityActivityModule, signupModule, thirdPartyModule } from "./modules/activity";
@@ -63,15 +64,15 @@ export const PAGES = {
   "school/MailList": mailModule.page,
   "school/MessageList": messageModule.page,
   "school/Compose": COMPOSE_PAGE,
-  "system/UserList": "/isystem/user",
+  "system/UserList": PAGES_WITHOUT_MODULE["system/UserList"],
   "system/RoleUserList": roleModule.page,
-  "system/DepartList": "/isystem/depart",
+  "system/DepartList": PAGES_WITHOUT_MODULE["system/DepartList"],
   "system/SysPositionList": positionModule.page,
-  "system/PermissionList": "/isystem/permission",
+  "system/PermissionList": PAGES_WITHOUT_MODULE["system/PermissionList"],
   "system/PermissionDataRuleList": dataRuleModule.page,
-  "system/DictList": "/isystem/dict",
-  "system/SysCategoryList": "/isystem/category",
-  "system/SysAnnouncementList": "/isystem/annountCement",
+  "system/DictList": PAGES_WITHOUT_MODULE["system/DictList"],
+  "system/SysCategoryList": PAGES_WITHOUT_MODULE["system/SysCategoryList"],
+  "system/SysAnnouncementList": PAGES_WITHOUT_MODULE["system/SysAnnouncementList"],
   "system/TenantList": tenantModule.page,
   "system/SysFillRuleList": fillRuleModule.page,
   "system/SysCheckRuleList": checkRuleModule.page,
@@ -82,14 +83,14 @@ export const PAGES = {
   "system/SysAccessRuleList": accessRuleModule.page,
   "modules/online/cgform/OnlCgformHeadList": onlineFormHeadModule.page,
   "modules/online/cgreport/OnlCgreportHeadList": onlineReportModule.page,
-  "system/QuartzJobList": "/monitor/quartzJob",
-  "system/LogList": "/monitor/log",
-  "system/OnlineUserList": "/monitor/onlineUser",
-  "monitor/ServerInfo": "/monitor/server",
-  "monitor/ApiDoc": "/monitor/apiDoc",
-  "demo/GridDemo": "/demo/grid",
-  "demo/WidgetsDemo": "/demo/widgets",
-  "demo/EditorsDemo": "/demo/editors",
+  "system/QuartzJobList": PAGES_WITHOUT_MODULE["system/QuartzJobList"],
+  "system/LogList": PAGES_WITHOUT_MODULE["system/LogList"],
+  "system/OnlineUserList": PAGES_WITHOUT_MODULE["system/OnlineUserList"],
+  "monitor/ServerInfo": PAGES_WITHOUT_MODULE["monitor/ServerInfo"],
+  "monitor/ApiDoc": PAGES_WITHOUT_MODULE["monitor/ApiDoc"],
+  "demo/GridDemo": PAGES_WITHOUT_MODULE["demo/GridDemo"],
+  "demo/WidgetsDemo": PAGES_WITHOUT_MODULE["demo/WidgetsDemo"],
+  "demo/EditorsDemo": PAGES_WITHOUT_MODULE["demo/EditorsDemo"],
 } as const satisfies Record<string, string>;
 
 /** Our name of a page component. */

@@ -1,10 +1,10 @@
 // 系统日志: the two log kinds' columns and the search, as declarations (docs/style.md).
 import type { ListColumn } from "~/components/widgets/list/list-page";
 import type { SearchField } from "~/components/widgets/list/types";
-import { PAGES } from "#contract/pages";
+import { PAGES_WITHOUT_MODULE } from "#contract/page-paths";
 
 export const LOG_PAGE = {
-  path: PAGES["system/LogList"],
+  path: PAGES_WITHOUT_MODULE["system/LogList"],
   permissionPrefix: "log",
   url: {
     list: "/sys/log/list",

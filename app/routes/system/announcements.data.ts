@@ -6,10 +6,10 @@ import { z } from "zod";
 import type { ListColumn } from "~/components/widgets/list/list-page";
 import type { FieldOption, FormField, SearchField } from "~/components/widgets/list/types";
 import type { ListRecord } from "~/services/list.server";
-import { PAGES } from "#contract/pages";
+import { PAGES_WITHOUT_MODULE } from "#contract/page-paths";
 
 export const ANNOUNCEMENT_PAGE = {
-  path: PAGES["system/SysAnnouncementList"],
+  path: PAGES_WITHOUT_MODULE["system/SysAnnouncementList"],
   permissionPrefix: "announcement",
   url: {
     list: "/sys/annountCement/list",

@@ -5,10 +5,10 @@ import type { ReactNode } from "react";
 import { z } from "zod";
 import type { ListColumn } from "~/components/widgets/list/list-page";
 import type { FormField, SearchField } from "~/components/widgets/list/types";
-import { PAGES } from "#contract/pages";
+import { PAGES_WITHOUT_MODULE } from "#contract/page-paths";
 
 export const CATEGORY_PAGE = {
-  path: PAGES["system/SysCategoryList"],
+  path: PAGES_WITHOUT_MODULE["system/SysCategoryList"],
   permissionPrefix: "category",
   url: {
     list: "/sys/category/rootList",

@@ -2,10 +2,10 @@
 // declarations (docs/style.md). The zod schema checks the form in the browser and again in the action.
 import { z } from "zod";
 import type { ListColumn } from "~/components/widgets/list/list-page";
-import { PAGES } from "#contract/pages";
+import { PAGES_WITHOUT_MODULE } from "#contract/page-paths";
 
 export const DEPART_PAGE = {
-  path: PAGES["system/DepartList"],
+  path: PAGES_WITHOUT_MODULE["system/DepartList"],
   permissionPrefix: "depart",
   url: {
     treeList: "/sys/sysDepart/queryTreeList",

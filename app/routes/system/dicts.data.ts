@@ -6,10 +6,10 @@ import type { ListColumn } from "~/components/widgets/list/list-page";
 import type { FormField, SearchField, FieldOption } from "~/components/widgets/list/types";
 import type { ListPageDefinition } from "~/services/list.server";
 import type { SuperQueryField } from "~/components/widgets/super-query";
-import { PAGES } from "#contract/pages";
+import { PAGES_WITHOUT_MODULE } from "#contract/page-paths";
 
 export const DICT_PAGE = {
-  path: PAGES["system/DictList"],
+  path: PAGES_WITHOUT_MODULE["system/DictList"],
   permissionPrefix: "dict",
   url: {
     list: "/sys/dict/list",

@@ -4,10 +4,10 @@
 import { z } from "zod";
 import type { ListPageDefinition } from "~/services/list.server";
 import type { FieldOption, SearchField } from "~/components/widgets/list/types";
-import { PAGES } from "#contract/pages";
+import { PAGES_WITHOUT_MODULE } from "#contract/page-paths";
 
 export const MENU_PAGE = {
-  path: PAGES["system/PermissionList"],
+  path: PAGES_WITHOUT_MODULE["system/PermissionList"],
   permissionPrefix: "permission",
   url: {
     list: "/sys/permission/list",

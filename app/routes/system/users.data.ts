@@ -4,10 +4,10 @@ import type { ReactNode } from "react";
 import type { ListColumn } from "~/components/widgets/list/list-page";
 import type { FieldOption, FormField, SearchField } from "~/components/widgets/list/types";
 import type { SuperQueryField } from "~/components/widgets/super-query";
-import { PAGES } from "#contract/pages";
+import { PAGES_WITHOUT_MODULE } from "#contract/page-paths";
 
 export const USER_PAGE = {
-  path: PAGES["system/UserList"],
+  path: PAGES_WITHOUT_MODULE["system/UserList"],
   permissionPrefix: "user",
   url: {
     list: "/sys/user/list",

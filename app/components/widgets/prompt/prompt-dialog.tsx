@@ -44,7 +44,13 @@ export function PromptDialog({ open, title, content, placeholder = "请输入", 
               setValue(event.target.value);
               if (problem) setProblem(promptProblem(event.target.value, rules));
             }}
-            onPressEnter={submit}
+            onPressEnter={(event) => {
+              // Enter closes the dialog at once (without motion: prefers-reduced-motion) and focus returns
+              // to the button that opened it; the same Enter's keypress would then press that button and
+              // open the prompt again. Its default prevented, no keypress follows.
+              event.preventDefault();
+              submit();
+            }}
           />
         </Form.Item>
       </Form>

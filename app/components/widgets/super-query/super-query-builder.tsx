@@ -323,7 +323,16 @@ export function SuperQuery({ fields, value, onSearch, saveCode, loading = false,
           onOk={confirmSave}
           destroyOnHidden
         >
-          <Input autoFocus value={prompt.title} onChange={(event) => setPrompt({ open: true, title: event.target.value })} onPressEnter={confirmSave} />
+          <Input
+            autoFocus
+            value={prompt.title}
+            onChange={(event) => setPrompt({ open: true, title: event.target.value })}
+            onPressEnter={(event) => {
+              // As the prompt's (prompt-dialog.tsx): this Enter must not press the button focus returns to.
+              event.preventDefault();
+              confirmSave();
+            }}
+          />
         </Modal>
       </Modal>
     </>

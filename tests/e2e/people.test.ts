@@ -19,7 +19,9 @@ describe("students", () => {
     await useSession(page);
     await page.goto("/school/student");
     await hydrated(page);
-    const row = (text: string) => page.locator(".list-page .ant-table-tbody tr").filter({ hasText: text });
+    // The row whose name cell is exactly this name: other files' students are named "账龄端到端学生" and the like.
+    const row = (name: string) =>
+      page.locator(".list-page .ant-table-tbody tr").filter({ has: page.getByRole("cell", { name, exact: true }) });
 
     await page.getByRole("button", { name: /新\s*增/ }).click();
     const dialog = page.getByRole("dialog", { name: "新增" });

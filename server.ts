@@ -17,6 +17,7 @@ import { admissionOptionsFromEnv, createAdmission } from "./server/admission";
 import { createBackend, backendOptionsFromEnv, BACKEND_BASE_PATH } from "./backend/index";
 import { attachNoticeSocket } from "./backend/realtime";
 import { fromTrustedProxy, upgradeClientIp } from "./backend/http/format";
+import { keepIdleConnections } from "./backend/http/keep-alive";
 import { readServerSettings, readWebConfig } from "./app/services/env.server";
 import { createAppContext, routerContextOf } from "./app/services/app-context.server";
 import { answerInProcess, overHttp } from "./app/services/in-process-backend.server";
@@ -138,10 +139,12 @@ if (build) {
   );
 }
 
-const server: Server = app.listen(port, host, () => {
-  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
-  console.log(`[web] listening on http://localhost:${port} (${production ? "production" : "development"}, ready in ${seconds}s)`);
-});
+const server: Server = keepIdleConnections(
+  app.listen(port, host, () => {
+    const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
+    console.log(`[web] listening on http://localhost:${port} (${production ? "production" : "development"}, ready in ${seconds}s)`);
+  }),
+);
 
 // The embedded backend's notice WebSocket shares the web server's port (/jeecg-boot/websocket/{userId}).
 const notices = backend ? attachNoticeSocket(server, backend, { path: `${BACKEND_BASE_PATH}/websocket`, clientAddress: (req) => ({ address: upgradeClientIp(app, req), checked: !fromTrustedProxy(app, req) }) }) : null;

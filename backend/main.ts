@@ -4,6 +4,7 @@ import express from "express";
 import { createBackend, backendOptionsFromEnv, BACKEND_BASE_PATH } from "./index";
 import { attachNoticeSocket } from "./realtime";
 import { fromTrustedProxy, upgradeClientIp } from "./http/format";
+import { keepIdleConnections } from "./http/keep-alive";
 
 const port = Number(process.env.BACKEND_PORT ?? 8080);
 const backend = await createBackend(backendOptionsFromEnv());
@@ -17,7 +18,7 @@ app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
 });
 app.use(BACKEND_BASE_PATH, backend.router);
-const server = app.listen(port, () => console.log(`[backend] listening on http://localhost:${port}${BACKEND_BASE_PATH}`));
+const server = keepIdleConnections(app.listen(port, () => console.log(`[backend] listening on http://localhost:${port}${BACKEND_BASE_PATH}`)));
 const notices = attachNoticeSocket(server, backend, { path: `${BACKEND_BASE_PATH}/websocket`, clientAddress: (req) => ({ address: upgradeClientIp(app, req), checked: !fromTrustedProxy(app, req) }) });
 const stop = () => {
   // Sockets first: server.close() also waits for upgraded connections.

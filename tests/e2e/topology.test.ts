@@ -8,6 +8,7 @@
 // server killed under traffic answered by the other (no error status; at most the answers it was
 // already streaming are cut). Skipped, saying why, without nginx,
 // PostgreSQL or Redis.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -228,6 +229,8 @@ describe.skipIf(missing.length > 0)("behind nginx: 2 web servers, 2 backends, Po
       await Promise.all(traffic);
     }
     console.log(`[topology] ${done} requests, ${failures.length} failed, web server 1 killed after ${killedAt}`);
+    // What nginx said of the failures (upstream errors, "no live upstreams"), to find their cause.
+    if (failures.length > 0) console.log(`[topology] nginx error.log:\n${readFileSync(path.join(nginx!.dir, "error.log"), "utf8").split("\n").slice(-40).join("\n")}`);
     // nginx retries every request the dead server had not begun to answer, so no client ever gets
     // an error status. An answer already streaming when the process died cannot be taken back: at
     // most the requests in flight on the killed server (one per client) end cut short ("terminated").

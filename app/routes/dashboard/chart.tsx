@@ -10,6 +10,7 @@ import { chartSchema, loadBoard } from "~/services/dashboard.server";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { LazyChart } from "~/components/dashboard/figures";
 import { boardLinks, dashboardLinks } from "~/components/dashboard/dashboard-links";
+import { formatMoney } from "#contract/money";
 
 export const loader = (route: Route.LoaderArgs) => loadBoard(route, "chart", chartSchema, "图表");
 
@@ -46,20 +47,30 @@ export default function ChartBoard({ loaderData }: Route.ComponentProps) {
         />
       </Card>
       <Card title="按月明细">
-        <Table<ChartMonth>
-          rowKey="month"
-          size="small"
-          pagination={false}
-          dataSource={[...months].reverse()}
-          data-testid="chart-months"
-          columns={[
-            { title: "月份", dataIndex: "month" },
-            { title: "入学人数", dataIndex: "enrolled", render: (value: number, row) => <Link to={boardLinks.enrolledInMonth(row.month)}>{value}</Link> },
-            { title: "报名人数", dataIndex: "signups", render: (value: number, row) => <Link to={dashboardLinks.signupsInMonth(row.month)}>{value}</Link> },
-            { title: "收款笔数", dataIndex: "payments", render: (value: number, row) => <Link to={dashboardLinks.paymentsInMonth(row.month)}>{value}</Link> },
-            { title: "收款金额（元）", dataIndex: "paymentAmount", render: (value: string, row) => <Link to={dashboardLinks.paymentsInMonth(row.month)}>{value}</Link> },
-          ]}
-        />
+        {/* Months and amounts stay on one line (2026-11, 4,073,565.70); on a phone the table scrolls
+            sideways in a region of its own that the keyboard reaches, the page does not (issue #30). */}
+        <div role="region" aria-label="按月明细" tabIndex={0} style={{ overflowX: "auto" }}>
+          <Table<ChartMonth>
+            rowKey="month"
+            size="small"
+            pagination={false}
+            dataSource={[...months].reverse()}
+            data-testid="chart-months"
+            style={{ whiteSpace: "nowrap" }}
+            columns={[
+              { title: "月份", dataIndex: "month" },
+              { title: "入学人数", dataIndex: "enrolled", align: "right", render: (value: number, row) => <Link to={boardLinks.enrolledInMonth(row.month)}>{value}</Link> },
+              { title: "报名人数", dataIndex: "signups", align: "right", render: (value: number, row) => <Link to={dashboardLinks.signupsInMonth(row.month)}>{value}</Link> },
+              { title: "收款笔数", dataIndex: "payments", align: "right", render: (value: number, row) => <Link to={dashboardLinks.paymentsInMonth(row.month)}>{value}</Link> },
+              {
+                title: "收款金额（元）",
+                dataIndex: "paymentAmount",
+                align: "right",
+                render: (value: string, row) => <Link to={dashboardLinks.paymentsInMonth(row.month)}>{formatMoney(value)}</Link>,
+              },
+            ]}
+          />
+        </div>
       </Card>
     </div>
   );

@@ -149,8 +149,11 @@ function TraceCard({ trace }: { trace: ServerFigures["trace"] }) {
       {/* The table scrolls sideways in a region of its own that the keyboard can reach (axe
           scrollable-region-focusable: antd's scroll={{ x }} made its inner div scroll unreachably). */}
       <div role="region" aria-label="最近请求" tabIndex={0} style={{ overflowX: "auto" }}>
+        {/* Wide enough for every column with the path on a line or two: on a phone the region
+            scrolls sideways instead of squeezing the path to a letter a line (issue #30). */}
         <Table<TracedRequest>
           size="small"
+          style={{ minWidth: 860 }}
           rowKey={(row) => `${row.at}-${row.method}-${row.path}-${row.ms}`}
           dataSource={trace.requests}
           pagination={{ pageSize: 20, showSizeChanger: false }}

@@ -51,7 +51,7 @@ export default function OssFilesPage({ loaderData }: Route.ComponentProps) {
       data={loaderData}
       rowActions={rowActions}
       form={{ canEdit: () => false }}
-      extraSearch={<UploadField biz="oss" btnText="上传文件" allowRemove={false} onChange={() => void revalidator.revalidate()} />}
+      toolbarExtra={<UploadField biz="oss" btnText="上传文件" toolbarButton="primary" allowRemove={false} onChange={() => void revalidator.revalidate()} />}
     />
   );
 }

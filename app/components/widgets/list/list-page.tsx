@@ -76,8 +76,8 @@ export interface ListPageProps {
     permission?: PermissionCode;
     run: (ids: string[]) => void;
   }>;
-  /** Rendered after the search bar (e.g. the advanced query). */
-  extraSearch?: ReactNode;
+  /** The page's own control at the head of the toolbar, beside 高级查询 (文件存储's 上传文件). */
+  toolbarExtra?: ReactNode;
   /** File types 导入 accepts; default .xls and .xlsx (a statement page adds .csv). */
   importExtensions?: readonly string[];
   /**
@@ -260,7 +260,6 @@ export function ListPage(props: ListPageProps) {
         keep={addressed ? plainSearchKeep(state, defaultSort, props.fixedFilters) : undefined}
         resetHref={addressed ? `${list.pathname}${queryString(new URLSearchParams(props.fixedFilters ?? {}))}` : undefined}
       />
-      {props.extraSearch}
       <ListToolbar
         list={list}
         state={state}
@@ -273,6 +272,7 @@ export function ListPage(props: ListPageProps) {
         onImport={() => setImporting(true)}
         superQuery={superQuery}
         toolbarActions={toolbarActions}
+        extra={props.toolbarExtra}
         batch={batch}
         onBatch={(key) => {
           if (key === "deleteBatch") deletes.removeSelected();

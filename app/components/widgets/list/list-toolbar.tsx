@@ -44,6 +44,8 @@ export interface ListToolbarProps {
   onImport: () => void;
   superQuery: SuperQueryField[] | null;
   toolbarActions: ToolbarAction[];
+  /** The page's own control, first after 新增 (an upload button). */
+  extra?: ReactNode;
   batch: Array<{ key: string; label: string; icon?: ReactNode }>;
   onBatch: (key: string) => void;
   /** The id of the plain batch form the rows' boxes belong to. */
@@ -101,6 +103,7 @@ export function ListToolbar(props: ListToolbarProps) {
             {add.label}
           </Button>
         ) : null}
+        {props.extra}
         {url.exportXls && can("export") ? (
           !hydrated && addressed ? (
             // Before JavaScript: a link to the same export of the current search (the file downloads).

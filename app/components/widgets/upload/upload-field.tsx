@@ -52,6 +52,8 @@ export interface UploadFieldProps {
   btnText?: string;
   /** Smaller look inside grid cells. */
   compact?: boolean;
+  /** The button as a toolbar's (its size, primary when it is the page's main action); default small. */
+  toolbarButton?: "primary" | "default";
   "aria-label"?: string;
 }
 
@@ -185,7 +187,13 @@ export function UploadField(props: UploadFieldProps) {
           );
         })}
         {canAdd ? (
-          <Button size="small" icon={<UploadOutlined />} onClick={() => inputRef.current?.click()} aria-label={uploadName(buttonText, props["aria-label"])}>
+          <Button
+            size={props.toolbarButton ? "middle" : "small"}
+            type={props.toolbarButton === "primary" ? "primary" : "default"}
+            icon={<UploadOutlined />}
+            onClick={() => inputRef.current?.click()}
+            aria-label={uploadName(buttonText, props["aria-label"])}
+          >
             {buttonText}
           </Button>
         ) : null}

@@ -151,8 +151,11 @@ async function loadOverlay(api: BackendClient, url: URL, page: ListPageDefinitio
 /** Fields of a plain form post that are the engine's, not the record's. */
 const FORM_CONTROLS = new Set(["intent", RETURN_FIELD]);
 
-/** A form posted without JavaScript: its fields, a field given several times (a multiple select) joined with commas. */
-function postedValues(form: FormData): Record<string, string> {
+/**
+ * A record's fields as a form posts them, with JavaScript or without (one protocol: named fields):
+ * a field given several times (a multiple select) joined with commas, the engine's own fields left out.
+ */
+export function recordFields(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const key of new Set(form.keys())) {
     if (FORM_CONTROLS.has(key)) continue;
@@ -187,12 +190,10 @@ export type ListActionResult =
  * backend refuses an edit of a record someone changed meanwhile (数据已被修改，请刷新后重试,
  * docs/decisions/009). A form that sends none is not checked.
  */
-function loadedVersion(values: unknown): { updateTime?: string | null } {
-  const loaded = (values as { updateTime?: unknown }).updateTime;
+function loadedVersion(values: Record<string, string>): { updateTime?: string | null } {
+  const loaded = values.updateTime;
   if (loaded === undefined) return {};
-  return {
-    updateTime: typeof loaded === "string" && loaded !== "" ? loaded : null,
-  };
+  return { updateTime: loaded !== "" ? loaded : null };
 }
 
 /** A page's own intent: its success message, or the field errors of what it was sent. */
@@ -221,9 +222,9 @@ export async function listAction(route: RouteRequest, page: ListPageDefinition, 
   const intent = String(form.get("intent") ?? "");
   const api = access.signedIn.api;
   const plain = form.get(RETURN_FIELD) !== null;
-  const posted = plain && intent === "save" ? postedValues(form) : undefined;
+  const posted = intent === "save" ? recordFields(form) : undefined;
   // What a refused plain form shows again: never a password (the page's HTML carries its data).
-  const echoed = posted ? Object.fromEntries(Object.entries(posted).filter(([key]) => !/password/i.test(key))) : undefined;
+  const echoed = plain && posted ? Object.fromEntries(Object.entries(posted).filter(([key]) => !/password/i.test(key))) : undefined;
   const done = (message: string, deleted?: number): ListActionResult | Response =>
     plain
       ? backToList(route.request)
@@ -238,15 +239,8 @@ export async function listAction(route: RouteRequest, page: ListPageDefinition, 
     switch (intent) {
       case "save": {
         if (!page.form) return refused("该页面不支持编辑");
-        let values: unknown = posted;
-        if (!posted) {
-          try {
-            values = JSON.parse(String(form.get("values") ?? "{}"));
-          } catch {
-            return refused("表单内容无法识别");
-          }
-        }
-        const id = typeof (values as { id?: unknown }).id === "string" && (values as { id: string }).id ? (values as { id: string }).id : undefined;
+        const values = posted ?? {};
+        const id = values.id || undefined;
         const checked = page.form.safeParse(values);
         if (!checked.success)
           return data<ListActionResult>(

@@ -53,14 +53,14 @@ describe("widgets", () => {
     await hydrated(page);
 
     // What a tampered browser would send: the payload appended to the editor's HTML on the way out.
+    let sentContent: string | null = null;
     await page.route("**/isystem/annountCement**", async (route) => {
       const request = route.request();
       const body = request.postData();
       if (request.method() !== "POST" || !body?.includes("intent=save")) return route.continue();
       const form = new URLSearchParams(body);
-      const values = JSON.parse(form.get("values") ?? "{}") as { msgContent?: string };
-      values.msgContent = `${values.msgContent ?? ""}${PAYLOAD}`;
-      form.set("values", JSON.stringify(values));
+      sentContent = form.get("msgContent");
+      form.set("msgContent", `${sentContent ?? ""}${PAYLOAD}`);
       return route.continue({ postData: form.toString() });
     });
 
@@ -82,6 +82,8 @@ describe("widgets", () => {
       .getByRole("button", { name: /确\s*定/ })
       .click();
     await expect.poll(() => toast(page, "添加成功！").isVisible()).toBe(true);
+    // The form posted the editor's HTML as its named field, and the payload went with it.
+    expect(sentContent).toContain("参观校园");
 
     // 查看 shows the notice as its readers see it; the stored body is the server-cleaned one.
     await row(page, title).getByText("更多").click();

@@ -54,7 +54,7 @@ describe("the role page's routes", () => {
 
   it("checks a new role's code with the backend before saving, next to the field", async () => {
     const save = (values: Record<string, string>) =>
-      rolesPage.action(args(form("/isystem/roleUserList", { intent: "save", values: JSON.stringify(values) }, admin)));
+      rolesPage.action(args(form("/isystem/roleUserList", { intent: "save", ...values }, admin)));
     expect(body(await save({ roleName: "另一个教师", roleCode: "teacher" }))).toMatchObject({ ok: false, fieldErrors: { roleCode: "角色编码已存在" } });
     expect(body(await save({ roleName: "中文", roleCode: "中文编码" }))).toMatchObject({ ok: false, fieldErrors: { roleCode: "角色编码不可输入汉字!" } });
     expect(body(await save({ roleName: "路由测试", roleCode: "qa_routes", description: "" }))).toMatchObject({ ok: true, message: "添加成功！" });

@@ -66,16 +66,16 @@ describe("部门管理's loader and action", () => {
 
   it("saves a department checked by the form's schema, then deletes it", async () => {
     const root = await idOf("A01");
-    const invalid = answer(await departs.action(args(post("/isystem/depart", { intent: "saveDepart", values: JSON.stringify({ departName: " ", orgCategory: "2", parentId: root }) }))));
+    const invalid = answer(await departs.action(args(post("/isystem/depart", { intent: "saveDepart", departName: " ", orgCategory: "2", parentId: root }))));
     expect(invalid).toMatchObject({ ok: false, failure: { message: "请输入机构/部门名称!" } });
 
     const values = { departName: "网页测试部", orgCategory: "2", departOrder: "7", mobile: "", fax: "", address: "二号楼", memo: "", parentId: root };
-    const added = answer(await departs.action(args(post("/isystem/depart", { intent: "saveDepart", values: JSON.stringify(values) }))));
+    const added = answer(await departs.action(args(post("/isystem/depart", { intent: "saveDepart", ...values }))));
     expect(added).toMatchObject({ ok: true, message: "添加成功！" });
     const [row] = await rows<{ id: string; org_code: string; depart_order: number; address: string }>(`SELECT id, org_code, depart_order, address FROM sys_depart WHERE depart_name = '网页测试部'`);
     expect(row).toMatchObject({ org_code: "A01A06", depart_order: 7, address: "二号楼" });
 
-    const edited = answer(await departs.action(args(post("/isystem/depart", { intent: "saveDepart", values: JSON.stringify({ ...values, id: row!.id, address: "三号楼", parentId: "" }) }))));
+    const edited = answer(await departs.action(args(post("/isystem/depart", { intent: "saveDepart", ...values, id: row!.id, address: "三号楼", parentId: "" }))));
     expect(edited).toMatchObject({ ok: true, message: "编辑成功!" });
     expect(await rows(`SELECT address, parent_id FROM sys_depart WHERE id = '${row!.id}'`)).toEqual([{ address: "三号楼", parent_id: root }]);
 
@@ -108,13 +108,13 @@ describe("职务管理's loader and action", () => {
     expect(page.list.records.map((row) => [row.code, row.postRank_dictText])).toEqual([["teacher", "中级"]]);
     expect(page.options.position_rank!.map((rank) => rank.label)).toContain("正高级");
 
-    const bad = answer(await positions.action(args(post("/isystem/position", { intent: "save", values: JSON.stringify({ code: "体育", name: "体育老师", postRank: "3" }) }))));
+    const bad = answer(await positions.action(args(post("/isystem/position", { intent: "save", code: "体育", name: "体育老师", postRank: "3" }))));
     expect(bad).toMatchObject({ ok: false, fieldErrors: { code: "编码只能由字母、数字、下划线组成" } });
-    const added = answer(await positions.action(args(post("/isystem/position", { intent: "save", values: JSON.stringify({ code: "pe_teacher", name: "体育老师", postRank: "3" }) }))));
+    const added = answer(await positions.action(args(post("/isystem/position", { intent: "save", code: "pe_teacher", name: "体育老师", postRank: "3" }))));
     expect(added).toMatchObject({ ok: true, message: "添加成功！" });
     const [row] = await rows<{ id: string }>(`SELECT id FROM sys_position WHERE code = 'pe_teacher'`);
     // Editing never changes the code, whatever the form holds.
-    const edited = answer(await positions.action(args(post("/isystem/position", { intent: "save", values: JSON.stringify({ id: row!.id, code: "changed", name: "体育教师", postRank: "4" }) }))));
+    const edited = answer(await positions.action(args(post("/isystem/position", { intent: "save", id: row!.id, code: "changed", name: "体育教师", postRank: "4" }))));
     expect(edited).toMatchObject({ ok: true, message: "编辑成功!" });
     expect(await rows(`SELECT code, name, post_rank FROM sys_position WHERE id = '${row!.id}'`)).toEqual([{ code: "pe_teacher", name: "体育教师", post_rank: "4" }]);
   });
@@ -123,7 +123,7 @@ describe("职务管理's loader and action", () => {
     const page = await positions.loader(args(get("/isystem/position?code=clerk")));
     const loaded = page.list.records[0]!;
     const save = async (name: string) =>
-      answer(await positions.action(args(post("/isystem/position", { intent: "save", values: JSON.stringify({ ...loaded, name }) }))));
+      answer(await positions.action(args(post("/isystem/position", { intent: "save", id: String(loaded.id), code: String(loaded.code), postRank: String(loaded.postRank), updateTime: typeof loaded.updateTime === "string" ? loaded.updateTime : "", name }))));
     expect(await save("文员一")).toMatchObject({ ok: true });
     const stale = await save("文员二");
     expect(stale).toMatchObject({ ok: false, failure: { message: "数据已被修改，请刷新后重试" } });

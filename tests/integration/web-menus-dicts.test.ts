@@ -73,7 +73,7 @@ describe("菜单管理 page", () => {
         args(
           post(cookie, "/isystem/permission", {
             intent: "save",
-            values: JSON.stringify({ id: rule!.id, menuType: "1", name, parentId: rule!.parent_id, url: "/isystem/dataRule", component: "system/PermissionDataRuleList", route: "true" }),
+            id: rule!.id, menuType: "1", name, parentId: rule!.parent_id, url: "/isystem/dataRule", component: "system/PermissionDataRuleList", route: "true",
           }),
         ) as never,
       );
@@ -86,11 +86,11 @@ describe("菜单管理 page", () => {
     await save("数据规则");
 
     // The form's schema answers before the backend; the backend's refusals come back as messages.
-    const missing = answerOf(await menus.action(args(post(cookie, "/isystem/permission", { intent: "save", values: JSON.stringify({ menuType: "2", name: "x" }) })) as never));
+    const missing = answerOf(await menus.action(args(post(cookie, "/isystem/permission", { intent: "save", menuType: "2", name: "x" })) as never));
     expect(missing.fieldErrors).toEqual({ parentId: "请选择上级菜单!", perms: "请输入授权标识!" });
     const taken = answerOf(
       await menus.action(
-        args(post(cookie, "/isystem/permission", { intent: "save", values: JSON.stringify({ menuType: "2", name: "x", parentId: rule!.id, perms: "user:add" }) })) as never,
+        args(post(cookie, "/isystem/permission", { intent: "save", menuType: "2", name: "x", parentId: rule!.id, perms: "user:add" })) as never,
       ),
     );
     expect(taken).toMatchObject({ ok: false, failure: { message: "授权标识已存在!" } });
@@ -124,7 +124,7 @@ describe("数据字典 page", () => {
 
     // The form sends no dictId: the route's says which dictionary the item goes into.
     const save = (values: Record<string, string>, path = route) =>
-      dictItems.action(args(post(cookie, path, { intent: "save", values: JSON.stringify(values) })) as never);
+      dictItems.action(args(post(cookie, path, { intent: "save", ...values })) as never);
     expect(answerOf(await save({ itemText: "", itemValue: "" })).fieldErrors).toEqual({ itemText: "请输入名称!", itemValue: "请输入数据值!" });
     // A value taken in the dictionary is refused next to 数据值, before the backend is asked to save.
     expect(answerOf(await save({ itemText: "又男", itemValue: "1" }))).toMatchObject({ ok: false, fieldErrors: { itemValue: "该值不可用，系统中已存在！" } });
@@ -147,7 +147,7 @@ describe("数据字典 page", () => {
     const [valid] = await rows<{ id: string }>(`SELECT id FROM sys_dict WHERE dict_code = 'valid_status'`);
     const added = answerOf(
       await dictItems.action(
-        args(post(cookie, `/api/system/dict-items?dictId=${valid!.id}`, { intent: "save", values: JSON.stringify({ itemText: "待定", itemValue: "9", sortOrder: "9" }) })) as never,
+        args(post(cookie, `/api/system/dict-items?dictId=${valid!.id}`, { intent: "save", itemText: "待定", itemValue: "9", sortOrder: "9" })) as never,
       ),
     );
     expect(added.ok).toBe(true);

@@ -63,14 +63,14 @@ describe("the people pages", () => {
       { parentId: father, relation: "1", isPayer: true },
       { parentId: mother, relation: "2", isPayer: true },
     ]);
-    const refused = answer(await students.action(args(post("/school/student", { intent: "save", values: JSON.stringify({ ...values, parents: twoPayers }) }))));
+    const refused = answer(await students.action(args(post("/school/student", { intent: "save", ...values, parents: twoPayers }))));
     expect(refused).toMatchObject({ ok: false, fieldErrors: { parents: ONE_PAYER_MESSAGE } });
 
     const onePayer = JSON.stringify([
       { parentId: father, relation: "1", isPayer: false },
       { parentId: mother, relation: "2", isPayer: true },
     ]);
-    expect(answer(await students.action(args(post("/school/student", { intent: "save", values: JSON.stringify({ ...values, parents: onePayer }) }))))).toMatchObject({ ok: true });
+    expect(answer(await students.action(args(post("/school/student", { intent: "save", ...values, parents: onePayer }))))).toMatchObject({ ok: true });
     const [student] = await rows<{ id: string }>(`SELECT id FROM school_student WHERE name_cn = '页面学生'`);
     const loaded = await studentParents.loader(args(get(`/api/people/student-parents?id=${student!.id}`)));
     expect(loaded).toMatchObject({ ok: true });

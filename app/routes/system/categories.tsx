@@ -16,7 +16,7 @@ import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { requestWidget, widgetUrl } from "~/routes/api/widgets/widget-answer";
 import { BackendError } from "~/services/api.server";
 import { requireMenuPage } from "~/services/menu-access.server";
-import { listAction, loadList, type ListActionResult, type ListPageDefinition, type ListRecord } from "~/services/list.server";
+import { listAction, loadList, recordFields, type ListActionResult, type ListPageDefinition, type ListRecord } from "~/services/list.server";
 import { failureData } from "~/services/route-errors.server";
 import { CATEGORY_PAGE, ROOT_PID, categoryBody, categoryColumns, categoryFormFields, categoryFormSchema, categorySearchFields } from "./categories.data";
 
@@ -39,7 +39,7 @@ export async function loader(route: Route.LoaderArgs) {
 async function codeProblem(route: Route.ActionArgs): Promise<ReturnType<typeof data<ListActionResult>> | null> {
   const form = await route.request.clone().formData();
   if (form.get("intent") !== "save") return null;
-  const values = categoryFormSchema.safeParse(parseJson(String(form.get("values") ?? "")));
+  const values = categoryFormSchema.safeParse(recordFields(form));
   if (!values.success || !values.data.code || !values.data.pid || values.data.pid === ROOT_PID) return null;
   const access = await requireMenuPage(route);
   try {
@@ -49,14 +49,6 @@ async function codeProblem(route: Route.ActionArgs): Promise<ReturnType<typeof d
     if (error instanceof BackendError && error.failure.kind === "business")
       return data<ListActionResult>({ ok: false, intent: "save", fieldErrors: { code: error.failure.message } }, { status: 400 });
     return data<ListActionResult>({ intent: "save", ...failureData(error) }, { status: 200 });
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
   }
 }
 

@@ -10,7 +10,7 @@ import { selectedDepart, toDepartNodes } from "~/components/system/depart/depart
 import { fieldErrors } from "#contract/auth";
 import { BackendError, type BackendClient } from "~/services/api.server";
 import { requireMenuPage } from "~/services/menu-access.server";
-import { listAction, loadList, type ListData, type ListPageDefinition } from "~/services/list.server";
+import { listAction, loadList, recordFields, type ListData, type ListPageDefinition } from "~/services/list.server";
 import { parseListState } from "~/lib/list-query";
 import { withRouteFailures } from "~/services/route-errors.server";
 import { DEPART_PAGE, DEPART_PARAM, TAB_PARAM, departBody, departFormSchema, type DepartTab } from "./departs.data";
@@ -48,13 +48,7 @@ const ids = (form: FormData, name: string) =>
     .filter(Boolean);
 
 async function saveDepart(api: BackendClient, form: FormData) {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(String(form.get("values") ?? "{}"));
-  } catch {
-    return refuse("表单内容无法识别");
-  }
-  const checked = departFormSchema.safeParse(raw);
+  const checked = departFormSchema.safeParse(recordFields(form));
   if (!checked.success) return refuse(Object.values(fieldErrors(checked.error))[0] ?? "表单内容无法识别");
   const body = departBody(checked.data);
   const answer = checked.data.id ? await api.put(DEPART_PAGE.url.edit, z.unknown(), body) : await api.post(DEPART_PAGE.url.add, z.unknown(), body);

@@ -9,7 +9,7 @@ import { ListPage } from "~/components/widgets/list/list-page";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { BackendError } from "~/services/api.server";
 import { requireMenuPage } from "~/services/menu-access.server";
-import { listAction, loadList, type ListActionResult, type ListPageDefinition, type ListRecord } from "~/services/list.server";
+import { listAction, loadList, recordFields, type ListActionResult, type ListPageDefinition, type ListRecord } from "~/services/list.server";
 import { ROLE_PAGE, rolePage, roleColumns, roleFormFields, roleFormSchema, roleSearchFields, roleSuperQuery } from "./roles.data";
 
 const RoleAuthDrawer = lazy(() => import("~/components/system/role/role-auth-drawer"));
@@ -30,13 +30,7 @@ export async function loader(route: Route.LoaderArgs) {
 async function refuseTakenRoleCode(route: Route.ActionArgs) {
   const form = await route.request.clone().formData();
   if (form.get("intent") !== "save") return null;
-  let values: unknown;
-  try {
-    values = JSON.parse(String(form.get("values") ?? "{}"));
-  } catch {
-    return null;
-  }
-  const checked = roleFormSchema.safeParse(values);
+  const checked = roleFormSchema.safeParse(recordFields(form));
   if (!checked.success || checked.data.id) return null;
   const access = await requireMenuPage(route);
   try {

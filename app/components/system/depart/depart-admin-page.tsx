@@ -101,7 +101,10 @@ export function DepartAdminPage({ title, tree, selectedKey, tab, users }: Depart
     navigate({ search: search.toString() }, { replace: true });
   };
 
-  const submit = (intent: string, fields: Record<string, string>) => void fetcher.submit({ intent, ...fields }, { method: "post" });
+  const submit = (intent: string, fields: Record<string, string>) => void fetcher.submit({ ...fields, intent }, { method: "post" });
+  /** A checked form's values as named fields (the id only when editing). */
+  const postable = (values: Record<string, string | undefined>) =>
+    Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
 
   const openAdd = (parent: DepartNode | null) => {
     if (parent && parent.orgCategory === POST_CATEGORY) {
@@ -119,13 +122,13 @@ export function DepartAdminPage({ title, tree, selectedKey, tab, users }: Depart
     setAddErrors(checked.errors ?? {});
     if (!checked.values) return;
     if (parent) setExpandedKeys((keys) => (keys.includes(parent.key) ? keys : [...keys, parent.key]));
-    submit("saveDepart", { values: JSON.stringify(checked.values) });
+    submit("saveDepart", postable(checked.values));
   };
   const saveEdit = () => {
     if (!selected) return;
     const checked = checkDepartForm(editForm, departFormSchema, { id: selected.key });
     setEditErrors(checked.errors ?? {});
-    if (checked.values) submit("saveDepart", { values: JSON.stringify(checked.values) });
+    if (checked.values) submit("saveDepart", postable(checked.values));
   };
   const remove = (node: DepartNode) =>
     modal.confirm({

@@ -147,7 +147,7 @@ export function FormModal({
   /** The form's values as they are sent: text per visible field, the id and the copy's time. */
   const currentValues = () => {
     const raw = form.getFieldsValue() as Record<string, unknown>;
-    const values: Record<string, unknown> = {};
+    const values: Record<string, string> = {};
     for (const field of visible) {
       const value = raw[field.name];
       if (field.kind === "date") values[field.name] = value ? dayjs(value as string).format("YYYY-MM-DD") : "";
@@ -219,7 +219,8 @@ export function FormModal({
     setErrors(problems);
     if (problems._form) void message.warning(problems._form);
     if (Object.keys(problems).length > 0) return;
-    void fetcher.submit({ intent: "save", values: JSON.stringify(values) }, { method: "post", ...(action ? { action } : {}) });
+    // Named fields, as the page without JavaScript posts them (one protocol: recordFields reads both).
+    void fetcher.submit({ ...values, intent: "save" }, { method: "post", ...(action ? { action } : {}) });
   };
 
   return (

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Route } from "./+types/dict-items";
 import { BackendError } from "~/services/api.server";
 import { requireMenuPage } from "~/services/menu-access.server";
-import { listAction, loadList, type ListActionResult } from "~/services/list.server";
+import { listAction, loadList, recordFields, type ListActionResult } from "~/services/list.server";
 import { parseListState } from "~/lib/list-query";
 import { DICT_ITEM_SORT, DICT_PAGE, dictItemFormSchema, dictItemPageDefinition } from "~/routes/system/dicts.data";
 
@@ -32,13 +32,7 @@ async function refuseSave(route: Route.ActionArgs, dictId: string) {
     data<ListActionResult>({ ok: false, intent: "save", ...answer }, { status: 400 });
   const access = await requireMenuPage(route, DICT_PAGE.path);
   if (!dictId) return refused({ message: NO_DICTIONARY });
-  let values: unknown;
-  try {
-    values = JSON.parse(String(form.get("values") ?? "{}"));
-  } catch {
-    return null;
-  }
-  const checked = dictItemFormSchema.safeParse(values);
+  const checked = dictItemFormSchema.safeParse(recordFields(form));
   if (!checked.success) return null;
   try {
     await access.signedIn.api.get("/sys/dictItem/dictItemCheck", z.unknown(), { dictId, itemValue: checked.data.itemValue, id: checked.data.id || undefined });

@@ -1,7 +1,7 @@
 // 访问控制 (/sys/accessRule, issue #34 item 4, docs/decisions/134): allow and block lists of client
 // addresses, for the platform and per tenant, applied at sign-in and on every request through the
 // address Express sees (`trust proxy`: the test server trusts X-Forwarded-For from loopback only);
-// a rule that would refuse the administrator's own address is refused.
+// a rule that would refuse the administrator's own address is refused. On PGlite and PostgreSQL.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -10,10 +10,12 @@ import { migrationsFolder } from "../../backend/db/migrate";
 import { ResultCode } from "#contract/envelope";
 import { AccessRuleMessages } from "#contract/modules/access-rule";
 import { allEndpoints } from "../../backend/endpoints";
-import { call, serveEndpoints, startTestBackend, type ServedEndpoints, type TestBackend } from "../support/backend";
+import { call, postgresReachable, serveEndpoints, startTestBackend, type ServedEndpoints, type TestBackend } from "../support/backend";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "../support/constants";
 
-describe("访问控制", () => {
+const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
+
+describe.each(databases)("访问控制 on %s", (kind) => {
   let server: TestBackend;
   let admin: string;
 
@@ -32,7 +34,7 @@ describe("访问控制", () => {
   const refused = { success: false, code: ResultCode.noPermission, message: AccessRuleMessages.refused };
 
   beforeAll(async () => {
-    server = await startTestBackend("pglite");
+    server = await startTestBackend(kind as "pglite" | "postgres");
     const answer = await call(server.url, "POST", "/sys/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } });
     admin = answer.json.result.token as string;
   });

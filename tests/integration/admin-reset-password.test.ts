@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../../backend/db/client";
 import { verifyPassword } from "../../backend/security/password";
+import { Messages } from "#contract/messages";
 import { TEST_ADMIN_PASSWORD } from "../support/constants";
 
 const folder = mkdtempSync(path.join(tmpdir(), "admin-reset-"));
@@ -70,5 +71,14 @@ describe("admin:reset-password", () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('No account "nobody_here"');
     await withDatabase(async (db) => expect(await verifyPassword("Chosen-Pass-2026!", (await adminRow(db)).password)).toBe(true));
+  });
+
+  it("refuses one of the account's last five passwords, as every other path does (issue #34 item 3), and changes nothing", async () => {
+    const run = resetPassword(["admin"], { ADMIN_PASSWORD: "Chosen-Pass-2026!" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(Messages.passwordReused);
+    await withDatabase(async (db) => expect(await verifyPassword("Chosen-Pass-2026!", (await adminRow(db)).password)).toBe(true));
+    expect(resetPassword(["admin"], { ADMIN_PASSWORD: "Another-Pass-2026!" }).status).toBe(0);
+    await withDatabase(async (db) => expect(await verifyPassword("Another-Pass-2026!", (await adminRow(db)).password)).toBe(true));
   });
 });

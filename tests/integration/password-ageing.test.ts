@@ -1,11 +1,15 @@
 // Passwords that age (issue #34 item 3) over real HTTP, on PGlite and (when reachable)
 // PostgreSQL: a password older than the maximum age (180 days by default) must be changed at the
 // next sign-in before anything else; none of the account's last five passwords may be chosen again,
-// on the self-change (the first sign-in's change included) and an administrator's 密码 alike.
+// on the self-change (the first sign-in's change included), an administrator's 密码 and the phone's
+// 忘记密码 alike.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { Messages } from "#contract/messages";
 import { passwordExpired, PASSWORD_HISTORY_SIZE } from "../../backend/security/password-history";
+import { PhoneTexts, SmsMode } from "#contract/phone-auth";
+import { sealedContacts } from "../../backend/modules/system/user/user-entity";
+import { searchHash } from "../../backend/security/personal-data";
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
@@ -79,6 +83,35 @@ describe.each(databases)("passwords that age on %s", (kind) => {
     const [{ fresh }] = await rows<{ fresh: boolean }>(`SELECT password_time > now() - interval '1 minute' AS fresh FROM sys_user WHERE username = 'ageing_user'`);
     expect(fresh).toBe(true);
     expect((await signIn(later)).json.result.passwordChangeRequired).toBeUndefined();
+  }, 120_000);
+
+  it("refuses one of the last five passwords on the phone's 忘记密码 too, and remembers the one it sets", async () => {
+    const mobile = "13907070707";
+    const sealed = sealedContacts({ phone: mobile });
+    await server.backend.db.rows(sql`UPDATE sys_user SET phone = ${sealed.phone}, phone_hash = ${sealed.phoneHash} WHERE username = 'ageing_user'`);
+    let address = 20;
+    const post = (path: string, body: Record<string, unknown>) => call(base, "POST", path, { body, headers: { "X-Forwarded-For": `198.51.100.${(address += 1)}` } });
+    /** A new 忘记密码 code for the phone, read where a developer reads it (消息), the last one made a minute old first. */
+    const freshCode = async () => {
+      await server.backend.db.rows(sql`UPDATE sys_sms_code SET sent_at = sent_at - interval '61 seconds' WHERE mobile_hash = ${searchHash("phone", mobile)}`);
+      expect((await post("/sys/sms", { mobile, smsmode: SmsMode.forgot })).json.success).toBe(true);
+      const [row] = await server.backend.db.rows<{ es_content: string }>(
+        sql`SELECT es_content FROM sys_message WHERE es_receiver_hash = ${searchHash("phone", mobile)} AND template_code = 'sms_code' ORDER BY create_time DESC LIMIT 1`,
+      );
+      return /(\d{6})/.exec(row!.es_content)![1]!;
+    };
+    const reset = async (password: string) => (await post("/sys/user/passwordChange", { phone: mobile, smscode: await freshCode(), password })).json;
+    // The current password and one of the four before it: refused, nothing changed.
+    const [{ before }] = await rows<{ before: string }>(`SELECT password AS before FROM sys_user WHERE username = 'ageing_user'`);
+    expect(await reset("Later-2026!b")).toMatchObject({ success: false, message: Messages.passwordReused });
+    expect(await reset("Chosen-2026!a")).toMatchObject({ success: false, message: Messages.passwordReused });
+    expect(await rows(`SELECT password AS before FROM sys_user WHERE username = 'ageing_user'`)).toEqual([{ before }]);
+    // A new one is taken, signs in, and is one of the last five from then on.
+    expect(await reset("Phone-Reset-2026!c")).toMatchObject({ success: true, message: PhoneTexts.passwordReset });
+    const token = (await signIn("Phone-Reset-2026!c")).json.result.token as string;
+    expect((await change(token, "Phone-Reset-2026!c", "Chosen-2026!a")).json).toMatchObject({ success: false, message: Messages.passwordReused });
+    expect((await change(token, "Phone-Reset-2026!c", "Phone-Reset-2026!d")).json.success).toBe(true);
+    expect(await reset("Phone-Reset-2026!c")).toMatchObject({ success: false, message: Messages.passwordReused });
   }, 120_000);
 
   it("takes the maximum age from PASSWORD_MAX_AGE_DAYS", () => {

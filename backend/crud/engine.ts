@@ -181,6 +181,8 @@ export interface CrudConfig {
   excel?: CrudExcelConfig;
   /** Field labels by property, for the record's history (`<basePath>/history`). */
   labels?: Readonly<Record<string, string>>;
+  /** The money fields by property: the record's history shows them as every screen does (formatMoney). */
+  money?: readonly string[];
   /**
    * What the record's history snapshots besides its row (./history.ts `extra`, with labels of
    * the keys it adds). Every resource keeps a history (docs/decisions/070).

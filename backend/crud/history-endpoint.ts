@@ -14,6 +14,7 @@ import type { ListRecord } from "./page";
 import { databaseExecutor } from "./context";
 import type { RecordHistoryEntry } from "#contract/record-history";
 import { formatDateTime } from "../http/format";
+import { formatMoney, isAmount } from "#contract/money";
 
 /** What each action is called on the 历史 tab. */
 export const HISTORY_ACTIONS: Readonly<Record<string, string>> = {
@@ -36,6 +37,7 @@ export const HISTORY_ACTIONS: Readonly<Record<string, string>> = {
   print: "打印",
   post: "过账",
   settle: "结算",
+  email: "发送邮件",
 };
 
 function plain(value: unknown): string | null {
@@ -57,13 +59,22 @@ export function historyEndpoint(resource: CrudResource, labels: Readonly<Record<
       ...row,
       changes: row.changes.filter((change) => !searchHashColumns.has(change.field)),
     }));
-    // Old and new values of every change as records of the entity, translated at once.
+    // Old and new values of every change as records of the entity, translated at once, and shown as
+    // the record's list and detail show them (docs/decisions/189): a time, stored as the database's
+    // JSON text (UTC), on the school's clock (issue #32 item 3); an amount of money as formatMoney
+    // writes it (item 2).
+    const money = new Set(resource.config.money ?? []);
     const values: ListRecord[] = [];
     for (const row of rows)
       for (const change of row.changes) {
         const field = fieldByColumn(entity, change.field);
         const property = field?.property ?? change.field;
-        values.push({ [property]: change.old }, { [property]: change.new });
+        const shown = (value: unknown) => {
+          if (field?.type === "datetime" && typeof value === "string") return formatDateTime(value) ?? value;
+          if (money.has(property) && isAmount(value)) return formatMoney(value);
+          return value;
+        };
+        values.push({ [property]: shown(change.old) }, { [property]: shown(change.new) });
       }
     await addDictText(context, entity, values);
     let index = 0;

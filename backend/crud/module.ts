@@ -69,6 +69,7 @@ export function createModuleCrud(module: ModuleDefinition<Record<string, ModuleF
   const sensitive = Object.fromEntries(fields.filter(([, field]) => field.sensitive).map(([property, field]) => [property, field.sensitive!]));
   const checked = fields.filter(([, field]) => field.checkRule).map(([property, field]) => ({ property, rule: field.checkRule! }));
   const requiredOnAdd = fields.filter(([, field]) => field.requiredOnAdd);
+  const money = fields.filter(([, field]) => field.money).map(([property]) => property);
 
   const resource = createCrud({
     ...(module.operations ? { operations: module.operations } : {}),
@@ -82,6 +83,7 @@ export function createModuleCrud(module: ModuleDefinition<Record<string, ModuleF
     table,
     body: { fields: body },
     labels: Object.fromEntries(fields.map(([property, field]) => [property, field.label])),
+    ...(money.length > 0 ? { money } : {}),
     ...(excel === false
       ? {}
       : {

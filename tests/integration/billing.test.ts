@@ -10,6 +10,7 @@ import { retryFailedMails } from "../../backend/modules/communication/mail/mail-
 import { call, loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_DEMO_PASSWORD } from "../support/constants";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import type { RecordHistoryEntry } from "#contract/record-history";
 
 const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
 const YEAR = "2026-2027";
@@ -228,6 +229,16 @@ describe.each(databases)("billing on %s", (kind) => {
       `select m.status, r.emailed_at is not null as emailed from comm_mail m join bill_receivable r on r.id = m.related_id where m.related_id = '${receivable.id}'`,
     );
     expect(stored).toEqual({ status: "1", emailed: true });
+    // Its 历史 says who e-mailed it and when (issue #32 item 5): one 发送邮件 row, 邮件发送时间 from empty.
+    const history = (await send(finance, "GET", `/billing/receivable/history?id=${receivable.id}`)).json.result as RecordHistoryEntry[];
+    const emailed = history.filter((entry) => entry.action === "email");
+    expect(emailed).toHaveLength(1);
+    expect(emailed[0]).toMatchObject({ actionText: "发送邮件", username: "finance_wang" });
+    expect(emailed[0]!.changes).toEqual([expect.objectContaining({ field: "emailedAt", label: "邮件发送时间", old: null })]);
+    // On the school's clock, as 详情 shows it (not the database's UTC text).
+    const detail = (await send(finance, "GET", `/billing/receivable/queryById?id=${receivable.id}`)).json.result as { emailedAt: string };
+    expect(detail.emailedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(emailed[0]!.changes[0]!.new).toBe(detail.emailedAt);
   });
 
   it("refuses to e-mail a parent's receivable or a corporation without an address", async () => {
@@ -250,6 +261,8 @@ describe.each(databases)("billing on %s", (kind) => {
     expect(mail.error).toMatch(/ECONNREFUSED|connect/i);
     const [notYet] = await rows<{ emailed: boolean }>(`select emailed_at is not null as emailed from bill_receivable where id = '${receivable!.id}'`);
     expect(notYet!.emailed).toBe(false);
+    const emailRows = async () => ((await send(finance, "GET", `/billing/receivable/history?id=${receivable!.id}`)).json.result as RecordHistoryEntry[]).filter((entry) => entry.action === "email");
+    expect(await emailRows()).toEqual([]);
 
     await smtp.start();
     const retried = await send(finance, "POST", "/communication/mail/retry", { id: mail.id });
@@ -260,6 +273,7 @@ describe.each(databases)("billing on %s", (kind) => {
       `select m.status, m.error, r.emailed_at is not null as emailed from comm_mail m join bill_receivable r on r.id = m.related_id where m.id = '${mail.id}'`,
     );
     expect(sent).toEqual({ status: "1", error: null, emailed: true });
+    expect(await emailRows()).toHaveLength(1);
     // Sent mails are not sent again by 重发 or by the scheduled retry.
     expect((await send(finance, "POST", "/communication/mail/retry", { id: mail.id })).json.message).toBe("邮件已发送");
     expect(await retryFailedMails(server.backend.services)).toEqual({ tried: 0, sent: 0 });

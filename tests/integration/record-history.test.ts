@@ -106,6 +106,13 @@ describe.each(databases)("record history on %s", (kind) => {
     const payment = await send(finance, "GET", `/billing/payment/history?id=${paymentId}`);
     const added = (payment.json.result as Array<{ changes: Array<{ field: string; label: string; new: string }> }>)[0]!.changes;
     expect(added).toEqual(expect.arrayContaining([{ field: "allocations", label: "分配明细", old: null, new: "RH-B1 1000.25；RH-B2 500.00" }]));
+    // As 详情 shows them (docs/decisions/189): the amount by formatMoney, the time on the school's clock.
+    expect(added).toEqual(
+      expect.arrayContaining([
+        { field: "amount", label: "付款金额", old: null, new: "1,500.25" },
+        { field: "paidAt", label: "付款时间", old: null, new: "2026-09-05 10:30:00" },
+      ]),
+    );
   });
 
   it("a reallocation, a 冲销 with its reason and a bill's 作废 each leave exactly their rows", async () => {

@@ -8,6 +8,7 @@ import { AGEING_PAGE, receivableModule } from "#contract/modules/billing";
 import { billReceivable } from "../../../db/schema";
 import { createModuleCrud } from "../../../crud/module";
 import { crudContext, databaseExecutor, inTransaction } from "../../../crud/context";
+import { updateWithHistory } from "../../../crud/history";
 import { notFound, singleId } from "../../../crud/crud-messages";
 import type { ListQueryParams } from "../../../crud/query-generator";
 import { endpoint, menuAccess, type Endpoint } from "../../../http/endpoint";
@@ -60,9 +61,22 @@ export function corporateBillText(corporationName: string, header: StatementHead
   ].join("\n");
 }
 
-// A receivable counts as e-mailed when its mail went out, whenever that was (first try or 重发).
-onMailSent("receivable", async (db, receivableId) => {
-  await db.rows(sql`update bill_receivable set emailed_at = now() where id = ${receivableId}`);
+// A receivable counts as e-mailed when its mail went out, whenever that was (first try or 重发);
+// its 历史 says so (发送邮件, by whoever asked for the mail), in the change's statement (issue #32
+// item 5: a money workflow outside the generic save writes its history too).
+onMailSent("receivable", async (db, receivableId, sentFor) => {
+  await inTransaction(db, async (tx) => {
+    const [receivable] = await tx.rows<{ tenant_id: number }>(sql`select tenant_id from bill_receivable where id = ${receivableId} for update`);
+    if (!receivable) return;
+    await updateWithHistory(
+      tx,
+      { tenantId: receivable.tenant_id, username: sentFor },
+      receivableCrud.history,
+      [receivableId],
+      { action: "email" },
+      sql`update bill_receivable t set emailed_at = now() where t.id = ${receivableId} returning t.*`,
+    );
+  });
 });
 
 export const receivableEndpoints: Endpoint[] = [

@@ -53,8 +53,11 @@ export const MAIL_NOT_CONFIGURED = "未配置邮件服务器（环境变量 SMTP
 /** Milliseconds: a mail server that does not answer fails the mail instead of holding the request. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-/** What a feature does when its mail went out (e.g. a receivable's emailedAt), by related type. */
-type SentHandler = (db: Database, relatedId: string) => Promise<void>;
+/**
+ * What a feature does when its mail went out (e.g. a receivable's emailedAt), by related type;
+ * `sentFor` is who asked for the mail (its create_by).
+ */
+type SentHandler = (db: Database, relatedId: string, sentFor: string) => Promise<void>;
 const sentHandlers = new Map<string, SentHandler>();
 
 export function onMailSent(relatedType: string, handler: SentHandler): void {
@@ -112,10 +115,11 @@ export async function deliverMail(deps: MailDependencies, id: string): Promise<M
     body: string | null;
     related_type: string | null;
     related_id: string | null;
+    create_by: string | null;
   }>(sql`
     update comm_mail set attempts = attempts + 1, delivery_lease = now() + ${DELIVERY_LEASE}, update_time = now()
     where id = ${id} and status <> ${MailStatus.sent} and ${leaseFree}
-    returning id, mail_to, cc, subject, body, related_type, related_id`);
+    returning id, mail_to, cc, subject, body, related_type, related_id, create_by`);
   const mail = claimed[0];
   if (!mail) {
     const [row] = await deps.db.rows<{ status: string }>(sql`select status from comm_mail where id = ${id}`);
@@ -161,7 +165,7 @@ export async function deliverMail(deps: MailDependencies, id: string): Promise<M
         update_time = now()
     where id = ${id}`);
   const handler = mail.related_type ? sentHandlers.get(mail.related_type) : undefined;
-  if (!error && handler && mail.related_id) await handler(deps.db, mail.related_id);
+  if (!error && handler && mail.related_id) await handler(deps.db, mail.related_id, mail.create_by || "system");
   return { id, sent: error === null, error };
 }
 

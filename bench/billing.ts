@@ -4,6 +4,7 @@
 // service: the preview (read + plan) and the generation (one transaction: read again, number,
 // write bills, items and receivables). Goal: preview + generation ≤ 3 s. Each backend runs three
 // times on fresh databases and the median run is reported, with every run's total beside it.
+import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
 import type { Database } from "../backend/db/client";
 import { migrate } from "../backend/db/migrate";
@@ -67,13 +68,19 @@ export function billGenerationOnPglite(): Promise<Record<string, unknown>> {
 }
 
 export async function benchBillGeneration(): Promise<Record<string, unknown>> {
+  const start = round(loadavg()[0]!, 2);
   const onPglite = await billGenerationOnPglite();
   const onPostgres = await medianRun(freshPostgres("bench_billing"));
-  return { pglite: onPglite, postgres: onPostgres, runs: RUNS, goals: BILLING_GOALS };
+  return { pglite: onPglite, postgres: onPostgres, runs: RUNS, goals: BILLING_GOALS, loadAverage: { start, end: round(loadavg()[0]!, 2) } };
 }
 
 export function summarizeBillGeneration(result: Record<string, unknown> | undefined): string[] {
   const line = (name: string, figures?: Record<string, number | number[]>) =>
     `bill generation on ${name} (${figures?.students} students × ${figures?.projects} projects): preview ${figures?.previewMs} ms + generation ${figures?.generateMs} ms = ${figures?.totalMs} ms, median of ${String(figures?.runsTotalMs ?? "")} (goal ≤ 3000)`;
-  return [line("PGlite", result?.pglite as Record<string, number | number[]>), line("PostgreSQL", result?.postgres as Record<string, number | number[]>)];
+  const load = result?.loadAverage as { start: number; end: number } | undefined;
+  return [
+    ...(load ? [`load average ${load.start} → ${load.end}`] : []),
+    line("PGlite", result?.pglite as Record<string, number | number[]>),
+    line("PostgreSQL", result?.postgres as Record<string, number | number[]>),
+  ];
 }

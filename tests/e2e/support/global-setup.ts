@@ -93,7 +93,13 @@ export default async function setup(project: TestProject) {
  * `env` added to the e2e settings, once it answers /healthz. Tests that need the server configured
  * otherwise (CAS, OpenID providers) start their own with it.
  */
-export async function startProductServer(options: { env?: Record<string, string>; port?: number; logFile: string }): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+export async function startProductServer(options: {
+  env?: Record<string, string>;
+  port?: number;
+  logFile: string;
+  /** `npm run dev` (the README's development server: Vite, no build) instead of the production build. */
+  dev?: boolean;
+}): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "school-e2e-"));
   const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
@@ -111,7 +117,11 @@ export async function startProductServer(options: { env?: Record<string, string>
   // On PGlite the data folder starts as a copy of the cached template (docs/decisions/065): the
   // server finds every migration applied and the seed in place instead of running them again.
   if (!env.DATABASE_URL) await copyTemplateInto(dataDir, { adminPassword: env.ADMIN_PASSWORD!, demoPassword: env.DEMO_PASSWORD! });
-  const server: ChildProcess = spawn(process.execPath, ["build/server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  if (options.dev) delete env.NODE_ENV;
+  // The development server runs under npm and tsx: its own process group, stopped as a whole.
+  const server: ChildProcess = options.dev
+    ? spawn("npm", ["run", "--silent", "dev"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true })
+    : spawn(process.execPath, ["build/server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   // The server's output is kept in a file: if it dies mid-run, the reason is there.
   mkdirSync(path.dirname(options.logFile), { recursive: true });
@@ -144,8 +154,10 @@ export async function startProductServer(options: { env?: Record<string, string>
     baseUrl,
     stop: async () => {
       if (server.exitCode === null) {
-        server.kill("SIGTERM");
-        await new Promise((resolve) => server.once("exit", resolve));
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        if (options.dev && server.pid) process.kill(-server.pid, "SIGTERM");
+        else server.kill("SIGTERM");
+        await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
     },

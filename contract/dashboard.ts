@@ -27,6 +27,14 @@ export interface AmountBy {
   amount: string;
 }
 
+/** One of the caller's classes (he is its 班主任), of the current school year. */
+export interface TeacherClass {
+  id: string;
+  name: string;
+  /** Its 在读 students. */
+  students: number;
+}
+
 export interface MonthAmount {
   /** `YYYY-MM` in the school's time zone. */
   month: string;
@@ -52,6 +60,11 @@ export interface DashboardFigures {
   /** The school's activities 报名中 (kind 学校活动). */
   openActivities?: number;
   unreadNotices?: number;
+  /**
+   * The classes of the current school year whose 班主任 is the caller (his account is a teacher's
+   * 登录账号: docs/decisions/186), by grade; absent for an account that is no teacher's.
+   */
+  myClasses?: TeacherClass[];
 }
 
 export type DashboardFigureName = keyof DashboardFigures;
@@ -66,6 +79,7 @@ export const FIGURE_PAGES: Record<DashboardFigureName, string> = {
   signupsToConfirm: signupModule.page,
   openActivities: activityModule.page,
   unreadNotices: MY_NOTICES_PAGE,
+  myClasses: studentModule.page,
 };
 
 // ---- The dashboards besides 首页 (issue #17 part 8, docs/decisions/054) -------------------------

@@ -439,6 +439,8 @@ export const schoolTeacher = pgTable("school_teacher", {
   departId: varchar("depart_id", { length: 32 }),
   hireDate: date("hire_date", { mode: "string" }),
   status: varchar("status", { length: 2 }),
+  // The teacher's sign-in account (migration 0960, docs/decisions/186).
+  userId: varchar("user_id", { length: 32 }),
   ...audit,
 });
 

@@ -16,7 +16,7 @@ import { dictionaries } from "./data/dictionaries";
 import { addAuditorRole } from "../modules/system/tenant/school-defaults";
 import { demoUsers, departments, positions, roles, tenants } from "./data/organisation";
 import { categories, checkRules } from "./data/rules";
-import { demoPeople } from "./data/people";
+import { DEMO_TEACHER_ACCOUNTS, demoPeople, demoTeacherId } from "./data/people";
 import { demoAddresses } from "./data/addresses";
 import { seedBilling } from "./data/billing";
 import { seedActivitiesAndShop } from "./data/activities-shop";
@@ -91,6 +91,10 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     });
     for (const [index, user] of demoUsers.entries()) {
       await insertUser(tx, { ...user, passwordHash: demoHashes[index]! });
+    }
+    // The teachers who sign in are their teacher's 登录账号 (docs/decisions/186): their 首页 shows their classes.
+    for (const [username, teacher] of Object.entries(DEMO_TEACHER_ACCOUNTS)) {
+      await tx.execute(sql`UPDATE school_teacher SET user_id = ${stableId("user", username)} WHERE id = ${demoTeacherId(teacher)}`);
     }
     seeded = true;
   });

@@ -11,6 +11,13 @@ export const PARENT_DICT = "school_parent,name,id";
 export const CLASS_DICT = "school_class,name,id";
 /** The table dictionary of teachers (a class's homeroom teacher). */
 export const TEACHER_DICT = "school_teacher,name,id";
+/** The table dictionary of staff accounts (a teacher's 登录账号). */
+export const TEACHER_ACCOUNT_DICT = "sys_user,realname,id";
+/** A teacher's 登录账号 that is not an account of the school, or is another teacher's already. */
+export const TeacherAccountMessages = {
+  unknown: "登录账号不存在",
+  taken: (name: string) => `该登录账号已是教师「${name}」的账号`,
+};
 
 /** What parents and teachers both are: a person with a name, sex and contacts. */
 const personFields = {
@@ -171,6 +178,8 @@ export const teacherModule = defineModule({
     departId: { label: "所属部门", dict: "sys_depart,depart_name,id" },
     hireDate: { label: "入职日期", type: "date" },
     status: { label: "状态", dict: "teacher_status", required: "请选择状态!", show: { search: true } },
+    // The staff account that is this teacher: his 首页 shows the classes he is 班主任 of (docs/decisions/186).
+    userId: { label: "登录账号", dict: TEACHER_ACCOUNT_DICT, show: { list: false } },
     createTime: { label: "创建时间", type: "datetime", readOnly: true, show: { excel: false, list: false } },
   },
 });

@@ -56,6 +56,21 @@ describe("dashboard", () => {
     for (const finance of ["待收应收", "本月收款", "近 12 个月收款", "付款方"]) expect(text).not.toContain(finance);
     await expect.poll(() => page.locator("[data-testid=dashboard-chart] svg").count(), { timeout: 20_000 }).toBe(1);
 
+    // His classes (he is 学前1班's 班主任 in the demo school: docs/decisions/186), each leading to
+    // its students in school, as many as it says.
+    const mine = page.getByTestId("my-classes").locator("li");
+    expect(await mine.count()).toBeGreaterThanOrEqual(1);
+    const first = mine.first();
+    expect(await first.innerText()).toContain("学前1班");
+    const count = Number((await first.locator("a").innerText()).replace(/\D/g, ""));
+    await first.locator("a").click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("classId")).toBeTruthy();
+    expect(new URL(page.url()).searchParams.get("status")).toBe("1");
+    await hydrated(page);
+    await expect.poll(() => page.locator(".list-page .ant-pagination-total-text, .list-page .list-total").first().innerText().catch(() => "")).toContain(`共${count}条`);
+    await page.goBack();
+    await hydrated(page);
+
     // Every link of the page's content opens for him: none answers the 403 page.
     const links = [...new Set(await content.locator("a[href^='/']").evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href") ?? "")))];
     expect(links.length).toBeGreaterThanOrEqual(5);

@@ -3,6 +3,7 @@
 // sign-ups this month and the caller's unread notices; another tenant's rows never count. Each figure
 // is answered only to a caller granted the list it summarises (issue #30 item 1): a teacher gets his
 // students, activities, sign-ups and messages and no finance figure; finance gets no student figure.
+// A teacher whose account is a teacher's 登录账号 gets his classes (docs/decisions/186).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { call, loginToken, startTestBackend, type TestBackend } from "../support/backend";
@@ -52,7 +53,8 @@ describe("dashboard figures", () => {
   it("answers the tenant's figures, equal to independent counts", async () => {
     const zone = server.backend.services.config.schoolTimeZone;
     const result = await figures(admin);
-    expect(Object.keys(result).sort()).toEqual(Object.keys(FIGURE_PAGES).sort());
+    // Every figure but a teacher's own classes: the administrator's account is no teacher's.
+    expect(Object.keys(result).sort()).toEqual(Object.keys(FIGURE_PAGES).filter((name) => name !== "myClasses").sort());
 
     const byStatus = await rows<{ key: string; count: number }>(
       `select status as key, count(*)::int as count from school_student where tenant_id = 1 group by status order by status`,
@@ -103,7 +105,7 @@ describe("dashboard figures", () => {
   it("answers a teacher his figures and no finance figure, and finance no student figure", async () => {
     const teachers = await figures(teacher);
     expect(Object.keys(teachers).sort()).toEqual(
-      ["openActivities", "signupsThisMonth", "signupsToConfirm", "studentsByGrade", "studentsByStatus", "unreadNotices"].sort(),
+      ["myClasses", "openActivities", "signupsThisMonth", "signupsToConfirm", "studentsByGrade", "studentsByStatus", "unreadNotices"].sort(),
     );
     expect(teachers).not.toHaveProperty("receivablesOutstanding");
     expect(teachers).not.toHaveProperty("paymentsByMonth");
@@ -120,6 +122,39 @@ describe("dashboard figures", () => {
 
     const finances = await figures(finance);
     expect(Object.keys(finances).sort()).toEqual(["paymentsByMonth", "receivablesOutstanding", "unreadNotices"].sort());
+  });
+
+  it("answers a teacher the classes he is 班主任 of this year, with their students in school, and follows a change of 登录账号", async () => {
+    const classesOf = (username: string) =>
+      rows<{ id: string; name: string; students: number }>(`
+        select c.id, c.name, (select count(*)::int from school_student s where s.class_id = c.id and s.status = '1') as students
+        from school_class c join school_year y on y.id = c.year_id and y.is_current = 'Y'
+        join school_teacher t on t.id = c.teacher_id join sys_user u on u.id = t.user_id
+        where c.tenant_id = 1 and u.username = '${username}' order by c.name`);
+    const mine = await classesOf("teacher_li");
+    expect(mine.length).toBeGreaterThanOrEqual(1);
+    expect(mine.some((row) => row.students > 0)).toBe(true);
+    expect((await figures(teacher)).myClasses).toEqual(mine);
+
+    // 教师's 登录账号: an account of the school that is no other teacher's.
+    const [other] = await rows<{ id: string; name: string }>(`select id, name from school_teacher where tenant_id = 1 and user_id is null
+      and id in (select teacher_id from school_class) order by teacher_no limit 1`);
+    const [li] = await rows<{ id: string }>(`select id from sys_user where username = 'teacher_li'`);
+    const [chen] = await rows<{ id: string }>(`select id from sys_user where username = 'teacher_chen'`);
+    const record = (await call(server.url, "GET", `/school/teacher/queryById?id=${other!.id}`, { token: admin })).json.result;
+    const edit = (userId: string) => call(server.url, "PUT", "/school/teacher/edit", { token: admin, body: { ...record, userId } });
+    const [liTeacher] = await rows<{ name: string }>(`select name from school_teacher where user_id = '${li!.id}'`);
+    expect((await edit(li!.id)).json).toMatchObject({ success: false, message: `该登录账号已是教师「${liTeacher!.name}」的账号` });
+    expect((await edit("no-such-account")).json).toMatchObject({ success: false, message: "登录账号不存在" });
+    // teacher_chen's account moves to this teacher: his 首页 follows.
+    await rows(`update school_teacher set user_id = null where user_id = '${chen!.id}'`);
+    expect((await edit(chen!.id)).json.success).toBe(true);
+    const chenToken = await loginToken(server.url, "teacher_chen", TEST_DEMO_PASSWORD);
+    expect((await figures(chenToken)).myClasses).toEqual(await classesOf("teacher_chen"));
+    expect((await classesOf("teacher_chen")).length).toBeGreaterThanOrEqual(1);
+    // An account that is no teacher's gets no such figure (absent, not an empty list).
+    await rows(`update school_teacher set user_id = null where user_id = '${chen!.id}'`);
+    expect(await figures(chenToken)).not.toHaveProperty("myClasses");
   });
 
   it("counts the caller's unread notices, and reading one lowers the count", async () => {

@@ -2,24 +2,26 @@
 // makes that once answered 404 or failed, made the way its api/manage.js makes it — getAction and
 // postAction signed (X-Sign, X-TIMESTAMP; `_t` on every GET but getDictItems), putAction and
 // deleteAction unsigned, the token and tenant headers on all — and the answer's shape checked
-// against docs/spec/api-contract.md.
+// against docs/spec/api-contract.md. On PGlite and, when it answers, PostgreSQL (issue #31's Done-when).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { loginToken, startTestBackend, type TestBackend } from "../support/backend";
+import { loginToken, postgresReachable, startTestBackend, type TestBackend } from "../support/backend";
 import { unservedUrls, VUE2_MAPPED_URLS, VUE2_NOT_CALLED } from "../support/jeecg-client-urls";
 import { originalClient } from "../support/vue2-client";
 
 /** The envelope of contract §1. */
 const envelope = (code: number) => ({ success: true, code, timestamp: expect.any(Number) });
 
-describe("the original JeecgBoot 3.3 client against the embedded backend", () => {
+const databases = ["pglite", ...((await postgresReachable()) ? ["postgres"] : [])] as const;
+
+describe.each(databases)("the original JeecgBoot 3.3 client against the embedded backend on %s", (kind) => {
   let server: TestBackend;
   let base: string;
   let token: string;
   let client: ReturnType<typeof originalClient>;
 
   beforeAll(async () => {
-    server = await startTestBackend("pglite");
+    server = await startTestBackend(kind as "pglite" | "postgres");
     base = server.url;
     token = await loginToken(base);
     client = originalClient(base, token);

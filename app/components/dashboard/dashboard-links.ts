@@ -21,6 +21,7 @@ export function monthRange(month: string): { begin: string; end: string } {
 export const dashboardLinks = {
   studentsWithStatus: (status: string) => withQuery(studentModule.page, { status }),
   activeStudentsInGrade: (grade: string) => withQuery(studentModule.page, { status: ACTIVE_STUDENT, grade }),
+  activeStudentsInClass: (classId: string) => withQuery(studentModule.page, { status: ACTIVE_STUDENT, classId }),
   outstandingReceivables: (payerType?: string) =>
     withQuery(receivableModule.page, { ...(payerType ? { payerType } : {}), status: OPEN_RECEIVABLE_STATUSES.join(",") }),
   paymentsInMonth: (month: string) => {

@@ -37,6 +37,7 @@ const figuresSchema: z.ZodType<DashboardFigures> = z.object({
   signupsToConfirm: z.number().optional(),
   openActivities: z.number().optional(),
   unreadNotices: z.number().optional(),
+  myClasses: z.array(z.object({ id: z.string(), name: z.string(), students: z.number() })).optional(),
 });
 
 /** Cards that fill the row whatever their number (a teacher gets fewer than the administrator). */
@@ -139,6 +140,28 @@ export default function DashboardAnalysis({ loaderData }: Route.ComponentProps) 
   useEffect(() => prefetchPagesWhenIdle(nextPages.split("\n")), [nextPages]);
 
   const lists: Array<{ title: string; node: ReactNode }> = [];
+  // A teacher's own classes first (docs/decisions/186): each leads to its 在读 students.
+  if (figures.myClasses) {
+    lists.push({
+      title: "我的班级",
+      node:
+        figures.myClasses.length > 0 ? (
+          <FigureList
+            testId="my-classes"
+            rows={figures.myClasses.map((row) => ({
+              key: row.id,
+              label: row.name,
+              value: `${row.students} 人`,
+              to: dashboardLinks.activeStudentsInClass(row.id),
+            }))}
+          />
+        ) : (
+          <div className="ant-typography ant-typography-secondary css-var-school" data-testid="my-classes">
+            本学年您不是任何班级的班主任
+          </div>
+        ),
+    });
+  }
   if (figures.studentsByStatus) {
     lists.push({
       title: "学生状态",

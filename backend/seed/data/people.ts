@@ -69,6 +69,15 @@ const GRADE_NAMES = ["学前", "一年级", "二年级", "三年级", "四年级
 /** Classes per grade in the demo school. */
 const CLASSES_PER_GRADE = 3;
 
+/**
+ * The demo's teachers who sign in (docs/decisions/186): the account's username → the demo teacher it
+ * is (its index). Teacher 0 is 班主任 of 学前1班, teacher 1 of 学前2班 (classes go to teachers in turn).
+ */
+export const DEMO_TEACHER_ACCOUNTS: Record<string, number> = { teacher_li: 0, teacher_chen: 1 };
+
+/** The id of the demo's teacher `index`. */
+export const demoTeacherId = (index: number) => stableId("teacher", String(index));
+
 /** The id of the demo year's class `number` (1…) of a grade (0 学前班 … 12). */
 function demoClassId(grade: number, number: number): string {
   return stableId("school-class", "1", String(grade), String(number));
@@ -106,7 +115,7 @@ export function demoPeople(now: Date, timeZone: string, createBy: string): Peopl
   const teachers = Array.from({ length: 40 }, (_, index) => {
     const foreign = random() < 0.4;
     return {
-      id: stableId("teacher", String(index)),
+      id: demoTeacherId(index),
       tenantId: 1,
       teacherNo: `T${pad(index + 1, 4)}`,
       name: foreign ? `${pick(random, FIRST_EN)} ${pick(random, LAST_EN)}` : `${pick(random, SURNAMES)}${pick(random, GIVEN)}`,

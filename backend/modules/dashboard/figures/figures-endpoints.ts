@@ -16,6 +16,7 @@ import {
   type DashboardFigureName,
   type DashboardFigures,
   type MonthAmount,
+  type TeacherClass,
 } from "#contract/dashboard";
 import { ActivityKind, ActivityStatus, SignupStatus } from "#contract/modules/activity";
 import { crudContext } from "../../../crud/context";
@@ -112,6 +113,23 @@ export const dashboardEndpoints: Endpoint[] = [
       }
       // As the bell counts: the tenant's broadcasts get their marks first, then the unread marks count.
       if (may("unreadNotices")) figures.unreadNotices = await unreadNoticeCount(db, context.auth.user.id, tenant);
+      if (may("myClasses")) {
+        // A teacher's own classes (docs/decisions/186): those of the current year whose 班主任 is the
+        // teacher whose 登录账号 the caller is, each with its 在读 students. None for an account that is
+        // no teacher's: the figure is then absent, not an empty list.
+        const [teacher] = await db.rows<{ id: string }>(sql`
+          select id from school_teacher where tenant_id = ${tenant} and user_id = ${context.auth.user.id}`);
+        if (teacher) {
+          figures.myClasses = await db.rows<TeacherClass>(sql`
+            select c.id, c.name, count(s.id) filter (where s.status = ${ACTIVE_STUDENT})::int as students
+            from school_class c
+            join school_year y on y.id = c.year_id and y.is_current = 'Y'
+            left join school_student s on s.class_id = c.id and s.tenant_id = c.tenant_id
+            where c.tenant_id = ${tenant} and c.teacher_id = ${teacher.id}
+            group by c.id, c.name, c.grade
+            order by lpad(c.grade, 4, '0'), c.name`);
+        }
+      }
       return ok(figures);
     },
     { doc: { summary: "首页统计" } },

@@ -4,7 +4,9 @@
 // tests browse that way (tests/e2e/support/browser.ts): a click lands where the button is, not
 // where it is being moved to by an opening motion (docs/decisions/185).
 import { useSyncExternalStore, type ReactNode } from "react";
-import { Provider as MotionProvider } from "@rc-component/motion";
+// The context module alone: the package's index also brings CSSMotion and CSSMotionList (7.6 KB
+// gzip) into every page's first paint, the sign-in page's included, which draws no antd motion.
+import MotionProvider from "@rc-component/motion/es/context";
 
 const QUERY = "(prefers-reduced-motion: reduce)";
 

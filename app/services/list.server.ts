@@ -148,7 +148,7 @@ async function loadOverlay(api: BackendClient, url: URL, page: ListPageDefinitio
   }
 }
 
-/** Fields of a plain form post that are the engine's, not the record's. */
+/** Fields of a form post that are the engine's, not the record's (docs/decisions/190). */
 const FORM_CONTROLS = new Set(["intent", RETURN_FIELD]);
 
 /**

@@ -16,10 +16,18 @@ afterAll(async () => browser?.close());
 // address, so its failures do not ask the other test files' sign-ins for a captcha.
 const fromAddress = (address: string) => ({ extraHTTPHeaders: { "X-Forwarded-For": address } });
 
+/**
+ * One sign-in attempt, done once the server has answered it. 用户名或密码错误 stays on the page from
+ * the attempt before, so it cannot tell that this one was answered: a next attempt sent before the
+ * answer came cancels this one (React Router aborts the earlier submission, and the server stops
+ * work for a browser that left), and the server counts one failure less: no captcha after "three".
+ */
 async function tryPassword(page: Page, username: string, password: string) {
   await page.getByLabel("用户名").fill(username);
   await page.getByLabel("密码", { exact: true }).fill(password);
+  const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/user/login"));
   await page.getByRole("button", { name: /确\s*定/ }).click();
+  await answered;
 }
 
 async function captchaPicture(page: Page): Promise<{ src: string; width: number; height: number }> {

@@ -16,6 +16,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { hydrated, launchBrowser, newBrowserContext, signInAs } from "./support/browser";
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./support/constants";
 import { createDatabase, freePort, postgresAnswers, spawnNode, waitHealthy, type NodeProcess } from "./support-notices";
+import { endPool } from "../support/postgres";
 import { NGINX_PATH as NGINX, backendEnv, deleteRedisKeys, nginxInstalled, redisAnswers, startNginx, webEnv, type RunningNginx, type TopologyPorts } from "../support/topology";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -116,7 +117,7 @@ describe.skipIf(missing.length > 0)("behind nginx: 2 web servers, 2 backends, Po
     await browser?.close();
     await Promise.all([...webs, ...backends].map((node) => node?.stop()));
     await nginx?.stop();
-    await pool?.end();
+    if (pool) await endPool(pool);
     await database?.drop();
     await deleteRedisKeys(REDIS_URL, `${prefix}*`);
   }, 60_000);

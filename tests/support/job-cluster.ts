@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { TEST_ADMIN_PASSWORD } from "./constants";
-import { postgresAdminUrl } from "./postgres";
+import { endPool, postgresAdminUrl } from "./postgres";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -79,7 +79,7 @@ export async function startJobCluster(options: { instances: number; entry: "sour
         }),
       ),
     );
-    await pool.end();
+    await endPool(pool);
     const client = new pg.Client({ connectionString: postgresAdminUrl() });
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -19,3 +19,24 @@ export async function postgresReachable(): Promise<boolean> {
     await client.end().catch(() => undefined);
   }
 }
+
+/**
+ * Ends a pool once its connections are really closed. `pool.end()` resolves as soon as the clients
+ * are told to end; a connection still closing when its database is then dropped (which terminates
+ * connections) got the server's "terminating connection" error, which the pool re-emitted with no
+ * listener: an uncaught exception that failed a green run (the topology e2e).
+ */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on("remove", () => {
+      open -= 1;
+      if (open <= 0) resolve();
+    });
+  });
+  // A client the server ends meanwhile is gone already: nothing to report.
+  pool.on("error", () => undefined);
+  await pool.end();
+  await closed;
+}

@@ -76,7 +76,7 @@ export interface ListPageProps {
     permission?: PermissionCode;
     run: (ids: string[]) => void;
   }>;
-  /** The page's own control at the head of the toolbar, beside 高级查询 (文件存储's 上传文件). */
+  /** The page's own control in the toolbar, right after 新增, on 高级查询's line (文件存储's 上传文件). */
   toolbarExtra?: ReactNode;
   /** File types 导入 accepts; default .xls and .xlsx (a statement page adds .csv). */
   importExtensions?: readonly string[];

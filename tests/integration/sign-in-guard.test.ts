@@ -193,11 +193,13 @@ describe.each(databases)("sign-in guard on %s", (kind) => {
     it("spends a captcha once when many sign-ins send it at the same moment", async () => {
       const address = newAddress();
       const code = await captchaFor("race-key", address);
+      // Ten at once: one address's tenth failure makes it wait (slowAfterFailures), so with twelve the
+      // last to be checked could be told to wait instead of 验证码错误 (11 failures; a CI rehearsal saw it).
       const answers = await Promise.all(
-        Array.from({ length: 12 }, () => login({ username: "admin", password: TEST_ADMIN_PASSWORD, captcha: code, checkKey: "race-key" }, address)),
+        Array.from({ length: 10 }, () => login({ username: "admin", password: TEST_ADMIN_PASSWORD, captcha: code, checkKey: "race-key" }, address)),
       );
       expect(answers.filter((answer) => answer.json.success)).toHaveLength(1);
-      expect(answers.filter((answer) => answer.json.message === "验证码错误")).toHaveLength(11);
+      expect(answers.filter((answer) => answer.json.message === "验证码错误")).toHaveLength(9);
     });
 
     it("locks a name that many guesses hit at the same moment", async () => {

@@ -27,7 +27,7 @@ import { CrudMessages, notFound, singleId, splitIds } from "./crud-messages";
 import { dataRuleConditions } from "./data-rules";
 import { addDictText } from "./dict-text";
 import { fieldByProperty, type EntityDefinition } from "./entity";
-import { countRows, pageOf, selectRecords, type ListRecord } from "./page";
+import { pageOf, selectPage, selectRecords, type ListRecord } from "./page";
 import { buildListQuery, type ListQuery, type ListQueryOptions, type ListQueryParams } from "./query-generator";
 import { allOf, deleteRows, findRow, idCondition, insertRow, presentCondition, primaryKeyField, updateRow, type RowValues } from "./store";
 import { columnTenantScope, type TenantScope } from "./tenant";
@@ -443,16 +443,9 @@ export function createCrud(config: CrudConfig): CrudResource {
     seesSensitive: sees,
     async list(context, query) {
       const built = await listQuery(context, query);
-      const db = context.services.db;
-      // The count and the page (with its dictionary texts and hook fields) at once: on PostgreSQL
-      // they run on two connections, and the count over a large table is the longer of the two.
-      const [total, records] = await Promise.all([
-        countRows(db, entity, built.where),
-        selectRecords(db, entity, { where: built.where, orderBy: built.orderBy, limit: built.limit, offset: built.offset }).then(async (records) => {
-          await decorate(context, records);
-          return records;
-        }),
-      ]);
+      // The page and its count in one statement (./page.ts), then its dictionary texts and hook fields.
+      const { total, records } = await selectPage(context.services.db, entity, built);
+      await decorate(context, records);
       return pageOf(built, total, records);
     },
     async listAll(context, query, limit) {

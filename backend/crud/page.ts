@@ -16,8 +16,8 @@ export type ListRecord = Record<string, unknown>;
 const dialect = new PgDialect();
 
 /**
- * One page of the entity: `SELECT count(*)` and, when the page can hold rows, the records.
- * `selectColumns` are properties (default: every readable field); a secret or unknown one is refused.
+ * One page of the entity (contract §1 "Pagination"). `selectColumns` are properties (default: every
+ * readable field); a secret or unknown one is refused.
  */
 export async function runListQuery(
   db: Pick<Database, "rows">,
@@ -25,16 +25,32 @@ export async function runListQuery(
   built: ListQuery,
   selectColumns?: readonly string[],
 ): Promise<Page<ListRecord>> {
-  const fields = selectedFields(entity, selectColumns);
-  const { where, orderBy, limit, offset } = built;
-  const filter = where ? sql` where ${where}` : sql``;
-  const table = sql.identifier(entity.table);
-  const [counted] = await db.rows<{ total: unknown }>(sql`select count(*) as "total" from ${table}${filter}`);
-  // pg answers count(*) (bigint) as text, PGlite as a number.
-  const total = Number(counted?.total ?? 0);
-  // Like MyBatis-Plus: no second query when the count says the page is empty.
-  const records = total > offset ? await selectRecords(db, entity, { where, orderBy, limit, offset }, fields) : [];
+  const { total, records } = await selectPage(db, entity, built, selectedFields(entity, selectColumns));
   return pageOf(built, total, records);
+}
+
+/** The page statement's count column: not a property (those are plain identifiers). */
+const TOTAL_COLUMN = "$total";
+
+/**
+ * The formatted rows of one page of `built` and the number of rows its `where` matches, in one
+ * statement: the count is an uncorrelated subquery of the select list, which PostgreSQL (and PGlite)
+ * runs once, as an InitPlan. A list call so costs the database, the pool and the driver one
+ * statement instead of a count and a page (docs/decisions/193). An empty page carries no count: on
+ * the first page the count is 0; past it (a page beyond the end) the count is asked on its own.
+ */
+export async function selectPage(
+  db: Pick<Database, "rows">,
+  entity: EntityDefinition,
+  built: ListQuery,
+  fields: readonly FieldDefinition[] = selectedFields(entity),
+): Promise<{ total: number; records: ListRecord[] }> {
+  const { where, orderBy, limit, offset } = built;
+  const count = sql`(select count(*) from ${sql.identifier(entity.table)}${where ? sql` where ${where}` : sql``}) as ${sql.identifier(TOTAL_COLUMN)}`;
+  const rows = await db.rows<Record<string, unknown>>(recordStatement(entity, { where, orderBy, limit, offset }, fields, count));
+  // pg answers count(*) (bigint) as text, PGlite as a number.
+  if (rows.length > 0) return { total: Number(rows[0]![TOTAL_COLUMN]), records: rows.map((row) => formatRecord(fields, row)) };
+  return { total: offset > 0 ? await countRows(db, entity, where) : 0, records: [] };
 }
 
 /** The number of rows matching `where`. */
@@ -76,14 +92,19 @@ export async function selectRecords(
   query: RecordQuery,
   fields: readonly FieldDefinition[] = selectedFields(entity),
 ): Promise<ListRecord[]> {
+  const rows = await db.rows<Record<string, unknown>>(recordStatement(entity, query, fields));
+  return rows.map((row) => formatRecord(fields, row));
+}
+
+/** `SELECT <fields>[, <extra>] FROM <table> WHERE … ORDER BY … LIMIT … OFFSET …`. */
+function recordStatement(entity: EntityDefinition, query: RecordQuery, fields: readonly FieldDefinition[], extra?: SQL): SQL {
   const columns = selectList(entity, fields);
-  const parts: SQL[] = [sql`select ${columns} from ${sql.identifier(entity.table)}`];
+  const parts: SQL[] = [extra ? sql`select ${columns}, ${extra} from ${sql.identifier(entity.table)}` : sql`select ${columns} from ${sql.identifier(entity.table)}`];
   if (query.where) parts.push(sql`where ${query.where}`);
   parts.push(sql`order by ${query.orderBy}`);
   if (query.limit !== undefined) parts.push(sql`limit ${query.limit}`);
   if (query.offset) parts.push(sql`offset ${query.offset}`);
-  const rows = await db.rows<Record<string, unknown>>(sql.join(parts, sql` `));
-  return rows.map((row) => formatRecord(fields, row));
+  return sql.join(parts, sql` `);
 }
 
 /**

@@ -5,16 +5,16 @@ import { describe, expect, it } from "vitest";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { columnRef } from "../../backend/crud/conditions";
-import { selectRecords, selectedFields } from "../../backend/crud/page";
+import { selectPage, selectRecords, selectedFields } from "../../backend/crud/page";
 import type { EntityDefinition, FieldDefinition } from "../../backend/crud/entity";
 import { userEntity } from "../../backend/modules/system/user/user-entity";
 
 const dialect = new PgDialect();
 
-/** A database that answers no rows and keeps the statements it was given. */
-function statementLog() {
+/** A database that answers `answers` in turn (else no rows) and keeps the statements it was given. */
+function statementLog(answers: Array<Record<string, unknown>[]> = []) {
   const statements: Array<{ sql: string; params: unknown[] }> = [];
-  return { statements, db: { rows: async <T>(query: SQL) => (statements.push(dialect.sqlToQuery(query)), [] as T[]) } };
+  return { statements, db: { rows: async <T>(query: SQL) => (statements.push(dialect.sqlToQuery(query)), (answers.shift() ?? []) as T[]) } };
 }
 
 describe("the list engine's fixed SQL parts", () => {
@@ -52,5 +52,26 @@ describe("the list engine's fixed SQL parts", () => {
     await selectRecords(db, userEntity, query);
     expect(statements[1]!.sql).toBe(`select "sys_user"."username" as "username", "sys_user"."realname" as "realname" from "sys_user" order by 1`);
     expect(statements[2]).toEqual(statements[0]);
+  });
+
+  it("asks a page and its count in one statement, the count only alone for an empty page past the first", async () => {
+    const where = sql`${columnRef(userEntity, selectedFields(userEntity)[0]!)} = ${"x"}`;
+    const fields = selectedFields(userEntity, ["username"]);
+    const page = { where, orderBy: sql`1`, limit: 10, offset: 0, pageNo: 1, pageSize: 10 };
+    const first = statementLog([[{ username: "a", $total: "12" }]]);
+    expect(await selectPage(first.db, userEntity, page, fields)).toEqual({ total: 12, records: [{ username: "a" }] });
+    const column = `"sys_user"."${selectedFields(userEntity)[0]!.column}"`;
+    expect(first.statements.map(({ sql, params }) => ({ sql, params }))).toEqual([
+      {
+        sql: `select "sys_user"."username" as "username", (select count(*) from "sys_user" where ${column} = $1) as "$total" from "sys_user" where ${column} = $2 order by 1 limit $3`,
+        params: ["x", "x", 10],
+      },
+    ]);
+    const none = statementLog();
+    expect(await selectPage(none.db, userEntity, page, fields)).toEqual({ total: 0, records: [] });
+    expect(none.statements).toHaveLength(1);
+    const beyond = statementLog([[], [{ total: 12 }]]);
+    expect(await selectPage(beyond.db, userEntity, { ...page, offset: 20, pageNo: 3 }, fields)).toEqual({ total: 12, records: [] });
+    expect(beyond.statements[1]!.sql).toBe(`select count(*) as "total" from "sys_user" where ${column} = $1`);
   });
 });

@@ -5,6 +5,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { fieldErrors } from "#contract/auth";
 import { pageSchema } from "#contract/envelope";
+import { recordFields } from "~/lib/record-fields";
 import { RETURN_FIELD, parseListState, parseOverlay, queryString, toBackendQuery, withOverlay, type ListState } from "~/lib/list-query";
 import type { RouteRequest } from "./auth.server";
 import { BackendError, type BackendClient } from "./api.server";
@@ -146,25 +147,6 @@ async function loadOverlay(api: BackendClient, url: URL, page: ListPageDefinitio
       };
     throw error;
   }
-}
-
-/** Fields of a form post that are the engine's, not the record's (docs/decisions/190). */
-const FORM_CONTROLS = new Set(["intent", RETURN_FIELD]);
-
-/**
- * A record's fields as a form posts them, with JavaScript or without (one protocol: named fields):
- * a field given several times (a multiple select) joined with commas, the engine's own fields left out.
- */
-export function recordFields(form: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const key of new Set(form.keys())) {
-    if (FORM_CONTROLS.has(key)) continue;
-    values[key] = form
-      .getAll(key)
-      .filter((value): value is string => typeof value === "string")
-      .join(",");
-  }
-  return values;
 }
 
 /** After a plain form's success: the list's address without the form or confirmation. */

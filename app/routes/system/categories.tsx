@@ -16,7 +16,8 @@ import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { requestWidget, widgetUrl } from "~/routes/api/widgets/widget-answer";
 import { BackendError } from "~/services/api.server";
 import { requireMenuPage } from "~/services/menu-access.server";
-import { listAction, loadList, recordFields, type ListActionResult, type ListPageDefinition, type ListRecord } from "~/services/list.server";
+import { listAction, loadList, type ListActionResult, type ListPageDefinition, type ListRecord } from "~/services/list.server";
+import { recordFields } from "~/lib/record-fields";
 import { failureData } from "~/services/route-errors.server";
 import { CATEGORY_PAGE, ROOT_PID, categoryBody, categoryColumns, categoryFormFields, categoryFormSchema, categorySearchFields } from "./categories.data";
 

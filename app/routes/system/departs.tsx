@@ -10,7 +10,8 @@ import { selectedDepart, toDepartNodes } from "~/components/system/depart/depart
 import { fieldErrors } from "#contract/auth";
 import { BackendError, type BackendClient } from "~/services/api.server";
 import { requireMenuPage } from "~/services/menu-access.server";
-import { listAction, loadList, recordFields, type ListData, type ListPageDefinition } from "~/services/list.server";
+import { listAction, loadList, type ListData, type ListPageDefinition } from "~/services/list.server";
+import { recordFields } from "~/lib/record-fields";
 import { parseListState } from "~/lib/list-query";
 import { withRouteFailures } from "~/services/route-errors.server";
 import { DEPART_PAGE, DEPART_PARAM, TAB_PARAM, departBody, departFormSchema, type DepartTab } from "./departs.data";

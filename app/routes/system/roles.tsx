@@ -9,7 +9,8 @@ import { ListPage } from "~/components/widgets/list/list-page";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { BackendError } from "~/services/api.server";
 import { requireMenuPage } from "~/services/menu-access.server";
-import { listAction, loadList, recordFields, type ListActionResult, type ListPageDefinition, type ListRecord } from "~/services/list.server";
+import { listAction, loadList, type ListActionResult, type ListPageDefinition, type ListRecord } from "~/services/list.server";
+import { recordFields } from "~/lib/record-fields";
 import { ROLE_PAGE, rolePage, roleColumns, roleFormFields, roleFormSchema, roleSearchFields, roleSuperQuery } from "./roles.data";
 
 const RoleAuthDrawer = lazy(() => import("~/components/system/role/role-auth-drawer"));

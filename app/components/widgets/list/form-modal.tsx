@@ -1,10 +1,10 @@
 // Add / edit / detail in a modal (docs/spec/app-shell.md §4: titles 新增, 编辑, 详情 read-only). The
-// form is checked by the page's zod schema here and again by the action; fields with a check rule
-// or that must be unique ask the server first (§5, both skipped for empty values).
+// form is the page's one RecordForm (record-form.tsx); what it posts (its FormData) is checked by the
+// page's zod schema here and again by the action; fields with a check rule or that must be unique ask
+// the server first (§5, both skipped for empty values).
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { App, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Tabs } from "antd";
-import dayjs from "dayjs";
+import { App, Form, Modal, Tabs } from "antd";
 import type { z } from "zod";
 import { fieldErrors } from "#contract/auth";
 import type { FormField } from "./types";
@@ -13,15 +13,14 @@ import { useFailureFeedback } from "../../shell/feedback/failure-feedback";
 import { useFetcherAnswer } from "../../shell/feedback/use-fetcher-answer";
 import { formControls, RecordView } from "./record-view";
 import { RecordHistory } from "./record-history";
+import { FORM_TITLES, formValues, RecordForm, type FormMode } from "./record-form";
 import { callRoute } from "~/lib/route-call";
-
-/** More options than this make a form select searchable. */
-const SEARCHABLE_OPTIONS = 20;
+import { recordFields } from "~/lib/record-fields";
 
 /** The form's zod schema, or its loader (a page keeps zod out of its first paint, decision 063). */
 export type FormSchema = z.ZodType | (() => Promise<z.ZodType>);
 
-export type FormMode = "add" | "edit" | "detail";
+export type { FormMode } from "./record-form";
 /** A form's dialog width by default, and with a wide field (a grid: FormField.wide, docs/decisions/164). */
 export const FORM_WIDTH = 800;
 export const WIDE_FORM_WIDTH = 1200;
@@ -30,9 +29,6 @@ export function formWidth(fields: readonly FormField[], width: number | undefine
   return fields.some((field) => field.wide) ? Math.max(width ?? 0, WIDE_FORM_WIDTH) : (width ?? FORM_WIDTH);
 }
 
-/** A wide field's label sits above it and the control takes the form's width. */
-const WIDE_ITEM = { labelCol: { span: 24 }, wrapperCol: { span: 24 } } as const;
-const TITLES: Record<FormMode, string> = { add: "新增", edit: "编辑", detail: "详情" };
 
 export async function checkDuplicate(tableName: string, fieldName: string, fieldVal: string, dataId?: string): Promise<string | null> {
   if (!fieldVal) return null;
@@ -122,15 +118,7 @@ export function FormModal({
     setErrors({});
     form.resetFields();
     if (record) {
-      const merged = { ...record, ...(detail?.id === recordId ? detail.values : null) };
-      const values: Record<string, unknown> = {};
-      for (const field of fields) {
-        const value = merged[field.name];
-        if (field.kind === "date") values[field.name] = value ? dayjs(String(value)) : undefined;
-        else if (field.kind === "multi-select") values[field.name] = value ? String(value).split(",").filter(Boolean) : [];
-        else values[field.name] = value === null || value === undefined ? undefined : String(value);
-      }
-      form.setFieldsValue(values);
+      form.setFieldsValue(formValues(fields, { ...record, ...(detail?.id === recordId ? detail.values : null) }));
     }
     setPopulated(populateKey);
   }, [open, record, detail, fields, form, populateKey]);
@@ -143,24 +131,19 @@ export function FormModal({
 
   const watched = Form.useWatch([], form) as Record<string, unknown> | undefined;
   const visible = formControls(fields, mode, { ...record, ...watched });
+  // The id is part of what is checked (schemas tell adding from editing by it), and the copy this
+  // edit was made from goes with it: the backend refuses it if the record changed since.
+  const id = mode === "edit" && typeof record?.id === "string" ? record.id : undefined;
+  const hidden: Record<string, string> = { intent: "save" };
+  if (id) hidden.id = id;
+  if (id && record && "updateTime" in record) hidden.updateTime = loadedUpdateTime(record, detail?.id === id ? detail.values : null);
 
-  /** The form's values as they are sent: text per visible field, the id and the copy's time. */
-  const currentValues = () => {
-    const raw = form.getFieldsValue() as Record<string, unknown>;
-    const values: Record<string, string> = {};
-    for (const field of visible) {
-      const value = raw[field.name];
-      if (field.kind === "date") values[field.name] = value ? dayjs(value as string).format("YYYY-MM-DD") : "";
-      else if (field.kind === "multi-select") values[field.name] = Array.isArray(value) ? value.join(",") : "";
-      else if (Array.isArray(value)) values[field.name] = value.join(",");
-      else values[field.name] = value === undefined || value === null ? "" : String(value);
-    }
-    // The id is part of what is checked: schemas tell adding from editing by it.
-    const id = mode === "edit" && typeof record?.id === "string" ? record.id : undefined;
-    if (id) values.id = id;
-    // The copy this edit was made from: the backend refuses it if the record changed since.
-    if (id && record && "updateTime" in record) values.updateTime = loadedUpdateTime(record, detail?.id === id ? detail.values : null);
-    return { values, id };
+  /** What the form posts: its FormData, and the record's fields as the action reads them. */
+  const box = useRef<HTMLDivElement>(null);
+  const posted = () => {
+    const element = box.current?.querySelector("form");
+    const formData = element ? new FormData(element) : new FormData();
+    return { formData, values: recordFields(formData) };
   };
 
   /** Blank fields an edit must fill again because of what else it changed (requiredOnEditWhen). */
@@ -176,13 +159,13 @@ export function FormModal({
 
   // A field's message goes as soon as its value is valid (issue #30): the fields shown with a
   // message are checked again by the same schema whenever they change, and those required again by
-  // another field's change whenever any field changes.
+  // another field's change whenever any field changes. Read from the form once it shows the change.
   const recheck = async (changed: string[]) => {
     const dependent = visible.filter((field) => field.requiredOnEditWhen).map((field) => field.name);
     const shown = [...new Set([...changed, ...dependent])].filter((name) => errors[name]);
     if (shown.length === 0) return;
     const checking = typeof schema === "function" ? await schema() : schema;
-    const { values } = currentValues();
+    const { values } = posted();
     const found = checking ? checking.safeParse(values) : null;
     const now = { ...requiredAgain(values), ...(found && !found.success ? fieldErrors(found.error) : {}) };
     setErrors((current) => {
@@ -194,9 +177,15 @@ export function FormModal({
       return next;
     });
   };
+  const [changed, setChanged] = useState<string[]>([]);
+  useEffect(() => {
+    if (changed.length > 0) void recheck(changed);
+    // After the render that shows the change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [changed]);
 
   const submit = async () => {
-    const { values, id } = currentValues();
+    const { formData, values } = posted();
     const problems: Record<string, string> = {};
     const checking = typeof schema === "function" ? await schema() : schema;
     if (checking) {
@@ -210,7 +199,7 @@ export function FormModal({
     // The server's validators, for fields the schema found no fault with: the check rule, then uniqueness.
     for (const field of visible) {
       if (problems[field.name]) continue;
-      const value = String(values[field.name] ?? "");
+      const value = values[field.name] ?? "";
       const message =
         (field.checkRule ? await checkRule(field.checkRule, value) : null) ??
         (field.duplicate ? await checkDuplicate(field.duplicate.tableName, field.duplicate.fieldName, value, id) : null);
@@ -219,13 +208,13 @@ export function FormModal({
     setErrors(problems);
     if (problems._form) void message.warning(problems._form);
     if (Object.keys(problems).length > 0) return;
-    // Named fields, as the page without JavaScript posts them (one protocol: recordFields reads both).
-    void fetcher.submit({ ...values, intent: "save" }, { method: "post", ...(action ? { action } : {}) });
+    // The form's own fields, as the page without JavaScript posts them (one protocol: recordFields reads both).
+    void fetcher.submit(formData, { method: "post", ...(action ? { action } : {}) });
   };
 
   return (
     <Modal
-      title={TITLES[mode]}
+      title={FORM_TITLES[mode]}
       open={open}
       width={formWidth(fields, width)}
       onCancel={onClose}
@@ -250,65 +239,19 @@ export function FormModal({
           <RecordView fields={fields} record={{ ...record, ...(detail?.id === recordId ? detail.values : null) }} />
         )
       ) : (
-        <Form
-          form={form}
-          labelCol={{ span: 5 }}
-          wrapperCol={{ span: 16 }}
-          disabled={loadingDetail || populated !== populateKey}
-          name="record"
-          onValuesChange={(changed: Record<string, unknown>) => void recheck(Object.keys(changed))}
-        >
-          {visible.map((field) => (
-            <Form.Item
-              key={field.name}
-              name={field.name}
-              label={field.label}
-              {...(field.wide ? WIDE_ITEM : null)}
-              required={
-                field.required ||
-                (field.requiredOnAdd && mode === "add") ||
-                (mode === "edit" && !!record && !!field.requiredOnEditWhen?.({ ...record, ...watched }, record))
-              }
-              validateStatus={errors[field.name] ? "error" : undefined}
-              help={errors[field.name]}
-            >
-              {field.kind === "custom" && field.render ? field.render({ mode, record }) : renderControl(field, mode)}
-            </Form.Item>
-          ))}
-        </Form>
+        <div ref={box}>
+          <RecordForm
+            form={form}
+            fields={fields}
+            mode={mode === "edit" ? "edit" : "add"}
+            record={record}
+            hidden={hidden}
+            errors={errors}
+            disabled={loadingDetail || populated !== populateKey}
+            onValuesChange={setChanged}
+          />
+        </div>
       )}
     </Modal>
   );
-}
-
-function renderControl(field: FormField, mode: FormMode) {
-  const placeholder = field.placeholder ?? (field.kind === "select" || field.kind === "multi-select" || field.kind === "date" ? `请选择${field.label}` : `请输入${field.label}`);
-  const fixed = field.fixedOnEdit && mode === "edit";
-  switch (field.kind) {
-    case "password":
-      return <Input.Password placeholder={placeholder} autoComplete="new-password" />;
-    case "textarea":
-      return <Input.TextArea placeholder={placeholder} rows={3} />;
-    case "number":
-      return <InputNumber placeholder={placeholder} style={{ width: "100%" }} />;
-    case "date":
-      return <DatePicker placeholder={placeholder} style={{ width: "100%" }} />;
-    case "select":
-      // A long list (a table dictionary: parents, corporations) is searched by typing.
-      return (
-        <Select
-          placeholder={placeholder}
-          options={field.options}
-          allowClear
-          disabled={fixed}
-          {...((field.options?.length ?? 0) > SEARCHABLE_OPTIONS ? { showSearch: { optionFilterProp: "label" } } : {})}
-        />
-      );
-    case "multi-select":
-      return <Select mode="multiple" placeholder={placeholder} options={field.options} allowClear maxTagCount="responsive" />;
-    case "radio":
-      return <Radio.Group options={field.options} />;
-    default:
-      return <Input placeholder={placeholder} disabled={fixed} />;
-  }
 }

@@ -1,24 +1,18 @@
 // A list's form and delete confirmation as the server renders them in the page, for a browser that
 // has not run (or will never run) the page's JavaScript (issue #19): plain HTML forms posting to the
 // route's action, which redirects back to the list or answers with the field errors and the typed
-// values. Once hydrated, the list page shows the same address as its modal instead.
+// values. The record's form is the dialog's RecordForm (record-form.tsx) in a card of its own; once
+// hydrated, the list page shows the same address as its modal instead.
 import type { ReactNode } from "react";
 import { Button, Card, Form, Input, Space } from "antd";
 import { PLAIN_SUPER_QUERY, RETURN_FIELD, type ListState } from "~/lib/list-query";
 import type { ListActionResult, ListRecord, OpenedOverlay } from "~/services/list.server";
 import { fromQueryParams, MATCH_TYPES, SUPER_QUERY_RULES, SUPER_QUERY_TEXTS, type SuperQueryField } from "../super-query/super-query";
-import { PLAIN_INPUT_CLASS } from "../light-form";
 import { ACCEPT, DOWNLOAD_LINK, IMPORT_TITLE, readImportOutcome, type ImportOutcome } from "../import-excel/import-result";
 import { ChoiceSelect } from "./choice-select";
-import type { FormMode } from "./form-modal";
-import { fieldText, formControls, isRowsField, RecordView, RowsDetail } from "./record-view";
+import { FORM_TITLES, formValues, RecordForm } from "./record-form";
+import { RecordView } from "./record-view";
 import type { FormField } from "./types";
-
-export const FORM_TITLES: Record<FormMode, string> = {
-  add: "新增",
-  edit: "编辑",
-  detail: "详情",
-};
 
 type FormOverlay = Extract<OpenedOverlay, { kind: "form" }>;
 type ConfirmOverlay = Extract<OpenedOverlay, { kind: "confirm" }>;
@@ -29,15 +23,6 @@ function answerMessage(answer: ListActionResult | undefined): string | null {
   return answer.failure?.message ?? answer.message ?? null;
 }
 
-/** The form's values as text: the posted ones after a refusal, else the record's or the defaults. */
-function initialText(fields: FormField[], record: Record<string, unknown> | null): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const field of fields) {
-    const value = record?.[field.name];
-    values[field.name] = value === null || value === undefined ? "" : String(value);
-  }
-  return values;
-}
 
 export function PlainRecordForm({
   opened,
@@ -81,8 +66,8 @@ export function PlainRecordForm({
   }
   const base = mode === "add" ? { ...defaults } : (record ?? {});
   const posted = answer && !answer.ok && answer.intent === "save" ? answer.values : undefined;
-  const values = posted ?? initialText(fields, base);
-  const shown = formControls(fields, mode, { ...base, ...values });
+  // The posted values after a refusal, else the record's or the defaults.
+  const values = posted ?? formValues(fields, base);
   const errors = (answer && !answer.ok && answer.intent === "save" ? answer.fieldErrors : undefined) ?? {};
   const problem = answerMessage(answer && answer.intent === "save" ? answer : undefined) ?? errors._form;
   if (mode === "edit" && needsDetail) {
@@ -93,35 +78,13 @@ export function PlainRecordForm({
       </Card>
     );
   }
+  const hidden: Record<string, string> = { intent: "save", [RETURN_FIELD]: "list" };
+  if (mode === "edit" && record) hidden.id = record.id;
+  if (mode === "edit" && record && "updateTime" in record) hidden.updateTime = values.updateTime ?? String(record.updateTime ?? "");
   return (
     <Card title={title} className="list-page plain-overlay">
       {problem ? <Notice type="error" text={problem} /> : null}
-      <Form component="form" method="post" labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} className="plain-form">
-        <input type="hidden" name="intent" value="save" />
-        <input type="hidden" name={RETURN_FIELD} value="list" />
-        {mode === "edit" && record ? <input type="hidden" name="id" value={record.id} /> : null}
-        {mode === "edit" && record && "updateTime" in record ? (
-          <input type="hidden" name="updateTime" value={values.updateTime ?? String(record.updateTime ?? "")} />
-        ) : null}
-        {shown.map((field) => (
-          <Form.Item
-            key={field.name}
-            label={field.label}
-            htmlFor={`record_${field.name}`}
-            required={field.required || (field.requiredOnAdd && mode === "add")}
-            validateStatus={errors[field.name] ? "error" : undefined}
-          >
-            {plainControl(field, values[field.name] ?? "", mode, { ...base, ...values })}
-            {errors[field.name] ? (
-              // antd's help text appears through an animation, which needs JavaScript: written out here.
-              <div className="ant-form-item-explain">
-                <div className="ant-form-item-explain-error" role="alert">
-                  {errors[field.name]}
-                </div>
-              </div>
-            ) : null}
-          </Form.Item>
-        ))}
+      <RecordForm fields={fields} mode={mode} record={base} initialValues={values} hidden={hidden} errors={errors} className="plain-form">
         <Form.Item wrapperCol={{ offset: 5, span: 16 }}>
           <Space>
             <Button type="primary" htmlType="submit">
@@ -130,75 +93,9 @@ export function PlainRecordForm({
             {back}
           </Space>
         </Form.Item>
-      </Form>
+      </RecordForm>
     </Card>
   );
-}
-
-/** A control that works as plain HTML: its name posts the value as the action reads it. */
-function plainControl(field: FormField, value: string, mode: FormMode, record: Record<string, unknown>): ReactNode {
-  const id = `record_${field.name}`;
-  const placeholder =
-    field.placeholder ?? (field.kind === "select" || field.kind === "multi-select" || field.kind === "date" ? `请选择${field.label}` : `请输入${field.label}`);
-  const fixed = field.fixedOnEdit && mode === "edit";
-  switch (field.kind) {
-    case "password":
-      return <Input id={id} name={field.name} type="password" autoComplete="new-password" placeholder={placeholder} />;
-    case "textarea":
-      return <Input.TextArea id={id} name={field.name} defaultValue={value} rows={3} placeholder={placeholder} />;
-    case "date":
-      return <Input id={id} name={field.name} type="date" defaultValue={value.slice(0, 10)} />;
-    case "select":
-    case "multi-select": {
-      const multiple = field.kind === "multi-select";
-      const chosen = value.split(",").filter(Boolean);
-      return (
-        <select
-          id={id}
-          name={field.name}
-          className={`${PLAIN_INPUT_CLASS} plain-select`}
-          multiple={multiple}
-          defaultValue={multiple ? chosen : value}
-          // A fixed select still posts its value (a disabled one would not).
-          {...(fixed ? { "aria-readonly": true } : {})}
-        >
-          {multiple ? null : <option value="">{placeholder}</option>}
-          {(field.options ?? []).map((option) => (
-            <option key={option.value} value={option.value} disabled={fixed && option.value !== value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      );
-    }
-    case "radio":
-      return (
-        <span id={id} role="radiogroup" className="plain-radios">
-          {(field.options ?? []).map((option) => (
-            <label key={option.value}>
-              <input type="radio" name={field.name} value={option.value} defaultChecked={option.value === value} /> {option.label}
-            </label>
-          ))}
-        </span>
-      );
-    case "custom":
-      // Pickers and grids need JavaScript: the value is kept as it is and posted back, and shown (a
-      // grid's rows read-only on the grid, anything else as text).
-      return (
-        <>
-          <input type="hidden" name={field.name} value={value} />
-          {isRowsField(field, record) ? (
-            <div id={id} className="plain-readonly">
-              <RowsDetail field={field} record={record} />
-            </div>
-          ) : (
-            <Input id={id} value={fieldText(field, record)} readOnly className="plain-readonly" />
-          )}
-        </>
-      );
-    default:
-      return <Input id={id} name={field.name} defaultValue={value} readOnly={fixed} placeholder={placeholder} />;
-  }
 }
 
 /** 删除 / 批量删除 without JavaScript: what is about to be deleted, and a form that deletes it. */

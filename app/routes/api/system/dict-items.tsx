@@ -8,7 +8,8 @@ import { z } from "zod";
 import type { Route } from "./+types/dict-items";
 import { BackendError } from "~/services/api.server";
 import { requireMenuPage } from "~/services/menu-access.server";
-import { listAction, loadList, recordFields, type ListActionResult } from "~/services/list.server";
+import { listAction, loadList, type ListActionResult } from "~/services/list.server";
+import { recordFields } from "~/lib/record-fields";
 import { parseListState } from "~/lib/list-query";
 import { DICT_ITEM_SORT, DICT_PAGE, dictItemFormSchema, dictItemPageDefinition } from "~/routes/system/dicts.data";
 

@@ -1,5 +1,7 @@
-// `npm test`: every stage of the suite, one after another, and each stage's wall time at the end
-// (docs/decisions/065). The unit, integration and end-to-end stages run the files that failed once
+// `npm test`: every stage of the suite, and each stage's wall time at the end (docs/decisions/065).
+// The typecheck and the build need no database and no browser: they run beside the unit and
+// integration stages (which leave part of the second core idle), their output kept and printed when
+// they end; the e2e stage waits for the build (docs/decisions/194). The unit, integration and end-to-end stages run the files that failed once
 // more, in a fresh vitest process (fresh servers and databases). The rerun only tells an
 // infrastructure hiccup from a flaky test: a file whose start failed (no test failed, e.g. a server
 // that did not come up) and then passes is let through, but a TEST that failed and passed only on
@@ -8,8 +10,8 @@
 //
 //   npm test                          all stages
 //   npm test -- --stages=unit,e2e     only these stages (ensure-browser, typecheck, unit, integration, build, e2e)
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
 interface QuarantineEntry {
@@ -27,11 +29,14 @@ interface FileReport {
 
 const STAGES = ["ensure-browser", "typecheck", "unit", "integration", "build", "e2e"] as const;
 type Stage = (typeof STAGES)[number];
+/** The stages that run beside the others, one after another, their output to a file. */
+const BESIDE: readonly Stage[] = ["typecheck", "build"];
 
 const quarantineFile = path.resolve("tests/quarantine.json");
 const quarantine: QuarantineEntry[] = existsSync(quarantineFile) ? JSON.parse(readFileSync(quarantineFile, "utf8")) : [];
-const reportFile = path.resolve("node_modules/.cache/test-report.json");
-mkdirSync(path.dirname(reportFile), { recursive: true });
+const cacheDir = path.resolve("node_modules/.cache");
+const reportFile = path.join(cacheDir, "test-report.json");
+mkdirSync(cacheDir, { recursive: true });
 
 const chosen = process.argv.find((argument) => argument.startsWith("--stages="))?.slice("--stages=".length).split(",");
 const stages = STAGES.filter((stage) => !chosen || chosen.includes(stage));
@@ -39,15 +44,24 @@ const times: { stage: Stage; seconds: number; outcome: string }[] = [];
 const problems: string[] = [];
 const notes: string[] = [];
 
-function run(command: string, args: string[]): number {
-  const result = spawnSync(command, args, { stdio: "inherit" });
-  return result.status ?? 1;
+/** Runs a command to its end, its output to the terminal or to `logFile`; answers its exit code. */
+async function run(command: string, args: string[], logFile?: string): Promise<number> {
+  const log = logFile ? openSync(logFile, "w") : null;
+  try {
+    return await new Promise<number>((resolve) => {
+      const child = spawn(command, args, { stdio: log === null ? "inherit" : ["ignore", log, log] });
+      child.on("error", () => resolve(1));
+      child.on("close", (code) => resolve(code ?? 1));
+    });
+  } finally {
+    if (log !== null) closeSync(log);
+  }
 }
 
-function vitestPass(config: string, project: string | null, files: string[]): { code: number; files: FileReport[] | null } {
+async function vitestPass(config: string, project: string | null, files: string[]): Promise<{ code: number; files: FileReport[] | null }> {
   rmSync(reportFile, { force: true });
   const args = ["vitest", "run", "--config", config, ...(project ? ["--project", project] : []), "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`, ...files];
-  const code = run("npx", args);
+  const code = await run("npx", args);
   try {
     return { code, files: (JSON.parse(readFileSync(reportFile, "utf8")) as { testResults: FileReport[] }).testResults };
   } catch {
@@ -61,8 +75,8 @@ const failedTests = (file: FileReport) => file.assertionResults.filter((test) =>
 const quarantined = (file: string, test: string) => quarantine.find((entry) => entry.file === file && (entry.test === undefined || entry.test === test));
 
 /** One vitest stage with the rerun rule; true when it passes. */
-function vitestStage(stage: Stage, config: string, project: string | null): boolean {
-  const first = vitestPass(config, project, []);
+async function vitestStage(stage: Stage, config: string, project: string | null): Promise<boolean> {
+  const first = await vitestPass(config, project, []);
   if (first.code === 0) return true;
   if (first.files === null) {
     problems.push(`${stage}: vitest failed before any test ran (see above)`);
@@ -75,7 +89,7 @@ function vitestStage(stage: Stage, config: string, project: string | null): bool
   }
   const names = failed.map((file) => relative(file.name));
   console.log(`\n[test] ${stage}: ${names.length} file(s) failed: ${names.join(", ")}; running them once more in a fresh process\n`);
-  const second = vitestPass(config, project, names);
+  const second = await vitestPass(config, project, names);
   let passed = true;
   for (const file of failed) {
     const name = relative(file.name);
@@ -102,21 +116,41 @@ function vitestStage(stage: Stage, config: string, project: string | null): bool
   return passed;
 }
 
-function runStage(stage: Stage): boolean {
+async function runStage(stage: Stage, logFile?: string): Promise<boolean> {
   switch (stage) {
     case "ensure-browser":
-      return run("bash", ["scripts/ensure-browser.sh"]) === 0;
+      return (await run("bash", ["scripts/ensure-browser.sh"], logFile)) === 0;
     case "typecheck":
-      return run("npm", ["run", "typecheck"]) === 0;
+      return (await run("npm", ["run", "typecheck"], logFile)) === 0;
     case "unit":
       return vitestStage(stage, "vitest.config.ts", "unit");
     case "integration":
       return vitestStage(stage, "vitest.config.ts", "integration");
     case "build":
-      return run("npm", ["run", "build"]) === 0;
+      return (await run("npm", ["run", "build"], logFile)) === 0;
     case "e2e":
       return vitestStage(stage, "vitest.e2e.config.ts", null);
   }
+}
+
+/** Runs one stage and records its time; false when it failed. */
+async function timed(stage: Stage, logFile?: string): Promise<boolean> {
+  const stageStart = Date.now();
+  const passed = await runStage(stage, logFile);
+  times.push({ stage, seconds: (Date.now() - stageStart) / 1000, outcome: passed ? "passed" : "FAILED" });
+  if (!passed && !problems.some((problem) => problem.startsWith(`${stage}:`))) problems.push(`${stage}: failed (see above)`);
+  return passed;
+}
+
+/** The stages that run beside the others, one after another; each one's output printed when it ends. */
+async function besideStages(chain: readonly Stage[]): Promise<boolean> {
+  for (const stage of chain) {
+    const logFile = path.join(cacheDir, `test-${stage}.log`);
+    const passed = await timed(stage, logFile);
+    console.log(`\n[test] ── ${stage} (ran beside the other stages): ${passed ? "passed" : "FAILED"}; its output ──\n${readFileSync(logFile, "utf8")}`);
+    if (!passed) return false;
+  }
+  return true;
 }
 
 if (quarantine.length > 0) {
@@ -125,21 +159,31 @@ if (quarantine.length > 0) {
 }
 const started = Date.now();
 let ok = true;
+let beside: Promise<boolean> | null = null;
 for (const stage of stages) {
+  if (BESIDE.includes(stage)) {
+    // After ensure-browser (the build's CSS step and Chromium's install do not share the machine's apt and disk).
+    beside ??= besideStages(stages.filter((candidate) => BESIDE.includes(candidate)));
+    continue;
+  }
+  if (stage === "e2e" && beside) {
+    console.log(`\n[test] e2e waits for the build`);
+    ok = await beside;
+    beside = null;
+    if (!ok) break;
+  }
   console.log(`\n[test] ── ${stage} ──`);
-  const stageStart = Date.now();
-  const passed = runStage(stage);
-  times.push({ stage, seconds: (Date.now() - stageStart) / 1000, outcome: passed ? "passed" : "FAILED" });
-  if (!passed) {
-    if (!problems.some((problem) => problem.startsWith(`${stage}:`))) problems.push(`${stage}: failed (see above)`);
+  if (!(await timed(stage))) {
     ok = false;
     break;
   }
 }
+// A red stage stops the run; what runs beside it is let finish, so its output is printed.
+if (beside) ok = (await beside) && ok;
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)} min ${(seconds % 60).toFixed(0).padStart(2, "0")} s`;
 console.log("\n[test] stage times");
-for (const { stage, seconds, outcome } of times) console.log(`  ${stage.padEnd(15)} ${clock(seconds).padStart(12)}  ${outcome}`);
+for (const { stage, seconds, outcome } of times.sort((a, b) => STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage))) console.log(`  ${stage.padEnd(15)} ${clock(seconds).padStart(12)}  ${outcome}`);
 console.log(`  ${"total".padEnd(15)} ${clock((Date.now() - started) / 1000).padStart(12)}`);
 if (quarantine.length > 0) console.log(`[test] ${quarantine.length} quarantined test(s) in tests/quarantine.json (listed at the start)`);
 for (const note of notes) console.log(`[test] note: ${note}`);

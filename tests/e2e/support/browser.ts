@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core (no browser downloads here: docs/stack.md).
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { CHROMIUM_LAUNCH } from "./chromium";
 import { E2E_ADMIN_PASSWORD } from "./constants";
 
 /** This worker's product server (worker-server.ts starts one per vitest worker). */
@@ -17,19 +18,10 @@ export const smtpPort = (): number => Number(process.env.E2E_SMTP_PORT);
 export const launchedBrowsers = new Set<Browser>();
 
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  // The worker's Chromium (worker-server.ts asks global-setup.ts for it): a connection of the file's
+  // own, whose close() closes the file's contexts and leaves the browser to the worker's next file.
+  const endpoint = process.env.E2E_BROWSER_ENDPOINT;
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch(CHROMIUM_LAUNCH);
   launchedBrowsers.add(browser);
   browser.once("disconnected", () => launchedBrowsers.delete(browser));
   return browser;

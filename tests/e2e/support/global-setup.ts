@@ -2,6 +2,8 @@
 // its own data folder (a copy of the cached template) and its own mail port, started when the
 // worker's first file asks for it (worker-server.ts, through a small control server on 127.0.0.1)
 // and stopped at the end of the run. Files in parallel workers share no server and no database.
+// Each worker has its Chromium too, started the same way: its files connect to it instead of each
+// launching one (a launch costs seconds of CPU; docs/decisions/194), each in contexts of its own.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
@@ -9,8 +11,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { chromium, type BrowserServer } from "playwright-core";
 import { PGlite } from "@electric-sql/pglite";
 import { pgliteTemplateFile } from "../../support/template";
+import { CHROMIUM_LAUNCH } from "./chromium";
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./constants";
 
 declare module "vitest" {
@@ -58,7 +62,24 @@ export default async function setup(project: TestProject) {
   // Built here at most once (when its key changed), before any worker's server copies it.
   await pgliteTemplateFile({ adminPassword: E2E_ADMIN_PASSWORD, demoPassword: E2E_DEMO_PASSWORD });
   const servers = new Map<string, Promise<WorkerServer & { stop: () => Promise<void> }>>();
+  const browsers = new Map<string, Promise<BrowserServer>>();
+  /** Worker `id`'s Chromium: started on first use, and again if the last one died. */
+  async function workerBrowser(id: string): Promise<BrowserServer> {
+    const current = await browsers.get(id)?.catch(() => null);
+    if (current && current.process().exitCode === null && current.process().signalCode === null) return current;
+    const started = chromium.launchServer(CHROMIUM_LAUNCH);
+    browsers.set(id, started);
+    return started;
+  }
   const control = createHttpServer((request, response) => {
+    const browserOf = /^\/browser\/(\d+)$/.exec(request.url ?? "")?.[1];
+    if (browserOf) {
+      workerBrowser(browserOf).then(
+        (browser) => response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ wsEndpoint: browser.wsEndpoint() })),
+        (error: unknown) => response.writeHead(500).end(String(error instanceof Error ? error.message : error)),
+      );
+      return;
+    }
     const id = /^\/server\/(\d+)$/.exec(request.url ?? "")?.[1];
     if (!id) {
       response.writeHead(404).end();
@@ -84,7 +105,10 @@ export default async function setup(project: TestProject) {
   project.provide("e2eControl", `http://127.0.0.1:${(control.address() as { port: number }).port}`);
   return async () => {
     await new Promise((resolve) => control.close(resolve));
-    await Promise.all([...servers.values()].map((server) => server.then((started) => started.stop(), () => undefined)));
+    await Promise.all([
+      ...[...servers.values()].map((server) => server.then((started) => started.stop(), () => undefined)),
+      ...[...browsers.values()].map((browser) => browser.then((started) => started.close(), () => undefined)),
+    ]);
   };
 }
 

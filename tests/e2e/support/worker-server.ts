@@ -1,6 +1,7 @@
-// Before each file: this worker's product server (global-setup.ts starts one per vitest worker,
-// keyed by VITEST_POOL_ID, when its first file asks). baseUrl() and smtpPort() (browser.ts) read
-// what it answers.
+// Before each file: this worker's product server and Chromium (global-setup.ts starts one of each
+// per vitest worker, keyed by VITEST_POOL_ID, when its first file asks; a Chromium that died is
+// started again for the next file). baseUrl(), smtpPort() and launchBrowser() (browser.ts) read what
+// it answers.
 import { get } from "node:http";
 import { inject } from "vitest";
 import type { WorkerServer } from "./global-setup";
@@ -27,3 +28,6 @@ if (process.env.E2E_SERVER_OF_POOL !== poolId) {
   process.env.E2E_SMTP_PORT = String(server.smtpPort);
   process.env.E2E_SERVER_OF_POOL = poolId;
 }
+const browser = await ask(`${inject("e2eControl")}/browser/${poolId}`);
+if (browser.status !== 200) throw new Error(`this worker's Chromium did not start: ${browser.body}`);
+process.env.E2E_BROWSER_ENDPOINT = (JSON.parse(browser.body) as { wsEndpoint: string }).wsEndpoint;

@@ -172,9 +172,9 @@ export type ListActionResult =
  * backend refuses an edit of a record someone changed meanwhile (数据已被修改，请刷新后重试,
  * docs/decisions/009). A form that sends none is not checked.
  */
-function loadedVersion(values: Record<string, string>): { updateTime?: string | null } {
+function loadedVersion(values: Record<string, unknown>): { updateTime?: string | null } {
   const loaded = values.updateTime;
-  if (loaded === undefined) return {};
+  if (typeof loaded !== "string") return {};
   return { updateTime: loaded !== "" ? loaded : null };
 }
 
@@ -205,8 +205,12 @@ export async function listAction(route: RouteRequest, page: ListPageDefinition, 
   const api = access.signedIn.api;
   const plain = form.get(RETURN_FIELD) !== null;
   const posted = intent === "save" ? recordFields(form) : undefined;
-  // What a refused plain form shows again: never a password (the page's HTML carries its data).
-  const echoed = plain && posted ? Object.fromEntries(Object.entries(posted).filter(([key]) => !/password/i.test(key))) : undefined;
+  // What a refused plain form shows again: never a password (the page's HTML carries its data); a
+  // grid's rows as its control holds them (JSON text).
+  const echoed =
+    plain && posted
+      ? Object.fromEntries(Object.entries(posted.values).flatMap(([key, value]) => (/password/i.test(key) ? [] : [[key, typeof value === "string" ? value : JSON.stringify(value)]])))
+      : undefined;
   const done = (message: string, deleted?: number): ListActionResult | Response =>
     plain
       ? backToList(route.request)
@@ -221,15 +225,16 @@ export async function listAction(route: RouteRequest, page: ListPageDefinition, 
     switch (intent) {
       case "save": {
         if (!page.form) return refused("该页面不支持编辑");
-        const values = posted ?? {};
-        const id = values.id || undefined;
+        const values = posted?.values ?? {};
+        const id = typeof values.id === "string" && values.id !== "" ? values.id : undefined;
         const checked = page.form.safeParse(values);
-        if (!checked.success)
+        const problems = { ...(checked.success ? {} : fieldErrors(checked.error)), ...posted?.gridErrors };
+        if (!checked.success || Object.keys(problems).length > 0)
           return data<ListActionResult>(
             {
               ok: false,
               intent,
-              fieldErrors: fieldErrors(checked.error),
+              fieldErrors: problems,
               ...(echoed ? { values: echoed } : {}),
             },
             { status: 400 },

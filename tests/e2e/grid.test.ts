@@ -115,7 +115,7 @@ describe("the editable grid", () => {
     await page.context().close();
   });
 
-  it("shows the saved rows read-only without JavaScript", async () => {
+  it("shows the saved rows read-only without JavaScript, and saving posts them back unchanged", async () => {
     const page = await newPage(browser);
     await signInAs(page);
     const cookies = await page.context().cookies();
@@ -123,8 +123,17 @@ describe("the editable grid", () => {
     await plain.context().addCookies(cookies);
     await plain.goto("/demo/grid");
     await expect.poll(() => plain.locator(".jvxe-static-table").getByText("E2E学生").isVisible()).toBe(true);
-    const field = await plain.locator('input[type=hidden][name="rows"]').getAttribute("value");
-    expect(JSON.parse(field ?? "{}").rows.some((row: { name: string }) => row.name === "E2E学生")).toBe(true);
+    // Each cell is a named field of its row (`rows[0].name`, docs/decisions/192).
+    const names = plain.locator('input[type=hidden][name^="rows["][name$="].name"]');
+    const before = await names.evaluateAll((inputs) => inputs.map((input) => [input.getAttribute("name"), (input as HTMLInputElement).value]));
+    expect(before.some(([, value]) => value === "E2E学生")).toBe(true);
+    expect(before.map(([name]) => name)).toEqual(before.map((_, index) => `rows[${index}].name`));
+    const answered = plain.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/demo/grid"));
+    await plain.getByRole("button", { name: /保\s*存/ }).click();
+    expect((await answered).ok()).toBe(true);
+    await plain.goto("/demo/grid");
+    const after = await names.evaluateAll((inputs) => inputs.map((input) => [input.getAttribute("name"), (input as HTMLInputElement).value]));
+    expect(after).toEqual(before);
     await page.context().close();
     await plain.context().close();
   });

@@ -8,6 +8,7 @@ import { startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_ADMIN_PASSWORD } from "../support/constants";
 import { routeArgs, testApp } from "../support/app-context";
 import type { AppContext } from "~/services/app-context.server";
+import { gridFieldEntries } from "~/components/widgets/grid/grid-value";
 
 let server: TestBackend;
 let app: AppContext;
@@ -24,7 +25,7 @@ const studentParents = await import("~/routes/api/people/student-parents");
 
 const args = (request: Request) => routeArgs(app, request) as never;
 const get = (path: string) => new Request(`${origin}${path}`, { headers: { Cookie: cookie } });
-const post = (path: string, fields: Record<string, string>) =>
+const post = (path: string, fields: Record<string, string> | [string, string][]) =>
   new Request(`${origin}${path}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
 const answer = (result: unknown) => ((result as { type?: string }).type === "DataWithResponseInit" ? (result as { data: any }).data : result) as any;
 const rows = <T>(text: string) => server.backend.db.rows<T>(sql.raw(text));
@@ -59,24 +60,29 @@ describe("the people pages", () => {
   it("checks the student form before the backend, saves the parents with it and loads them back", async () => {
     const [father, mother] = (await rows<{ id: string }>(`SELECT id FROM school_parent ORDER BY id LIMIT 2`)).map((row) => row.id);
     const values = { nameCn: "页面学生", sex: "2", grade: "6", status: "1" };
-    const twoPayers = JSON.stringify([
+    // The grid's rows as the form posts them: named fields, `parents[0].parentId`, … (decision 192).
+    const save = (parentRows: Record<string, unknown>[]) => post("/school/student", [["intent", "save"], ...Object.entries(values), ...gridFieldEntries("parents", parentRows)]);
+    const twoPayers = [
       { parentId: father, relation: "1", isPayer: true },
       { parentId: mother, relation: "2", isPayer: true },
-    ]);
-    const refused = answer(await students.action(args(post("/school/student", { intent: "save", ...values, parents: twoPayers }))));
+    ];
+    const refused = answer(await students.action(args(save(twoPayers))));
     expect(refused).toMatchObject({ ok: false, fieldErrors: { parents: ONE_PAYER_MESSAGE } });
+    // Rows numbered with a gap are refused with the grid's message, before the backend.
+    const gap = post("/school/student", [["intent", "save"], ...Object.entries(values), ["parents[1].parentId", father!], ["parents[1].relation", "1"]]);
+    expect(answer(await students.action(args(gap)))).toMatchObject({ ok: false, fieldErrors: { parents: "表格数据格式不正确" } });
 
-    const onePayer = JSON.stringify([
+    const onePayer = [
       { parentId: father, relation: "1", isPayer: false },
       { parentId: mother, relation: "2", isPayer: true },
-    ]);
-    expect(answer(await students.action(args(post("/school/student", { intent: "save", ...values, parents: onePayer }))))).toMatchObject({ ok: true });
+    ];
+    expect(answer(await students.action(args(save(onePayer))))).toMatchObject({ ok: true });
     const [student] = await rows<{ id: string }>(`SELECT id FROM school_student WHERE name_cn = '页面学生'`);
     const loaded = await studentParents.loader(args(get(`/api/people/student-parents?id=${student!.id}`)));
     expect(loaded).toMatchObject({ ok: true });
     // The grid's rows, each code with its name (shown before JavaScript).
     const parentRows = JSON.parse((loaded as { values: Record<string, string> }).values.parents!) as Record<string, unknown>[];
-    expect(parentRows.map(({ parentId, relation, isPayer }) => ({ parentId, relation, isPayer }))).toEqual(JSON.parse(onePayer));
+    expect(parentRows.map(({ parentId, relation, isPayer }) => ({ parentId, relation, isPayer }))).toEqual(onePayer);
     expect(parentRows[0]).toMatchObject({ relation_dictText: "父亲", parentId_dictText: expect.any(String) });
     // Opened by its address (no JavaScript), the edit form carries the parents too, so that a plain
     // save posts them back instead of wiping them.

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { columnName, defineModule, fieldsIn, moduleUrls, patternOf } from "#contract/modules/module";
 import { NAMED_PATTERNS } from "#contract/modules/patterns";
-import { modulePage } from "~/components/widgets/list/module-page";
+import { modulePage, postedRows } from "~/components/widgets/list/module-page";
 import { receiptModule, wechatTradeModule } from "#contract/modules/billing";
 import { dataSourceModule } from "#contract/modules/data-source";
 
@@ -112,13 +112,15 @@ describe("the page of a module", () => {
   });
 
   it("extends its one schema with a page's own field, sent beside the rest (extendForm)", () => {
-    const extended = page.extendForm({ lines: z.string().min(1, "请添加明细") }, ({ lines, ...values }, id, base) => ({ ...base(values, id), lines: JSON.parse(lines) as unknown }));
-    const checked = extended.list.form.safeParse({ petCode: "cat", name: "咪咪", lines: "" });
+    // A grid's rows, as recordFields reads them from the form's named fields (none posted: no rows).
+    const extended = page.extendForm({ lines: postedRows("请添加明细") }, ({ lines, ...values }, id, base) => ({ ...base(values, id), lines }));
+    const checked = extended.list.form.safeParse({ petCode: "cat", name: "咪咪" });
     expect(checked.success ? [] : checked.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["lines", "请添加明细"]]);
-    const values = extended.list.form.parse({ petCode: "cat", name: "咪咪", lines: '[{"amount":"1"}]' });
+    expect(extended.list.form.safeParse({ petCode: "cat", name: "咪咪", lines: '[{"amount":"1"}]' }).success).toBe(false);
+    const values = extended.list.form.parse({ petCode: "cat", name: "咪咪", lines: [{ amount: "1" }] });
     // The base page's rule still holds (a fixed field goes on 新增 only), the new field goes parsed.
     expect(extended.list.toBody(values, "id-1")).toEqual({ name: "咪咪", lines: [{ amount: "1" }] });
-    expect(extended.extendForm({ note: z.string().optional() }).list.toBody({ ...values, note: "x" }, undefined)).toEqual({ petCode: "cat", name: "咪咪", lines: [{ amount: "1" }], note: "x" });
+    expect(extended.extendForm({ note: z.string().optional() }).list.toBody({ ...values, note: "x" } as never, undefined)).toEqual({ petCode: "cat", name: "咪咪", lines: [{ amount: "1" }], note: "x" });
     // The page it came from keeps its own schema.
     expect(page.list.form.safeParse({ petCode: "cat", name: "咪咪" }).success).toBe(true);
   });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { validateCell, validateRows, DEFAULT_MESSAGES } from "~/components/widgets/grid/validation";
 import { maxChoicesRule, maxLengthRule, minChoicesRule, minLengthRule, NAMED_PATTERNS, OTHER_PATTERNS, resolvePattern } from "~/components/widgets/grid/patterns";
-import { parseGridValue, rowForSave } from "~/components/widgets/grid/grid-value";
+import { gridFieldEntries, isGridKey, MAX_GRID_ROWS, readGridField, readGridFields, rowForSave } from "~/components/widgets/grid/grid-value";
 import type { GridColumn, GridRow } from "~/components/widgets/grid/types";
 
 const column = (rules: GridColumn["validateRules"]): GridColumn => ({ key: "v", title: "值", type: "input", validateRules: rules });
@@ -112,19 +112,77 @@ describe("named patterns", () => {
   });
 });
 
-describe("the posted field", () => {
-  it("parses rows and deleted ids, turning numbers and nulls into text", () => {
-    expect(parseGridValue('{"rows":[{"id":"1","a":2,"b":null}],"deletedIds":["9"]}')).toEqual({
+describe("the posted fields", () => {
+  const posted = (entries: [string, string | Blob][]) => {
+    const form = new FormData();
+    for (const [key, value] of entries) form.append(key, value);
+    return form;
+  };
+
+  it("reads back the rows and deleted ids it wrote, numbers and booleans as text", () => {
+    const rows = [
+      { id: "1", name: "张三", amount: 2, paid: true, missing: null },
+      { id: "x_2__temp", name: "", amount: "3.50", paid: false, missing: undefined },
+    ];
+    const entries = gridFieldEntries("items", rows, ["9", "10"]);
+    expect(entries.slice(0, 3)).toEqual([
+      ["items[0].id", "1"],
+      ["items[0].name", "张三"],
+      ["items[0].amount", "2"],
+    ]);
+    const form = posted([["intent", "save"], ["remark", "x"], ...entries]);
+    expect(readGridField(form, "items")).toEqual({
       ok: true,
-      value: { rows: [{ id: "1", a: "2", b: "" }], deletedIds: ["9"] },
+      value: {
+        rows: [
+          { id: "1", name: "张三", amount: "2", paid: "true", missing: "" },
+          { id: "x_2__temp", name: "", amount: "3.50", paid: "false", missing: "" },
+        ],
+        deletedIds: ["9", "10"],
+      },
     });
-    expect(parseGridValue("")).toEqual({ ok: true, value: { rows: [], deletedIds: [] } });
+    expect(isGridKey("items[0].id") && isGridKey("items.deletedIds") && !isGridKey("remark") && !isGridKey("intent")).toBe(true);
   });
 
-  it("refuses malformed JSON and rows without ids", () => {
-    expect(parseGridValue("{").ok).toBe(false);
-    expect(parseGridValue('{"rows":[{"a":"1"}]}').ok).toBe(false);
-    expect(parseGridValue('{"rows":[{"id":"1","a":{"x":1}}]}').ok).toBe(false);
+  it("keeps a nested value's keys, reads every grid of a form, and a missing grid is an empty one", () => {
+    const parents = [{ parentId: "", relation: "1", isPayer: true, parent: { name: "李四", phone: "13900000000" } }];
+    const form = posted([...gridFieldEntries("parents", parents), ...gridFieldEntries("lines", [{ quantity: 1 }])]);
+    expect(form.get("parents[0].parent.name")).toBe("李四");
+    expect(readGridFields(form)).toEqual({
+      parents: { ok: true, value: { rows: [{ parentId: "", relation: "1", isPayer: "true", parent: { name: "李四", phone: "13900000000" } }], deletedIds: [] } },
+      lines: { ok: true, value: { rows: [{ quantity: "1" }], deletedIds: [] } },
+    });
+    expect(readGridField(posted([]), "items")).toEqual({ ok: true, value: { rows: [], deletedIds: [] } });
+  });
+
+  it("refuses rows numbered with a gap, unknown keys, a cell given twice, files and rows without ids", () => {
+    const malformed: [string, string | Blob][][] = [
+      [["items[0].id", "1"], ["items[2].id", "3"]],
+      [["items[1].id", "2"]],
+      [["items[01].id", "1"]],
+      [["items[0]", "1"]],
+      [["items[0].id", "1"], ["items.other", "1"]],
+      [["items[0].id", "1"], ["items[0].id", "2"]],
+      [["items[0].id", "1"], ["items[0].id.x", "2"]],
+      [["items[0].__proto__.x", "1"]],
+      [["items[0].id", new Blob(["1"])]],
+      [["items.deletedIds", ""]],
+    ];
+    for (const entries of malformed) expect(readGridField(posted(entries), "items"), JSON.stringify(entries.map(([key]) => key))).toEqual({ ok: false, message: "表格数据格式不正确" });
+    expect(readGridField(posted([["items[0].name", "无id"]]), "items").ok).toBe(false);
+    // A malformed grid leaves the form's other grids readable.
+    const grids = readGridFields(posted([["items[1].a", "1"], ["lines[0].a", "1"]]));
+    expect([grids.items?.ok, grids.lines?.ok]).toEqual([false, true]);
+  });
+
+  it("takes up to MAX_GRID_ROWS rows and deleted ids, no more", () => {
+    const rows = Array.from({ length: MAX_GRID_ROWS }, (_, index) => ({ id: String(index + 1) }));
+    const full = readGridField(posted(gridFieldEntries("items", rows)), "items");
+    expect(full.ok && full.value.rows.length).toBe(MAX_GRID_ROWS);
+    expect(readGridField(posted([[`items[${MAX_GRID_ROWS}].id`, "x"]]), "items").ok).toBe(false);
+    const deleted = Array.from({ length: MAX_GRID_ROWS + 1 }, (_, index) => String(index + 1));
+    expect(readGridField(posted(gridFieldEntries("items", [], deleted)), "items").ok).toBe(false);
+    expect(readGridField(posted(gridFieldEntries("items", [], deleted.slice(1))), "items").ok).toBe(true);
   });
 
   it("drops temporary ids for saving", () => {

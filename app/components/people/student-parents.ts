@@ -24,17 +24,22 @@ const rowsSchema = z.array(
 export function parseParentRows(value: string | undefined | null): StudentParentRow[] {
   if (!value) return [];
   try {
-    const parsed = rowsSchema.safeParse(JSON.parse(value));
-    if (!parsed.success) return [];
-    return parsed.data.map((row) => ({
-      parentId: row.parentId,
-      relation: row.relation,
-      isPayer: row.isPayer === true || row.isPayer === "true" || row.isPayer === "1" || row.isPayer === 1,
-      ...(!row.parentId && row.parent ? { parent: row.parent } : {}),
-    }));
+    return parentRowsOf(JSON.parse(value));
   } catch {
     return [];
   }
+}
+
+/** The rows as posted (named fields: every value text, `isPayer` "true"/"false") or parsed from the text; bad rows are none. */
+export function parentRowsOf(rows: unknown): StudentParentRow[] {
+  const parsed = rowsSchema.safeParse(rows);
+  if (!parsed.success) return [];
+  return parsed.data.map((row) => ({
+    parentId: row.parentId,
+    relation: row.relation,
+    isPayer: row.isPayer === true || row.isPayer === "true" || row.isPayer === "1" || row.isPayer === 1,
+    ...(!row.parentId && row.parent ? { parent: row.parent } : {}),
+  }));
 }
 
 export function serializeParentRows(rows: readonly StudentParentRow[]): string {

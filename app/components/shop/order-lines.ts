@@ -29,8 +29,14 @@ export interface CommodityChoice {
   variants?: readonly VariantChoice[];
 }
 
+/** The lines of the form's text (its grid's value). */
 export function parseLines(value: string | undefined): OrderLineRow[] {
-  return parseJsonRows<Partial<OrderLineRow>>(value).map((row) => ({ commodityId: String(row.commodityId ?? ""), variantId: String(row.variantId ?? ""), quantity: String(row.quantity ?? "") }));
+  return linesOf(parseJsonRows<Partial<OrderLineRow>>(value));
+}
+
+/** The lines of posted rows (or of the form's text), every key as text. */
+export function linesOf(rows: readonly Partial<Record<keyof OrderLineRow, unknown>>[]): OrderLineRow[] {
+  return rows.map((row) => ({ commodityId: String(row.commodityId ?? ""), variantId: String(row.variantId ?? ""), quantity: String(row.quantity ?? "") }));
 }
 
 /** The line as the backend takes it (no variant key when none). */

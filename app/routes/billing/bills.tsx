@@ -13,7 +13,7 @@ import { BillItemsField } from "~/components/billing/bill-items-field";
 import { BillReductionDialog } from "~/components/billing/bill-reduction-dialog";
 import { BillInstalmentDialog, BillInstalmentsTable, parseInstalments } from "~/components/billing/bill-instalments";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
-import { modulePage, withRowsField } from "~/components/widgets/list/module-page";
+import { modulePage, postedRows, withRowsField } from "~/components/widgets/list/module-page";
 import type { FormField, RowAction } from "~/components/widgets/list/types";
 import { useRowIntents, type RowIntent } from "~/components/widgets/list/use-row-intents";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
@@ -26,7 +26,7 @@ import { failureData, withRouteFailures } from "~/services/route-errors.server";
 const derived = withRowsField(
   modulePage(billModule, { columns: { billNo: { width: 170 }, schoolYear: { width: 100 }, term: { width: 80 }, status: { width: 80 }, kind: { width: 70 } } }),
   "items",
-  { schema: z.string().min(3, BillingMessages.noItems) },
+  { schema: postedRows(BillingMessages.noItems) },
 );
 // The payer's name (the backend's decoration) beside its type: who owes the bill.
 const page = { ...derived, columns: derived.columns.flatMap((column) => (column.dataIndex === "payerType" ? [column, { title: "付款方", dataIndex: "payerName", width: 140 }] : [column])) };
@@ -140,6 +140,7 @@ export default function BillsPage({ loaderData }: Route.ComponentProps) {
         name: "items",
         label: "账单明细",
         kind: "custom",
+        rows: true,
         required: true,
         wide: true,
         render: ({ mode }) => <BillItemsField projects={projects} disabled={mode === "detail"} />,

@@ -107,6 +107,7 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
         name: "allocations",
         label: "分配",
         kind: "custom",
+        rows: true,
         wide: true,
         render: ({ mode, record }) => <PaymentAllocationsField paymentId={typeof record?.id === "string" ? record.id : undefined} disabled={mode === "detail"} />,
       },

@@ -2,10 +2,9 @@
 // project's price by grade on a grid in its form (a grade without a row pays the unit price) and its
 // sibling discount (比例 or 金额).
 import { useCallback, useMemo } from "react";
-import { z } from "zod";
 import type { Route } from "./+types/projects";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
-import { modulePage, parseJsonRows, withRowsField } from "~/components/widgets/list/module-page";
+import { checkedRows, modulePage, withRowsField } from "~/components/widgets/list/module-page";
 import type { FormField } from "~/components/widgets/list/types";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { ProjectPricesField } from "~/components/billing/project-prices-field";
@@ -15,13 +14,7 @@ import { projectPrices } from "~/services/form-details.server";
 import { loadModulePage } from "~/services/module-page.server";
 
 const page = withRowsField(modulePage(projectModule, { columns: { code: { width: 140 }, unitPrice: { width: 120 } } }), "prices", {
-  schema: z
-    .string()
-    .optional()
-    .superRefine((text, context) => {
-      const problem = projectPricesProblem(parseJsonRows<ProjectPriceInput>(text));
-      if (problem) context.addIssue({ code: "custom", message: problem });
-    }),
+  schema: checkedRows<ProjectPriceInput>(projectPricesProblem),
 });
 
 export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "收费项目", [], projectPrices);
@@ -33,7 +26,7 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
   const formFields = useCallback(
     (fields: FormField[]): FormField[] => [
       ...fields,
-      { name: "prices", label: "年级价格", kind: "custom", wide: true, render: ({ mode }) => <ProjectPricesField disabled={mode === "detail"} /> },
+      { name: "prices", label: "年级价格", kind: "custom", rows: true, wide: true, render: ({ mode }) => <ProjectPricesField disabled={mode === "detail"} /> },
     ],
     [],
   );

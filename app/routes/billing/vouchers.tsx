@@ -5,13 +5,12 @@
 // one reversed (冲销) with a reason by a red voucher, its amounts negative and shown in red (docs/decisions/165).
 import { useCallback, useMemo } from "react";
 import { useFetcher } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/vouchers";
 import { ReasonMessages, voucherModule, voucherProblem, VoucherStatus, type VoucherEntryInput } from "#contract/modules/billing";
 import { VoucherEntriesField } from "~/components/billing/voucher-entries-field";
 import { UploadDetail, UploadField } from "~/components/widgets/upload";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
-import { modulePage, parseJsonRows, withRowsField } from "~/components/widgets/list/module-page";
+import { checkedRows, modulePage, withRowsField } from "~/components/widgets/list/module-page";
 import type { FormField, RowAction } from "~/components/widgets/list/types";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, postRowId, type ListRecord } from "~/services/list.server";
@@ -22,13 +21,7 @@ const page = withRowsField(
   modulePage(voucherModule, { columns: { voucherNo: { width: 150 }, voucherDate: { width: 120 }, summary: { width: 240 }, status: { width: 90 } } }),
   "entries",
   {
-    schema: z
-      .string()
-      .optional()
-      .superRefine((text, context) => {
-        const problem = voucherProblem(parseJsonRows<VoucherEntryInput>(text));
-        if (problem) context.addIssue({ code: "custom", message: problem });
-      }),
+    schema: checkedRows<VoucherEntryInput>(voucherProblem),
   },
 );
 const VOUCHER_FETCHER = "voucher-list";
@@ -100,7 +93,7 @@ export default function VouchersPage({ loaderData }: Route.ComponentProps) {
             }
           : field,
       ),
-      { name: "entries", label: "分录", kind: "custom", required: true, wide: true, render: ({ mode }) => <VoucherEntriesField disabled={mode === "detail"} /> },
+      { name: "entries", label: "分录", kind: "custom", rows: true, required: true, wide: true, render: ({ mode }) => <VoucherEntriesField disabled={mode === "detail"} /> },
     ],
     [],
   );

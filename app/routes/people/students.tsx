@@ -7,12 +7,12 @@ import { z } from "zod";
 import { CLASS_DICT, StudentBulkButtons, studentModule } from "#contract/modules/people";
 import type { Route } from "./+types/students";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
-import { modulePage } from "~/components/widgets/list/module-page";
+import { checkedRows, modulePage } from "~/components/widgets/list/module-page";
 import type { FormField } from "~/components/widgets/list/types";
 import { StudentParentsField } from "~/components/people/student-parents-field";
 import { UploadDetail, UploadField } from "~/components/widgets/upload";
 import { StudentBulkDialog, type StudentBulkKind } from "~/components/people/student-bulk-dialog";
-import { parentRowsProblem, parseParentRows } from "~/components/people/student-parents";
+import { parentRowsOf, parentRowsProblem } from "~/components/people/student-parents";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, type CustomAction } from "~/services/list.server";
 import { studentParents } from "~/services/form-details.server";
@@ -31,15 +31,9 @@ const derived = modulePage(studentModule, {
 });
 const page = derived.extendForm(
   {
-    parents: z
-      .string()
-      .optional()
-      .superRefine((text, context) => {
-        const problem = parentRowsProblem(parseParentRows(text));
-        if (problem) context.addIssue({ code: "custom", message: problem });
-      }),
+    parents: checkedRows((rows) => parentRowsProblem(parentRowsOf(rows))),
   },
-  ({ parents, ...values }, id, base) => ({ ...base(values, id), parents: parseParentRows(parents) }),
+  ({ parents, ...values }, id, base) => ({ ...base(values, id), parents: parentRowsOf(parents) }),
 );
 
 export const loader = (route: Route.LoaderArgs) => loadModulePage(route, page, "学生", [], studentParents);
@@ -73,6 +67,7 @@ export default function StudentsPage({ loaderData }: Route.ComponentProps) {
         name: "parents",
         label: "家长",
         kind: "custom",
+        rows: true,
         wide: true,
         render: ({ mode }) => <StudentParentsField disabled={mode === "detail"} />,
       },

@@ -2,13 +2,12 @@
 // images, a price, a stock (taken by orders), 上架 / 下架, and 规格 on a grid (a uniform's sizes,
 // each with its own stock and optional price: docs/decisions/161).
 import { useCallback, useMemo } from "react";
-import { z } from "zod";
 import type { Route } from "./+types/commodities";
 import { commodityModule, commodityVariantsProblem, type CommodityVariantInput } from "#contract/modules/shop";
 import { CategorySelect } from "~/components/widgets/tree-select";
 import { UploadDetail, UploadField } from "~/components/widgets/upload";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
-import { modulePage, parseJsonRows, withRowsField } from "~/components/widgets/list/module-page";
+import { checkedRows, modulePage, withRowsField } from "~/components/widgets/list/module-page";
 import type { FormField } from "~/components/widgets/list/types";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { CommodityVariantsField } from "~/components/shop/commodity-variants-field";
@@ -33,13 +32,7 @@ const page = withRowsField(
   }),
   "variants",
   {
-    schema: z
-      .string()
-      .optional()
-      .superRefine((text, context) => {
-        const problem = commodityVariantsProblem(parseJsonRows<Partial<CommodityVariantInput>>(text));
-        if (problem) context.addIssue({ code: "custom", message: problem });
-      }),
+    schema: checkedRows<Partial<CommodityVariantInput>>(commodityVariantsProblem),
   },
 );
 
@@ -50,7 +43,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "
 export default function CommoditiesPage({ loaderData }: Route.ComponentProps) {
   const form = useMemo(() => ({ detailUrl: "/api/shop/commodity-variants", defaults: { status: "1", stock: "0", variants: "[]" } }), []);
   const formFields = useCallback(
-    (fields: FormField[]): FormField[] => [...fields, { name: "variants", label: "规格", kind: "custom", render: ({ mode }) => <CommodityVariantsField disabled={mode === "detail"} /> }],
+    (fields: FormField[]): FormField[] => [...fields, { name: "variants", label: "规格", kind: "custom", rows: true, render: ({ mode }) => <CommodityVariantsField disabled={mode === "detail"} /> }],
     [],
   );
   return <ModuleListPage page={page} data={loaderData} formWidth={800} formFields={formFields} form={form} />;

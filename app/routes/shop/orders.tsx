@@ -9,10 +9,10 @@ import type { Route } from "./+types/orders";
 import { ORDER_TRANSITIONS, OrderStatus, orderModule, type OrderTransition } from "#contract/modules/shop";
 import { OrderLinesField } from "~/components/shop/order-lines-field";
 import { OrderPayDialog } from "~/components/shop/order-pay-dialog";
-import { parseLines } from "~/components/shop/order-lines";
+import { linesOf } from "~/components/shop/order-lines";
 import { loadCommodityChoices } from "~/services/shop-choices.server";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
-import { modulePage, withRowsField } from "~/components/widgets/list/module-page";
+import { modulePage, postedRows, withRowsField } from "~/components/widgets/list/module-page";
 import type { FormField, RowAction } from "~/components/widgets/list/types";
 import { searchableFields } from "~/components/widgets/list/searchable-fields";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
@@ -23,7 +23,7 @@ import { loadModulePage } from "~/services/module-page.server";
 const page = withRowsField(
   modulePage(orderModule, { columns: { orderNo: { width: 170 }, total: { width: 100 }, status: { width: 80 }, paidAt: { width: 170 } } }),
   "lines",
-  { schema: z.string().min(3, "请至少添加一条订单明细"), parse: parseLines },
+  { schema: postedRows("请至少添加一条订单明细"), parse: linesOf },
 );
 const FETCHER = "order-list";
 
@@ -79,7 +79,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const formFields = useCallback(
     (fields: FormField[]): FormField[] => [
       ...searchableFields(fields, ["parentId", "studentId"]),
-      { name: "lines", label: "订单明细", kind: "custom", required: true, wide: true, render: ({ mode }) => <OrderLinesField commodities={commodities} disabled={mode === "detail"} /> },
+      { name: "lines", label: "订单明细", kind: "custom", rows: true, required: true, wide: true, render: ({ mode }) => <OrderLinesField commodities={commodities} disabled={mode === "detail"} /> },
     ],
     [commodities],
   );

@@ -40,7 +40,7 @@ export async function loader(route: Route.LoaderArgs) {
 async function codeProblem(route: Route.ActionArgs): Promise<ReturnType<typeof data<ListActionResult>> | null> {
   const form = await route.request.clone().formData();
   if (form.get("intent") !== "save") return null;
-  const values = categoryFormSchema.safeParse(recordFields(form));
+  const values = categoryFormSchema.safeParse(recordFields(form).values);
   if (!values.success || !values.data.code || !values.data.pid || values.data.pid === ROOT_PID) return null;
   const access = await requireMenuPage(route);
   try {

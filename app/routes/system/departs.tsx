@@ -49,7 +49,7 @@ const ids = (form: FormData, name: string) =>
     .filter(Boolean);
 
 async function saveDepart(api: BackendClient, form: FormData) {
-  const checked = departFormSchema.safeParse(recordFields(form));
+  const checked = departFormSchema.safeParse(recordFields(form).values);
   if (!checked.success) return refuse(Object.values(fieldErrors(checked.error))[0] ?? "表单内容无法识别");
   const body = departBody(checked.data);
   const answer = checked.data.id ? await api.put(DEPART_PAGE.url.edit, z.unknown(), body) : await api.post(DEPART_PAGE.url.add, z.unknown(), body);

@@ -31,7 +31,7 @@ export async function loader(route: Route.LoaderArgs) {
 async function refuseTakenRoleCode(route: Route.ActionArgs) {
   const form = await route.request.clone().formData();
   if (form.get("intent") !== "save") return null;
-  const checked = roleFormSchema.safeParse(recordFields(form));
+  const checked = roleFormSchema.safeParse(recordFields(form).values);
   if (!checked.success || checked.data.id) return null;
   const access = await requireMenuPage(route);
   try {

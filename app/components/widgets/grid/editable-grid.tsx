@@ -1,7 +1,7 @@
 // The editable sub-table grid (JVxeTable of the original; docs/spec/widgets.md §2-§9). Rows render
 // virtually (@tanstack/react-virtual) from a store with one subscription per row, so 10,000 rows
-// × 20 columns stay responsive. Server rendering shows the rows read-only with the hidden field,
-// so a form without JavaScript still shows and posts them.
+// × 20 columns stay responsive. Server rendering shows the rows read-only with their named fields
+// (grid-value.ts), so a form without JavaScript still shows and posts them.
 import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type MutableRefObject, type ReactNode, type RefObject } from "react";
 import { App, Button, InputNumber, Popover, Space, Tooltip } from "antd";
 import DisabledContext from "antd/es/config-provider/DisabledContext";
@@ -50,7 +50,7 @@ import {
   visibleColumns,
 } from "./columns";
 import { noteEnterInCell, registerGrid } from "./form-link";
-import { serializeGridValue } from "./grid-value";
+import { gridFieldEntries } from "./grid-value";
 import { GridStore } from "./grid-store";
 import { statisticKinds, statisticText, STATISTICS_LABELS } from "./numbers";
 import {
@@ -73,7 +73,7 @@ import { useReadOnlyView } from "../read-only";
 import "./grid.css";
 
 export interface EditableGridProps {
-  /** The hidden field's name: the rows and deleted ids post with the form as JSON. */
+  /** The grid's name in its form: the rows and deleted ids post as named fields (`name[0].key`, `name.deletedIds`, grid-value.ts). */
   name?: string;
   columns: readonly GridColumn[];
   /** The rows (from the loader). A new array reloads the grid: edits, selection and errors reset. */
@@ -157,7 +157,7 @@ export function EditableGrid(props: EditableGridProps) {
 /**
  * A read-only view, server rendering and the time before hydration: the rows as text (figures
  * right-aligned, the footer's 合计 / 平均), scrolling sideways when wider than its place, and the
- * hidden field.
+ * rows' named fields.
  */
 function ReadOnlyGrid({ name, columns, rows = [], rowNumber = true, className, style }: EditableGridProps) {
   const shown = visibleColumns(columns);
@@ -215,7 +215,7 @@ function ReadOnlyGrid({ name, columns, rows = [], rowNumber = true, className, s
         </table>
       </div>
       {rows.length === 0 ? <div className="jvxe-empty">暂无数据</div> : null}
-      {name ? <input type="hidden" name={name} defaultValue={serializeGridValue({ rows: [...rows], deletedIds: [] })} /> : null}
+      {name ? gridFieldEntries(name, rows).map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />) : null}
     </div>
   );
 }
@@ -280,7 +280,6 @@ function LiveGrid({
     scrollRef.current = element;
     setScrollElement(element);
   }, []);
-  const fieldRef = useRef<HTMLInputElement>(null);
   const lastInsert = useRef<number | null>(null);
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
@@ -297,39 +296,34 @@ function LiveGrid({
 
   useEffect(() => onReady?.(store), [onReady, store]);
 
-  // The hidden field follows the values (debounced: serialising 10,000 rows per key would cost).
-  const writeField = useCallback(() => {
-    if (fieldRef.current) fieldRef.current.value = serializeGridValue(store.value());
-  }, [store]);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    writeField();
-    const stop = store.subscribeValues(() => {
-      onValueChangeRef.current?.(store.value());
-      clearTimeout(timer);
-      timer = setTimeout(writeField, 300);
-    });
-    return () => {
-      clearTimeout(timer);
-      stop();
-    };
-  }, [store, writeField]);
+  useEffect(() => store.subscribeValues(() => onValueChangeRef.current?.(store.value())), [store]);
 
-  // Registration with the form: collected (validated and written) before every submit.
+  // Registration with the form: collected (validated) before every submit. The rows go in the
+  // form's post as named fields when its FormData is built (grid-value.ts): 10,000 rows are not
+  // kept as hidden inputs while they are edited.
   useEffect(() => {
     const element = rootRef.current;
     const form = element?.closest("form");
     if (!element || !form) return;
-    return registerGrid(form, {
+    const post = (event: FormDataEvent) => {
+      if (!name) return;
+      const value = store.value();
+      for (const [key, text] of gridFieldEntries(name, value.rows, value.deletedIds)) event.formData.append(key, text);
+    };
+    form.addEventListener("formdata", post);
+    const unregister = registerGrid(form, {
       element,
       collect: async () => {
         const result = await validateRows(columnsRef.current, store.rows);
         store.setErrors(result.errors);
-        writeField();
         return { value: store.value(), errorCount: result.count };
       },
     });
-  }, [store, writeField]);
+    return () => {
+      form.removeEventListener("formdata", post);
+      unregister();
+    };
+  }, [store, name]);
 
   const structureVersion = useSyncExternalStore(store.subscribeStructure, store.getStructureVersion, store.getStructureVersion);
   const rows = store.rows;
@@ -600,8 +594,6 @@ function LiveGrid({
           {hasStatistics ? <StatisticsFooter context={context} totalWidth={totalWidth} /> : null}
         </div>
       </DragArea>
-      {/* Written by writeField (at mount and after edits): serialising 10,000 rows per render would cost. */}
-      {name ? <input ref={fieldRef} type="hidden" name={name} defaultValue="" /> : null}
       {detail ? (
         <AppModal
           open={detailRow !== null}

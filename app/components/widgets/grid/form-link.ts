@@ -1,7 +1,7 @@
 // How grids take part in their form (docs/spec/widgets.md §5 "Saving the whole form checks every table
 // and jumps to the first tab with an error"): each mounted grid registers with its <form>; the
-// first submit is held, every grid of the form is collected (validated, hidden field written),
-// and only a clean form is submitted again. Without JavaScript nothing is held: the hidden fields
+// first submit is held, every grid of the form is collected (validated), and only a clean form is
+// submitted again (its rows join the post as named fields). Without JavaScript nothing is held: the hidden fields
 // rendered by the server post as they are. Touches the DOM only when called (server-safe import).
 import { GridValidationError } from "./validation";
 import type { GridValue } from "./types";
@@ -9,7 +9,7 @@ import type { GridValue } from "./types";
 export interface GridController {
   /** The grid's outer element (to find its tab). */
   element: HTMLElement;
-  /** Validates every cell, shows the errors, writes the hidden field; resolves the error count. */
+  /** Validates every cell and shows the errors; resolves the value and the error count. */
   collect(): Promise<{ value: GridValue; errorCount: number }>;
 }
 

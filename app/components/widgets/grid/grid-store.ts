@@ -64,7 +64,7 @@ export class GridStore {
   }
   /** Changes when rows are added, removed, moved or selected (not on cell edits). */
   getStructureVersion = (): number => this.structureVersion;
-  /** Changes on every edit (the statistics footer and the hidden field follow it). */
+  /** Changes on every edit (the statistics footer follows it). */
   getValueVersion = (): number => this.valueVersion;
 
   /** Changes whenever a value of the column may have changed (the footer caches its figures by it). */

@@ -128,7 +128,7 @@ export interface GridColumn {
   props?: Record<string, unknown>;
 }
 
-/** What the grid posts with its form (the hidden field's JSON). */
+/** What the grid posts with its form (as named fields, grid-value.ts). */
 export interface GridValue {
   rows: GridRow[];
   /** Ids of removed rows that existed before (temporary rows are not listed). */

@@ -143,7 +143,7 @@ export function FormModal({
   const posted = () => {
     const element = box.current?.querySelector("form");
     const formData = element ? new FormData(element) : new FormData();
-    return { formData, values: recordFields(formData) };
+    return { formData, record: recordFields(formData) };
   };
 
   /** Blank fields an edit must fill again because of what else it changed (requiredOnEditWhen). */
@@ -165,7 +165,7 @@ export function FormModal({
     const shown = [...new Set([...changed, ...dependent])].filter((name) => errors[name]);
     if (shown.length === 0) return;
     const checking = typeof schema === "function" ? await schema() : schema;
-    const { values } = posted();
+    const { values } = posted().record;
     const found = checking ? checking.safeParse(values) : null;
     const now = { ...requiredAgain(values), ...(found && !found.success ? fieldErrors(found.error) : {}) };
     setErrors((current) => {
@@ -185,8 +185,9 @@ export function FormModal({
   }, [changed]);
 
   const submit = async () => {
-    const { formData, values } = posted();
-    const problems: Record<string, string> = {};
+    const { formData, record: read } = posted();
+    const values = read.values;
+    const problems: Record<string, string> = { ...read.gridErrors };
     const checking = typeof schema === "function" ? await schema() : schema;
     if (checking) {
       const checked = checking.safeParse(values);
@@ -199,7 +200,7 @@ export function FormModal({
     // The server's validators, for fields the schema found no fault with: the check rule, then uniqueness.
     for (const field of visible) {
       if (problems[field.name]) continue;
-      const value = values[field.name] ?? "";
+      const value = typeof values[field.name] === "string" ? (values[field.name] as string) : "";
       const message =
         (field.checkRule ? await checkRule(field.checkRule, value) : null) ??
         (field.duplicate ? await checkDuplicate(field.duplicate.tableName, field.duplicate.fieldName, value, id) : null);

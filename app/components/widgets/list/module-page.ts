@@ -12,6 +12,9 @@ import type { ListPageDefinition } from "~/services/list.server";
 import type { ListColumn } from "./list-page";
 import type { FieldOption, FormField, FormFieldKind, SearchField } from "./types";
 import type { SuperQueryField } from "../super-query/super-query";
+import { parseJsonRows, type PostedRow } from "../grid/grid-value";
+
+export { parseJsonRows };
 
 /** Dictionary options by dictionary code, as the page's loader loads them (moduleOptions). */
 export type ModuleOptions = Record<string, FieldOption[]>;
@@ -186,7 +189,6 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
 
 const textOf = (value: unknown): string => (value === null || value === undefined ? "" : String(value));
 
-/** The text of a JSON-rows form field (a grid's rows) as an array; anything else is no rows. */
 /**
  * A grid field's value as JSON rows of fixed keys, both ways (GridTextField's toRows and toText): each
  * row keeps exactly `keys`, a missing value as "".
@@ -199,29 +201,42 @@ export function jsonRowCodec(keys: readonly string[]) {
   };
 }
 
-export function parseJsonRows<T>(value: string | undefined): T[] {
-  try {
-    const parsed = JSON.parse(value || "[]") as unknown;
-    return Array.isArray(parsed) ? (parsed as T[]) : [];
-  } catch {
-    return [];
-  }
+const postedRowSchema: z.ZodType<PostedRow> = z.lazy(() => z.record(z.string(), z.union([z.string(), postedRowSchema])));
+
+/**
+ * A grid field of the page's schema: its rows as the form posts them (named fields, read by
+ * recordFields; none posted is no rows). `required`: the message when there are none.
+ */
+export function postedRows(required?: string): z.ZodType<PostedRow[]> {
+  const rows = z
+    .array(postedRowSchema)
+    .optional()
+    .transform((value) => value ?? []);
+  return required ? rows.refine((value) => value.length > 0, { message: required }) : rows;
+}
+
+/** Posted rows checked by the module's own rule (`problem`: its message, or null for good rows). */
+export function checkedRows<Row>(problem: (rows: readonly Row[]) => string | null): z.ZodType<PostedRow[]> {
+  return postedRows().superRefine((rows, context) => {
+    const message = problem(rows as unknown as Row[]);
+    if (message) context.addIssue({ code: "custom", message });
+  });
 }
 
 /**
  * A module page whose form also carries a grid (allocations, entries, items, lines): the grid's rows
- * travel in the form as one JSON text field, `name`, checked by `schema` (optional text by
- * default), and go to the backend parsed by `parse` (the rows as they are by default) under the
- * same name; every other field goes as the page sends it.
+ * travel in the form as named fields under `name` (its form field has `rows: true`), checked by
+ * `schema` (any rows by default), and go to the backend turned by `parse` (the rows as they are by
+ * default) under the same name; every other field goes as the page sends it.
  */
 export function withRowsField<Form extends z.ZodType>(
   derived: ModulePage<Form>,
   name: string,
-  options: { schema?: z.ZodType<string | undefined>; parse?: (text: string | undefined) => unknown } = {},
+  options: { schema?: z.ZodType<PostedRow[]>; parse?: (rows: PostedRow[]) => unknown } = {},
 ) {
-  const parse = options.parse ?? parseJsonRows;
-  return derived.extendForm({ [name]: options.schema ?? z.string().optional() }, (values, id, base) => {
+  const parse = options.parse ?? ((rows: PostedRow[]) => rows);
+  return derived.extendForm({ [name]: options.schema ?? postedRows() }, (values, id, base) => {
     const { [name]: rows, ...rest } = values as Record<string, unknown>;
-    return { ...base(rest as z.infer<Form>, id), [name]: parse(rows as string | undefined) };
+    return { ...base(rest as z.infer<Form>, id), [name]: parse((rows as PostedRow[] | undefined) ?? []) };
   });
 }

@@ -9,6 +9,7 @@ import { DatePicker, Form, Input, InputNumber, Radio, Select, type FormInstance 
 import { FormItemInputContext } from "antd/es/form/context";
 import dayjs from "dayjs";
 import { useHydrated } from "~/lib/use-hydrated";
+import { gridFieldEntries, parseJsonRows } from "../grid/grid-value";
 import { PLAIN_INPUT_CLASS } from "../light-form";
 import { fieldText, formControls, isRowsField, RowsDetail } from "./record-view";
 import type { FormField } from "./types";
@@ -133,7 +134,12 @@ function RecordControl({ field, mode, record, id, value, onChange }: RecordContr
   const posted = (control: ReactNode, shownText = text) => (
     <>
       <FormItemInputContext.Provider value={{ ...item, name: undefined }}>{control}</FormItemInputContext.Provider>
-      <input type="hidden" name={field.name} value={shownText} />
+      {field.rows ? (
+        // A grid's rows (its control's JSON text) post as named fields, one per cell.
+        gridFieldEntries(field.name, parseJsonRows<Record<string, unknown>>(shownText)).map(([key, cell]) => <input key={key} type="hidden" name={key} value={cell} />)
+      ) : (
+        <input type="hidden" name={field.name} value={shownText} />
+      )}
     </>
   );
   switch (field.kind) {

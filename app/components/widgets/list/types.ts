@@ -47,6 +47,11 @@ export interface FormField {
    * WIDE_FORM_WIDTH so that the grid's columns show (issue #30, docs/decisions/164).
    */
   wide?: boolean;
+  /**
+   * kind "custom": a grid of rows (a bill's items, a student's parents): the control's value is its
+   * rows as JSON text, and the form posts them as named fields (`items[0].name`, grid-value.ts).
+   */
+  rows?: boolean;
   /** Hidden unless this returns true for the form's current values (e.g. fields of one menu type). */
   visibleWhen?: (values: Record<string, unknown>) => boolean;
 }

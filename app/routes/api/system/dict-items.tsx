@@ -33,7 +33,7 @@ async function refuseSave(route: Route.ActionArgs, dictId: string) {
     data<ListActionResult>({ ok: false, intent: "save", ...answer }, { status: 400 });
   const access = await requireMenuPage(route, DICT_PAGE.path);
   if (!dictId) return refused({ message: NO_DICTIONARY });
-  const checked = dictItemFormSchema.safeParse(recordFields(form));
+  const checked = dictItemFormSchema.safeParse(recordFields(form).values);
   if (!checked.success) return null;
   try {
     await access.signedIn.api.get("/sys/dictItem/dictItemCheck", z.unknown(), { dictId, itemValue: checked.data.itemValue, id: checked.data.id || undefined });

@@ -162,6 +162,9 @@ const PREFIXES: ReadonlySet<string> = new Set<string>([...PERMISSION_MODULES.map
 const ACTIONS: ReadonlySet<string> = new Set<string>(STANDARD_ACTIONS);
 const OTHERS: ReadonlySet<string> = new Set<string>(OTHER_PERMISSION_CODES);
 
+/** The actions a prefix's codes end with: ActionOf<"bill"> is "add" | … | "generate" | "void" | …. */
+export type ActionOf<Prefix extends PermissionPrefix> = PermissionCode extends infer Code ? (Code extends `${Prefix}:${infer Action}` ? Action : never) : never;
+
 /** Is `code` a PermissionCode (an online form's buttons included)? */
 export function isPermissionCode(code: string): code is PermissionCode {
   if (OTHERS.has(code)) return true;

@@ -1,5 +1,6 @@
 // Menu and permission answer of getUserPermissionByToken (docs/spec/api-contract.md §4).
 import { z } from "zod";
+import type { ActionOf, PermissionCode, PermissionPrefix } from "./permission-codes";
 
 export interface MenuMeta {
   keepAlive?: boolean;
@@ -74,8 +75,11 @@ export const permissionAnswerSchema = z.object({
 });
 export type PermissionAnswer = z.infer<typeof permissionAnswerSchema>;
 
-/** The buttons of a kind's usual writes: `prefix:add`, edit, delete, batch_delete, import, and `more`. */
-const writeButtons = (prefix: string, ...more: string[]) => ["add", "edit", "delete", "batch_delete", "import", ...more].map((action) => `${prefix}:${action}`);
+/** The buttons of a kind's usual writes: `prefix:add`, edit, delete, batch_delete, import, and `more` (each a code of the prefix). */
+function writeButtons<Prefix extends PermissionPrefix>(prefix: Prefix, ...more: ActionOf<Prefix>[]): PermissionCode[] {
+  // `${Prefix}:${ActionOf<Prefix>}` is a PermissionCode by ActionOf's definition, which TypeScript does not see through.
+  return ["add", "edit", "delete", "batch_delete", "import", ...more].map((action) => `${prefix}:${action}` as PermissionCode);
+}
 
 /**
  * The kinds only a platform administrator changes (docs/decisions/144): shared by every school,
@@ -93,7 +97,7 @@ export const PlatformOwnedKinds = {
   dataRule: { message: "数据规则由平台统一维护，只有平台管理员可以修改", buttons: writeButtons("dataRule") },
   onlineForm: { message: "表单定义由平台统一维护，只有平台管理员可以修改或同步数据库", buttons: writeButtons("online:cgform", "db_sync", "add_menu") },
   reportMenu: { message: "菜单和按钮由平台统一维护，只有平台管理员可以生成菜单", buttons: ["onlCgreport:menu"] },
-} as const satisfies Record<string, { message: string; buttons: readonly string[] }>;
+} as const satisfies Record<string, { message: string; buttons: readonly PermissionCode[] }>;
 
 export type PlatformOwnedKind = keyof typeof PlatformOwnedKinds;
 

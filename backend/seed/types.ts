@@ -1,12 +1,13 @@
 // Shapes of the demo school's seed data. The seed runner (./index.ts) turns them into rows
 // with deterministic ids, so that reseeding a fresh database yields the same ids.
+import type { PermissionCode } from "#contract/permission-codes";
 
 /** A button permission row (sys_permission.menu_type = 2), e.g. `student:add`. */
 export interface ButtonSeed {
   /** Shown in the permission tree, e.g. 添加按钮. */
   name: string;
-  /** Permission code(s), comma-separated allowed: `student:add`. */
-  perms: string;
+  /** The button's permission code: `student:add` (contract/permission-codes.ts). */
+  perms: PermissionCode;
   /** '1' hide when not granted (default), '2' show disabled. */
   permsType?: "1" | "2";
   /** '1' active (default); '0' inactive: the button is shown to everyone. */

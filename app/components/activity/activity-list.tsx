@@ -11,12 +11,12 @@ import { DateTimeInput } from "~/components/system/announcement/datetime-input";
 import { modulePage } from "~/components/widgets/list/module-page";
 import type { RowAction } from "~/components/widgets/list/types";
 import type { ListRecord } from "~/services/list.server";
-import type { ModuleDefinition } from "#contract/modules/module";
+import type { ModuleDefinition, ModuleField } from "#contract/modules/module";
 
 const dateTime = { kind: "custom", render: () => <DateTimeInput /> } as const;
 
 /** The page of an activity module: cover, times and content get their controls; 已报名 is shown. */
-export function activityPage(definition: ModuleDefinition) {
+export function activityPage(definition: ModuleDefinition<Record<string, ModuleField>, "activity" | "community">) {
   const page = modulePage(definition, {
     columns: {
       title: { width: 180 },

@@ -2,22 +2,23 @@
 // Order in the arrays is the display order (the seed runner derives sort_no from it).
 import { VIEW_SENSITIVE_ACTION, VIEW_SENSITIVE_NAME } from "#contract/modules/sensitive";
 import { pagePath, type AnyPageComponent } from "#contract/pages";
-import type { PermissionPrefix } from "#contract/permission-codes";
+import type { ActionOf, PermissionCode, PermissionPrefix } from "#contract/permission-codes";
 import type { ButtonSeed, MenuSeed } from "../types";
 
 /** Container component of every group menu. */
 const ROUTE_VIEW = "layouts/RouteView";
 
 /**
- * The standard buttons of a list page, optionally followed by page-specific extra buttons.
- * `only` restricts the standard set (read-only pages such as logs).
+ * The standard buttons of a list page, optionally followed by page-specific extra buttons, each an
+ * action of the prefix's permission codes (contract/permission-codes.ts: a code not there fails
+ * typecheck). `only` restricts the standard set (read-only pages such as logs).
  */
-function crudButtons(
-  prefix: PermissionPrefix,
-  extra: Array<[name: string, action: string]> = [],
-  only?: ReadonlyArray<"add" | "edit" | "delete" | "batch_delete" | "export" | "import">,
+function crudButtons<Prefix extends PermissionPrefix>(
+  prefix: Prefix,
+  extra: ReadonlyArray<readonly [name: string, action: ActionOf<Prefix>]> = [],
+  only?: ReadonlyArray<CrudAction>,
 ): ButtonSeed[] {
-  const standard: Array<[string, "add" | "edit" | "delete" | "batch_delete" | "export" | "import"]> = [
+  const standard: ReadonlyArray<readonly [string, CrudAction]> = [
     ["添加", "add"],
     ["编辑", "edit"],
     ["删除", "delete"],
@@ -26,14 +27,15 @@ function crudButtons(
     ["导入", "import"],
   ];
   const chosen = only ? standard.filter(([, action]) => only.includes(action)) : standard;
-  return [
-    ...chosen.map(([name, action]): ButtonSeed => ({ name, perms: `${prefix}:${action}` })),
-    ...extra.map(([name, action]): ButtonSeed => ({ name, perms: `${prefix}:${action}` })),
-  ];
+  // `${Prefix}:${ActionOf<Prefix>}` is a PermissionCode by ActionOf's definition, which TypeScript does not see through.
+  const button = ([name, action]: readonly [string, string]): ButtonSeed => ({ name, perms: `${prefix}:${action}` as PermissionCode });
+  return [...chosen.map(button), ...extra.map(button)];
 }
 
+type CrudAction = "add" | "edit" | "delete" | "batch_delete" | "export" | "import";
+
 /** 查看敏感信息: the module's personal data in full (contract/modules/sensitive.ts). */
-const SENSITIVE_BUTTON: [name: string, action: string] = [VIEW_SENSITIVE_NAME, VIEW_SENSITIVE_ACTION];
+const SENSITIVE_BUTTON = [VIEW_SENSITIVE_NAME, VIEW_SENSITIVE_ACTION] as const;
 
 /** A page with its buttons, at its path of contract/pages.ts. */
 function page(title: string, component: AnyPageComponent, buttons: ButtonSeed[] = [], more: Partial<MenuSeed> = {}): MenuSeed {
@@ -43,11 +45,11 @@ function page(title: string, component: AnyPageComponent, buttons: ButtonSeed[] 
 }
 
 /** 开放报名 / 结束 / 取消 of activities and community activities (contract ACTIVITY_TRANSITIONS). */
-const ACTIVITY_ACTIONS: Array<[string, string]> = [
+const ACTIVITY_ACTIONS = [
   ["开放报名", "open"],
   ["结束", "end"],
   ["取消", "cancel"],
-];
+] as const;
 
 export const menuTree: MenuSeed[] = [
   // Home: always first, granted to everyone by the seed runner.

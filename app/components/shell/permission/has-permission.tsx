@@ -3,7 +3,7 @@
 // file only carries the user's `auth` / `allAuth` (given by the main layout from its loader) down
 // the tree.
 import { cloneElement, createContext, isValidElement, useContext, useMemo, type ReactNode } from "react";
-import type { PermissionCode, StandardAction } from "#contract/permission-codes";
+import type { PermissionCode, PermissionPrefix, StandardAction } from "#contract/permission-codes";
 import { excludedActions, isButtonDisabled, isButtonShown, type PermissionList } from "~/lib/permissions";
 
 interface PermissionLists {
@@ -36,7 +36,7 @@ export interface PermissionChecks {
   /** The has-check: whether an element with this code is rendered at all. */
   isVisible: (code: PermissionCode) => boolean;
   /** The has-check of a standard action under a list's prefix (`student` + `add`), for the list engine. */
-  isStandardVisible: (prefix: string, action: StandardAction) => boolean;
+  isStandardVisible: (prefix: PermissionPrefix, action: StandardAction) => boolean;
   /** The type-2 filter: whether the rendered element is disabled. */
   isDisabled: (code: PermissionCode) => boolean;
   /** Action suffixes after `prefix:` to hide (menu-level check, e.g. for toolbars). */
@@ -49,7 +49,7 @@ export function usePermission(): PermissionChecks {
   return useMemo(
     () => ({
       isVisible: (code: PermissionCode) => isButtonShown(code, auth, allAuth, platformAdmin),
-      isStandardVisible: (prefix: string, action: StandardAction) => isButtonShown(`${prefix}:${action}`, auth, allAuth, platformAdmin),
+      isStandardVisible: (prefix: PermissionPrefix, action: StandardAction) => isButtonShown(`${prefix}:${action}`, auth, allAuth, platformAdmin),
       isDisabled: (code: PermissionCode) => isButtonDisabled(code, auth, allAuth),
       excluded: (prefix: string) => excludedActions(prefix, auth, allAuth, platformAdmin),
     }),

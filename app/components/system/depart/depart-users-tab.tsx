@@ -30,7 +30,7 @@ export function DepartUsersTab({ data, columns, keep, onLink, onUnlink }: Depart
         title="用户信息"
         data={data}
         columns={columns}
-        permissionPrefix="depart_user"
+        permissionPrefix={null}
         searchFields={[{ name: "username", label: "用户账号", kind: "text" }]}
         fixedFilters={keep}
         toolbarActions={[{ key: "link", label: "添加已有用户", icon: <PlusOutlined />, permission: "depart:edit", run: () => setPicking(true) }]}

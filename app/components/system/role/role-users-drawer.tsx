@@ -50,8 +50,8 @@ export default function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps)
         fetcherKey={ROLE_USERS_FETCHER}
         columns={roleUserColumns}
         searchFields={roleUserSearchFields}
-        // No form and no delete endpoint: none of the standard `role_user:*` buttons shows.
-        permissionPrefix="role_user"
+        // The users of 角色管理's role: none of the standard buttons, its own actions only.
+        permissionPrefix={null}
         toolbarActions={[{ key: "pick", label: "已有用户", icon: <PlusOutlined />, permission: USERS, run: () => setPicking(true) }]}
         rowActions={[{ key: "remove", label: "取消关联", permission: USERS, confirm: "是否确认取消关联", run: (row) => change("remove", { userId: row.id }) }]}
         batchActions={[{ key: "removeBatch", label: "取消关联", permission: USERS, run: removeSelected }]}

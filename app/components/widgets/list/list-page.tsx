@@ -8,7 +8,7 @@
 // The parts: the list's state and address (use-list-state.ts), the toolbar (list-toolbar.tsx), the
 // table with its row actions (list-page-table.tsx, row-actions.tsx) and the deletes (use-delete-flow.ts).
 import { historyPathOf } from "#contract/record-history";
-import type { PermissionCode, StandardAction } from "#contract/permission-codes";
+import type { PermissionCode, PermissionPrefix, StandardAction } from "#contract/permission-codes";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useActionData, useFetcher, useRevalidator } from "react-router";
 import { App, Card } from "antd";
@@ -65,8 +65,12 @@ export interface ListPageProps {
     /** The values a new record starts with. */
     defaults?: Record<string, unknown>;
   };
-  /** Button codes are `<prefix>:add`, `:edit`, `:delete`, `:batch_delete` (docs/spec/app-shell.md §6). */
-  permissionPrefix: string;
+  /**
+   * Button codes are `<prefix>:add`, `:edit`, `:delete`, `:batch_delete` (docs/spec/app-shell.md §6);
+   * null for a list of records another page governs (a role's or a department's users): none of the
+   * standard buttons, only the page's own actions.
+   */
+  permissionPrefix: PermissionPrefix | null;
   defaultSort?: { column: string; order: "asc" | "desc" };
   rowActions?: RowAction<ListRecord>[];
   toolbarActions?: ToolbarAction[];
@@ -146,7 +150,7 @@ export function ListPage(props: ListPageProps) {
   const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const revalidator = useRevalidator();
   const url = props.url ?? {};
-  const can = (action: StandardAction) => permission.isStandardVisible(permissionPrefix, action);
+  const can = (action: StandardAction) => permissionPrefix !== null && permission.isStandardVisible(permissionPrefix, action);
   useFailureFeedback(fetcher.data);
 
   // A new view of the list (search, page, sort, reload) clears the selection (§4).
@@ -249,7 +253,7 @@ export function ListPage(props: ListPageProps) {
     );
   }
 
-  const batchFormId = `list-batch-${permissionPrefix}`;
+  const batchFormId = `list-batch-${permissionPrefix ?? "embedded"}`;
 
   return (
     <Card title={title} className="list-page">

@@ -5,9 +5,10 @@ import type { z } from "zod";
 import { ListPage, type ListPageProps } from "./list-page";
 import type { ModuleOptions, ModulePage } from "./module-page";
 import type { FormField } from "./types";
+import type { PermissionPrefix } from "#contract/permission-codes";
 
 export interface ModuleListPageProps<Form extends z.ZodType> extends Partial<Omit<ListPageProps, "form" | "data">> {
-  page: ModulePage<Form>;
+  page: ModulePage<Form, PermissionPrefix>;
   data: { title: string; list: ListPageProps["data"]; options: ModuleOptions };
   /** The dialog's width (default 800, and at least 1200 with a grid: FormModal). */
   formWidth?: number;

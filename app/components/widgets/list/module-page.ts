@@ -35,9 +35,10 @@ export interface ModulePageVisual {
 /** What the backend is sent of a checked form (the page's `toBody`; `id` on an edit only). */
 type ToBody<Values> = (values: Values, id: string | undefined) => Record<string, unknown>;
 
-export interface ModulePage<Form extends z.ZodType> {
+export interface ModulePage<Form extends z.ZodType, Prefix extends string = string> {
   definition: ModuleDefinition;
-  permissionPrefix: string;
+  /** The definition's prefix: a PermissionPrefix for a module listed in contract/permission-codes.ts. */
+  permissionPrefix: Prefix;
   /** The loader's and action's declaration (list.server.ts); its `form` is the page's one schema. */
   list: ListPageDefinition<Form> & { form: Form; toBody(values: z.infer<Form>, id: string | undefined): Record<string, unknown> };
   /** The dictionaries the form and the search bar choose from (moduleOptions loads them). */
@@ -54,11 +55,11 @@ export interface ModulePage<Form extends z.ZodType> {
   extendForm<Shape extends z.ZodRawShape>(
     shape: Shape,
     toBody?: (values: z.infer<Form> & z.infer<z.ZodObject<Shape>>, id: string | undefined, base: ToBody<z.infer<Form>>) => Record<string, unknown>,
-  ): ModulePage<z.ZodType<z.infer<Form> & z.infer<z.ZodObject<Shape>>>>;
+  ): ModulePage<z.ZodType<z.infer<Form> & z.infer<z.ZodObject<Shape>>>, Prefix>;
 }
 
 /** A page on `list.form`, its one schema (a plain z.object: a refined one cannot be extended). */
-function pageOn<Form extends z.ZodType>(base: Omit<ModulePage<Form>, "list" | "extendForm">, list: ModulePage<Form>["list"]): ModulePage<Form> {
+function pageOn<Form extends z.ZodType, Prefix extends string>(base: Omit<ModulePage<Form, Prefix>, "list" | "extendForm">, list: ModulePage<Form>["list"]): ModulePage<Form, Prefix> {
   return {
     ...base,
     list,
@@ -66,7 +67,7 @@ function pageOn<Form extends z.ZodType>(base: Omit<ModulePage<Form>, "list" | "e
       type Extended = z.ZodType<z.infer<Form> & z.infer<z.ZodObject<Shape>>>;
       const form = (list.form as unknown as z.ZodObject).extend(shape) as unknown as Extended;
       const send: ToBody<z.infer<Extended>> = toBody ? (values, id) => toBody(values as never, id, (rest, restId) => list.toBody(rest, restId)) : (values, id) => list.toBody(values, id);
-      return pageOn<Extended>(base as unknown as Omit<ModulePage<Extended>, "list" | "extendForm">, { ...(list as unknown as ModulePage<Extended>["list"]), form, toBody: send });
+      return pageOn<Extended, Prefix>(base as unknown as Omit<ModulePage<Extended, Prefix>, "list" | "extendForm">, { ...(list as unknown as ModulePage<Extended>["list"]), form, toBody: send });
     },
   };
 }
@@ -109,7 +110,7 @@ export function fieldSchema(field: ModuleField): z.ZodType<string | undefined> {
 }
 
 /** The page of a module: everything the list engine needs, from one definition. */
-export function modulePage(definition: ModuleDefinition, visual: ModulePageVisual = {}) {
+export function modulePage<Prefix extends string>(definition: ModuleDefinition<Record<string, ModuleField>, Prefix>, visual: ModulePageVisual = {}) {
   const formEntries = fieldsIn(definition, "form");
   // The form's fields and 详情's lines, in the definition's order (a line of 详情 only is flagged).
   const formOrDetail = Object.entries(definition.fields).filter(([, field]) => showsIn(field, "form") || showsIn(field, "detail"));
@@ -132,7 +133,7 @@ export function modulePage(definition: ModuleDefinition, visual: ModulePageVisua
   const dictCodes = [...new Set([...formEntries, ...fieldsIn(definition, "search")].map(([, field]) => field.dict).filter((code) => code !== undefined))];
   const optionsOf = (options: ModuleOptions, field: ModuleField) => (field.dict ? (options[field.dict] ?? []) : undefined);
 
-  const page = pageOn<typeof formSchema>(
+  const page = pageOn<typeof formSchema, Prefix>(
     {
       definition,
       permissionPrefix: definition.permissionPrefix,
@@ -229,8 +230,8 @@ export function checkedRows<Row>(problem: (rows: readonly Row[]) => string | nul
  * `schema` (any rows by default), and go to the backend turned by `parse` (the rows as they are by
  * default) under the same name; every other field goes as the page sends it.
  */
-export function withRowsField<Form extends z.ZodType>(
-  derived: ModulePage<Form>,
+export function withRowsField<Form extends z.ZodType, Prefix extends string>(
+  derived: ModulePage<Form, Prefix>,
   name: string,
   options: { schema?: z.ZodType<PostedRow[]>; parse?: (rows: PostedRow[]) => unknown } = {},
 ) {

@@ -3,6 +3,7 @@
 // gets its own routes and views (`/system/user`, `system/user/index`), the original Vue 2 client only
 // the pages whose component it ships, and our web app everything as stored.
 import type { MenuNode } from "#contract/permission";
+import { isComponentAlias, ourComponent, PAGES, type PageComponent } from "#contract/pages";
 import type { JeecgClient } from "../../../http/client";
 
 export type MenuClient = JeecgClient;
@@ -21,45 +22,46 @@ const vue3 = (url: string, component: string): ClientPage => ({ vue3: { url, com
 const OURS_ONLY: ClientPage = { vue2: null, vue3: null };
 
 /**
- * Every seeded page by its url (the key of page access). Vue 3 views were read in v3.7.0 and v3.9.3
+ * The seeded pages by their component (contract/pages.ts names each one's path); the school's pages
+ * and the demos are ours only (OUR_COMPONENT_PREFIXES). Vue 3 views were read in v3.7.0 and v3.9.3
  * (both ship each one named here); Vue 2 views in ant-design-vue-jeecg 3.3.0.
  */
-const CLIENT_PAGES: Record<string, ClientPage> = {
-  "/dashboard/analysis": vue3("/dashboard/analysis", "dashboard/Analysis"),
-  "/dashboard/workplace": vue3("/dashboard/workbench", "dashboard/workbench/index"),
-  "/dashboard/chart": OURS_ONLY,
-  "/dashboard/task": OURS_ONLY,
+const CLIENT_PAGES: Partial<Record<PageComponent, ClientPage>> = {
+  "dashboard/Analysis": vue3("/dashboard/analysis", "dashboard/Analysis"),
+  "dashboard/Workplace": vue3("/dashboard/workbench", "dashboard/workbench/index"),
+  "dashboard/Chart": OURS_ONLY,
+  "dashboard/Task": OURS_ONLY,
   // Vue 2's dashboard/Monitor is a demo of fixed figures, not this page.
-  "/dashboard/monitor": OURS_ONLY,
-  "/isps/userAnnouncement": vue3("/monitor/mynews", "monitor/mynews/index"),
-  "/isystem/user": vue3("/system/user", "system/user/index"),
-  "/isystem/roleUserList": vue3("/system/role", "system/role/index"),
-  "/isystem/annountCement": vue3("/system/notice", "system/notice/index"),
-  "/isystem/messageTemplate": vue3("/message/template", "system/message/template/index"),
-  "/isystem/depart": vue3("/system/depart", "system/depart/index"),
-  "/isystem/position": vue3("/system/position", "system/position/index"),
-  "/isystem/permission": vue3("/system/menu", "system/menu/index"),
+  "dashboard/Monitor": OURS_ONLY,
+  "system/UserAnnouncementList": vue3("/monitor/mynews", "monitor/mynews/index"),
+  "system/UserList": vue3("/system/user", "system/user/index"),
+  "system/RoleUserList": vue3("/system/role", "system/role/index"),
+  "system/SysAnnouncementList": vue3("/system/notice", "system/notice/index"),
+  "system/SysMessageTemplateList": vue3("/message/template", "system/message/template/index"),
+  "system/DepartList": vue3("/system/depart", "system/depart/index"),
+  "system/SysPositionList": vue3("/system/position", "system/position/index"),
+  "system/PermissionList": vue3("/system/menu", "system/menu/index"),
   // Both clients edit data rules in a drawer of 菜单管理; neither has them as a page.
-  "/isystem/dataRule": OURS_ONLY,
-  "/isystem/dict": vue3("/system/dict", "system/dict/index"),
-  "/isystem/category": vue3("/system/category", "system/category/index"),
-  "/isystem/tenant": vue3("/system/tenant", "system/tenant/index"),
-  "/isystem/fillRule": vue3("/system/fillrule", "system/fillRule/index"),
-  "/isystem/checkRule": vue3("/system/checkrule", "system/checkRule/index"),
-  "/isystem/ossFile": vue3("/system/ossfile", "system/ossfile/index"),
-  "/isystem/dataSource": vue3("/monitor/datasource", "monitor/datasource/index"),
-  "/isystem/gatewayRoute": vue3("/monitor/route", "monitor/route/index"),
+  "system/PermissionDataRuleList": OURS_ONLY,
+  "system/DictList": vue3("/system/dict", "system/dict/index"),
+  "system/SysCategoryList": vue3("/system/category", "system/category/index"),
+  "system/TenantList": vue3("/system/tenant", "system/tenant/index"),
+  "system/SysFillRuleList": vue3("/system/fillrule", "system/fillRule/index"),
+  "system/SysCheckRuleList": vue3("/system/checkrule", "system/checkRule/index"),
+  "system/OSSFileList": vue3("/system/ossfile", "system/ossfile/index"),
+  "system/SysDataSourceList": vue3("/monitor/datasource", "monitor/datasource/index"),
+  "system/SysGatewayRouteList": vue3("/monitor/route", "monitor/route/index"),
   // 访问控制 (issue #34 item 4): neither JeecgBoot client has such a page.
-  "/isystem/accessRule": OURS_ONLY,
+  "system/SysAccessRuleList": OURS_ONLY,
   // The online pages come with a package v3.9.3 no longer ships (v3.7.0's @jeecg/online did).
-  "/online/cgform": { vue3: null },
-  "/online/cgreport": { vue3: null },
-  "/monitor/quartzJob": vue3("/monitor/quartz", "monitor/quartz/index"),
-  "/monitor/log": vue3("/monitor/log", "monitor/log/index"),
-  "/monitor/onlineUser": vue3("/system/onlineuser", "system/onlineuser/OnlineUserList"),
+  "modules/online/cgform/OnlCgformHeadList": { vue3: null },
+  "modules/online/cgreport/OnlCgreportHeadList": { vue3: null },
+  "system/QuartzJobList": vue3("/monitor/quartz", "monitor/quartz/index"),
+  "system/LogList": vue3("/monitor/log", "monitor/log/index"),
+  "system/OnlineUserList": vue3("/system/onlineuser", "system/onlineuser/OnlineUserList"),
   // Both clients' server pages read Spring Boot's actuator, which this backend does not have.
-  "/monitor/server": OURS_ONLY,
-  "/monitor/apiDoc": OURS_ONLY,
+  "monitor/ServerInfo": OURS_ONLY,
+  "monitor/ApiDoc": OURS_ONLY,
 };
 
 /** Components of pages only our web app has, whatever their url: the school's pages and the demos. */
@@ -68,9 +70,9 @@ const OUR_COMPONENT_PREFIXES = ["school/", "demo/"];
 const ONLINE_COMPONENT_PREFIX = "modules/online/";
 
 function pageOf(node: MenuNode): ClientPage | undefined {
-  const known = CLIENT_PAGES[node.path];
-  if (known) return known;
   const component = node.component ?? "";
+  const known = component in PAGES || isComponentAlias(component) ? CLIENT_PAGES[ourComponent(component as PageComponent)] : undefined;
+  if (known) return known;
   if (OUR_COMPONENT_PREFIXES.some((prefix) => component.startsWith(prefix))) return OURS_ONLY;
   if (component.startsWith(ONLINE_COMPONENT_PREFIX)) return { vue3: null };
   return undefined;

@@ -3,7 +3,8 @@
 // whose controls carry the names the action reads (recordFields). `RecordControl` is the one switch
 // from a field's kind to its control: before JavaScript a native control holding the name; once
 // hydrated antd's control, with a hidden input of the same name holding its text where antd's
-// control posts nothing itself. Either way the form's FormData is what is posted.
+// control posts nothing itself (PostedText, beside the field's item). Either way the form's FormData
+// is what is posted.
 import { cloneElement, isValidElement, useContext, type ReactElement, type ReactNode } from "react";
 import { DatePicker, Form, Input, InputNumber, Radio, Select, type FormInstance } from "antd";
 import { FormItemInputContext } from "antd/es/form/context";
@@ -96,6 +97,12 @@ export function RecordForm({ form, fields, mode, record, initialValues, hidden, 
           <RecordControl field={field} mode={mode} record={current} />
         </Form.Item>
       ))}
+      {shown.map((field) => (
+        // Outside the field's item, so that the item holds its control alone (as a label targets it).
+        <Form.Item key={`posted-${field.name}`} name={field.name} noStyle>
+          <PostedText field={field} mode={mode} hydrated={hydrated} />
+        </Form.Item>
+      ))}
       {children}
     </Form>
   );
@@ -128,20 +135,10 @@ function RecordControl({ field, mode, record, id, value, onChange }: RecordContr
   const set = (next: unknown) => onChange?.(next);
   const placeholder = field.placeholder ?? (field.kind === "select" || field.kind === "multi-select" || field.kind === "date" ? `请选择${field.label}` : `请输入${field.label}`);
   const fixed = !!field.fixedOnEdit && mode === "edit";
-  // antd's control posts nothing itself: its text goes in a hidden input of the field's name. (A
-  // radio group would name its radios after the form item: it is given none, so the field posts once.)
+  // antd's control posts nothing itself: PostedText's hidden input does. (A radio group would name
+  // its radios after the form item: it is given no name, so the field posts once.)
   const item = useContext(FormItemInputContext);
-  const posted = (control: ReactNode, shownText = text) => (
-    <>
-      <FormItemInputContext.Provider value={{ ...item, name: undefined }}>{control}</FormItemInputContext.Provider>
-      {field.rows ? (
-        // A grid's rows (its control's JSON text) post as named fields, one per cell.
-        gridFieldEntries(field.name, parseJsonRows<Record<string, unknown>>(shownText)).map(([key, cell]) => <input key={key} type="hidden" name={key} value={cell} />)
-      ) : (
-        <input type="hidden" name={field.name} value={shownText} />
-      )}
-    </>
-  );
+  const posted = (control: ReactNode) => <FormItemInputContext.Provider value={{ ...item, name: undefined }}>{control}</FormItemInputContext.Provider>;
   switch (field.kind) {
     case "password":
       return hydrated ? (
@@ -156,10 +153,7 @@ function RecordControl({ field, mode, record, id, value, onChange }: RecordContr
       return posted(<InputNumber id={id} value={text === "" ? undefined : text} onChange={(next) => set(valueText(next))} placeholder={placeholder} style={{ width: "100%" }} />);
     case "date":
       if (!hydrated) return <Input id={id} name={field.name} type="date" value={text.slice(0, 10)} onChange={set} />;
-      return posted(
-        <DatePicker id={id} value={text ? dayjs(text) : undefined} onChange={(next) => set(next ? next.format("YYYY-MM-DD") : "")} placeholder={placeholder} style={{ width: "100%" }} />,
-        text ? dayjs(text).format("YYYY-MM-DD") : "",
-      );
+      return posted(<DatePicker id={id} value={text ? dayjs(text) : undefined} onChange={(next) => set(next ? next.format("YYYY-MM-DD") : "")} placeholder={placeholder} style={{ width: "100%" }} />);
     case "select":
     case "multi-select": {
       const multiple = field.kind === "multi-select";
@@ -226,6 +220,27 @@ function RecordControl({ field, mode, record, id, value, onChange }: RecordContr
       if (fixed && hydrated) return posted(<Input id={id} value={text} placeholder={placeholder} disabled />);
       return <Input id={id} name={field.name} value={text} onChange={set} readOnly={fixed} placeholder={placeholder} />;
   }
+}
+
+/** Whether a field's control posts under its name itself (a native control), else PostedText does. */
+function postsItself(field: FormField, mode: "add" | "edit", hydrated: boolean): boolean {
+  if (field.kind === "custom") return false;
+  if (!hydrated || field.kind === "password" || field.kind === "textarea") return true;
+  const text = !["number", "date", "select", "multi-select", "radio"].includes(field.kind);
+  // A fixed text is shown disabled, and a disabled input posts nothing.
+  return text && !(field.fixedOnEdit && mode === "edit");
+}
+
+/**
+ * The hidden input of a field whose control posts nothing itself, holding the text the control
+ * shows (a date as YYYY-MM-DD); a grid's rows (its control's JSON text) as named fields, one per cell.
+ */
+function PostedText({ field, mode, hydrated, value }: { field: FormField; mode: "add" | "edit"; hydrated: boolean; value?: unknown }) {
+  if (postsItself(field, mode, hydrated)) return null;
+  const text = valueText(value);
+  if (field.rows)
+    return gridFieldEntries(field.name, parseJsonRows<Record<string, unknown>>(text)).map(([key, cell]) => <input key={key} type="hidden" name={key} value={cell} />);
+  return <input type="hidden" name={field.name} value={field.kind === "date" && text ? dayjs(text).format("YYYY-MM-DD") : text} />;
 }
 
 /** A select that works as plain HTML: a multiple one posts each chosen value (recordFields joins them). */

@@ -64,7 +64,8 @@ export function RecordForm({ form, fields, mode, record, initialValues, hidden, 
   const hydrated = useHydrated();
   const [own] = Form.useForm(form);
   const watched = Form.useWatch([], own) as Record<string, unknown> | undefined;
-  const current = { ...record, ...initialValues, ...watched };
+  // A field the form holds no value for yet (a hidden one: its item is not rendered) keeps the record's.
+  const current = { ...record, ...initialValues, ...definedOnly(watched) };
   const shown = formControls(fields, mode, current);
   return (
     <Form
@@ -106,6 +107,10 @@ export function RecordForm({ form, fields, mode, record, initialValues, hidden, 
       {children}
     </Form>
   );
+}
+
+function definedOnly(values: Record<string, unknown> | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([, value]) => value !== undefined));
 }
 
 function PlainError({ text }: { text: string }) {

@@ -2,7 +2,8 @@
 // exact fen, the texts under the grids, and the contract's voucher check they share with the backend.
 import { describe, expect, it } from "vitest";
 import { voucherProblem } from "#contract/modules/billing";
-import { allocationText, openBillText, parseJsonRows, voucherSumsText } from "../../app/components/billing/payment-rows";
+import { allocationText, openBillText, voucherSumsText } from "../../app/components/billing/payment-rows";
+import { parseJsonRows } from "../../app/components/widgets/grid/grid-value";
 
 describe("payment and voucher grids", () => {
   it("sums allocations in fen against the payment", () => {

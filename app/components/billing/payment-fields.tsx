@@ -9,7 +9,8 @@ import { CORPORATION_DICT, PARENT_DICT } from "#contract/modules/people";
 import { GridTextField, type GridRow } from "~/components/widgets/grid";
 import { useReadOnlyView } from "~/components/widgets/read-only";
 import { SearchSelect } from "~/components/widgets/search-select";
-import { allocationColumns, allocationText, openBillText, parseJsonRows, type AllocationRow, type OpenBill } from "./payment-rows";
+import { parseJsonRows } from "~/components/widgets/grid/grid-value";
+import { allocationColumns, allocationText, openBillText, type AllocationRow, type OpenBill } from "./payment-rows";
 
 /** dict payer_type: 企业. */
 const CORPORATION = "2";

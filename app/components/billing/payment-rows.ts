@@ -5,9 +5,7 @@
 import { voucherSums, type VoucherEntryInput } from "#contract/modules/billing";
 import { formatMoney, isAmount, toFen } from "#contract/money";
 import type { GridColumn } from "~/components/widgets/grid/types";
-import { parseJsonRows } from "~/components/widgets/list/module-page";
-
-export { parseJsonRows };
+import { parseJsonRows } from "~/components/widgets/grid/grid-value";
 
 export interface AllocationRow {
   billId: string;

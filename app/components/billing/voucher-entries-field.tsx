@@ -5,7 +5,8 @@ import { Typography } from "antd";
 import type { VoucherEntryInput } from "#contract/modules/billing";
 import { GridTextField } from "~/components/widgets/grid";
 import { jsonRowCodec } from "~/components/widgets/list/module-page";
-import { parseJsonRows, VOUCHER_COLUMNS as COLUMNS, voucherSumsText } from "./payment-rows";
+import { parseJsonRows } from "~/components/widgets/grid/grid-value";
+import { VOUCHER_COLUMNS as COLUMNS, voucherSumsText } from "./payment-rows";
 
 const { toRows, toText } = jsonRowCodec(["account", "debit", "credit", "remark"] satisfies Array<keyof VoucherEntryInput>);
 

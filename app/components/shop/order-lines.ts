@@ -5,7 +5,7 @@
 import { fenToYuan, formatMoney, isAmount, multiplyFen, toFen } from "#contract/money";
 import { ORDER_LINE_FIELDS as FIELDS, ShopMessages } from "#contract/modules/shop";
 import type { GridColumn, GridRow } from "~/components/widgets/grid/types";
-import { parseJsonRows } from "~/components/widgets/list/module-page";
+import { parseJsonRows } from "~/components/widgets/grid/grid-value";
 
 export interface OrderLineRow {
   commodityId: string;

@@ -11,7 +11,7 @@ import { ModuleListPage } from "~/components/widgets/list/module-list-page";
 import { modulePage } from "~/components/widgets/list/module-page";
 import type { FormField, RowAction } from "~/components/widgets/list/types";
 import { ParseSqlButton, ReportItemsField, ReportParamsField } from "~/components/online/report/report-fields";
-import { parseJsonRows } from "~/components/billing/payment-rows";
+import { parseJsonRows } from "~/components/widgets/grid/grid-value";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, postRowId, type ListRecord } from "~/services/list.server";
 import { reportDetails } from "~/services/form-details.server";

@@ -2,7 +2,7 @@
 // Order in the arrays is the display order (the seed runner derives sort_no from it).
 import { VIEW_SENSITIVE_ACTION, VIEW_SENSITIVE_NAME } from "#contract/modules/sensitive";
 import { pagePath, type AnyPageComponent } from "#contract/pages";
-import type { ActionOf, PermissionCode, PermissionPrefix } from "#contract/permission-codes";
+import type { ActionOf, PermissionCode, PermissionPrefix, StandardAction } from "#contract/permission-codes";
 import type { ButtonSeed, MenuSeed } from "../types";
 
 /** Container component of every group menu. */
@@ -32,7 +32,8 @@ function crudButtons<Prefix extends PermissionPrefix>(
   return [...chosen.map(button), ...extra.map(button)];
 }
 
-type CrudAction = "add" | "edit" | "delete" | "batch_delete" | "export" | "import";
+/** The CRUD engine's actions: the standard ones but the full view of personal data (its own button, SENSITIVE_BUTTON). */
+type CrudAction = Exclude<StandardAction, typeof VIEW_SENSITIVE_ACTION>;
 
 /** 查看敏感信息: the module's personal data in full (contract/modules/sensitive.ts). */
 const SENSITIVE_BUTTON = [VIEW_SENSITIVE_NAME, VIEW_SENSITIVE_ACTION] as const;

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { App, Button, Form, Space, Typography } from "antd";
 import { REPORT_FIELD_TYPES, type ReportItem, type ReportParam } from "#contract/modules/online-report";
 import { EditableGrid, useTextValueRows, type GridColumn, type GridRow, type GridValue } from "~/components/widgets/grid";
-import { parseJsonRows } from "~/components/billing/payment-rows";
+import { parseJsonRows } from "~/components/widgets/grid/grid-value";
 import { showFailure } from "~/components/shell/feedback/failure-feedback";
 import { callRoute } from "~/lib/route-call";
 import { failureOf } from "~/routes/api/widgets/widget-answer";

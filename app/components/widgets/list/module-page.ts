@@ -14,8 +14,6 @@ import type { FieldOption, FormField, FormFieldKind, SearchField } from "./types
 import type { SuperQueryField } from "../super-query/super-query";
 import { parseJsonRows, type PostedRow } from "../grid/grid-value";
 
-export { parseJsonRows };
-
 /** Dictionary options by dictionary code, as the page's loader loads them (moduleOptions). */
 export type ModuleOptions = Record<string, FieldOption[]>;
 

@@ -45,7 +45,11 @@ describe("online reports", () => {
     const params = dialog.locator(".jvxe-grid").first().locator("[role=row][data-row-id]");
     await expect.poll(() => params.count()).toBe(1);
     await params.first().locator('[data-key="paramTxt"] input').fill("账号");
+    // The grids post their rows as named fields (docs/decisions/192), not as JSON text.
+    const posted = page.waitForRequest((request) => request.method() === "POST" && (request.postData() ?? "").includes("intent="));
     await dialog.getByRole("button", { name: ok }).click();
+    const body = new URLSearchParams((await posted).postData() ?? "");
+    expect([body.get("items[1].fieldName"), body.get("params[0].paramName"), body.get("params[0].paramTxt"), body.get("items")]).toEqual(["realname", "username", "账号", null]);
     await expect.poll(() => message("添加成功！").isVisible()).toBe(true);
 
     const saved = listRows().filter({ hasText: "demo_report" });

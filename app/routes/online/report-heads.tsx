@@ -8,10 +8,9 @@ import { z } from "zod";
 import { onlineReportModule, reportPagePath, type ReportItem, type ReportParam } from "#contract/modules/online-report";
 import type { Route } from "./+types/report-heads";
 import { ModuleListPage } from "~/components/widgets/list/module-list-page";
-import { modulePage } from "~/components/widgets/list/module-page";
+import { modulePage, postedRows } from "~/components/widgets/list/module-page";
 import type { FormField, RowAction } from "~/components/widgets/list/types";
 import { ParseSqlButton, ReportItemsField, ReportParamsField } from "~/components/online/report/report-fields";
-import { parseJsonRows } from "~/components/widgets/grid/grid-value";
 import { RouteErrorBoundary } from "~/components/shell/route-error-boundary";
 import { listAction, postRowId, type ListRecord } from "~/services/list.server";
 import { reportDetails } from "~/services/form-details.server";
@@ -29,10 +28,12 @@ const derived = modulePage(onlineReportModule, {
     returnType: { kind: "select", options: RETURN_TYPES },
   },
 });
-const page = derived.extendForm({ items: z.string().optional(), params: z.string().optional(), parse: z.string().optional() }, ({ items, params, parse: _parse, ...values }, id, base) => ({
+// The grids post their rows as named fields (`items[0].fieldName`, docs/decisions/192); every cell
+// is text, as the backend's rows are.
+const page = derived.extendForm({ items: postedRows(), params: postedRows(), parse: z.string().optional() }, ({ items, params, parse: _parse, ...values }, id, base) => ({
   ...base(values, id),
-  items: parseJsonRows<ReportItem>(items),
-  params: parseJsonRows<ReportParam>(params),
+  items,
+  params,
 }));
 const REPORT_FETCHER = "online-report-list";
 
@@ -70,8 +71,8 @@ export default function ReportHeadsPage({ loaderData }: Route.ComponentProps) {
     );
     return [
       ...withParse,
-      { name: "params", label: "报表参数", kind: "custom", wide: true, render: ({ mode }) => <ReportParamsField disabled={mode === "detail"} /> },
-      { name: "items", label: "报表字段", kind: "custom", wide: true, render: ({ mode }) => <ReportItemsField disabled={mode === "detail"} /> },
+      { name: "params", label: "报表参数", kind: "custom", wide: true, rows: true, render: ({ mode }) => <ReportParamsField disabled={mode === "detail"} /> },
+      { name: "items", label: "报表字段", kind: "custom", wide: true, rows: true, render: ({ mode }) => <ReportItemsField disabled={mode === "detail"} /> },
     ];
   }, []);
   return <ModuleListPage page={page} data={loaderData} formFields={formFields} fetcherKey={REPORT_FETCHER} rowActions={rowActions} form={form} />;

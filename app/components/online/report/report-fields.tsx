@@ -1,5 +1,6 @@
 // 报表配置's form parts: the report's columns (onl_cgreport_item) and parameters
-// (onl_cgreport_param) on the house's editable grid, each kept as one JSON text form value, and
+// (onl_cgreport_param) on the house's editable grid, each kept as one JSON text form value that the
+// record form posts as named fields (`items[0].fieldName`, `rows: true`, docs/decisions/192), and
 // 解析SQL, which asks the backend for the columns and `${param}` names of the typed SQL and merges
 // them into both grids (settings of columns and parameters already there are kept).
 import { useState } from "react";

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { chooseOption, hydrated, launchBrowser, newPage, rowAction, signInAs } from "./support/browser";
+import { listRows } from "./support/list";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 const ok = /确\s*定/;
@@ -21,7 +22,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const row = (text: string) => page.locator(".list-page .ant-table-tbody tr.ant-table-row").filter({ hasText: text });
+const row = (text: string) => listRows(page, "访问控制").filter({ hasText: text });
 const message = (text: string | RegExp) => page.locator(".ant-message").getByText(text);
 
 async function addRule(type: RegExp, address: string): Promise<void> {

@@ -5,7 +5,8 @@
 // it and see the stock back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { cellText, chooseOption, clickInPlace, hydrated, launchBrowser, newPage, openedDialog, rowAction, signInAs, typeSearch } from "./support/browser";
+import { chooseOption, clickInPlace, hydrated, launchBrowser, newPage, openedDialog, rowAction, signInAs, typeSearch } from "./support/browser";
+import { cellText, listRows } from "./support/list";
 
 let browser: Browser;
 let page: Page;
@@ -20,7 +21,9 @@ afterAll(async () => browser?.close());
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const ok = /确\s*定/;
-const rows = () => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+/** The list open now (open), by its title. */
+let list = "";
+const rows = () => listRows(page, list);
 const toast = (text: string | RegExp) => page.locator(".ant-message").getByText(text);
 const pad = (value: number) => String(value).padStart(2, "0");
 const inDays = (days: number) => {
@@ -28,7 +31,8 @@ const inDays = (days: number) => {
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())} 09:00:00`;
 };
 
-async function open(path: string) {
+async function open(path: string, title: string) {
+  list = title;
   await page.goto(path);
   await hydrated(page);
 }
@@ -62,7 +66,7 @@ describe("activities and sign-ups", () => {
   const title = `端到端活动${Date.now() % 100000}`;
 
   it("creates an activity with a cover and content, fills it and sees the next one wait (候补), bills a confirmed sign-up and refunds it when cancelled", { timeout: 300_000 }, async () => {
-    await open("/activity/activity");
+    await open("/activity/activity", "活动");
     await page.getByRole("button", { name: /新\s*增/ }).click();
     const dialog = page.getByRole("dialog", { name: "新增" });
     await dialog.getByLabel("活动名称").fill(title);
@@ -81,7 +85,7 @@ describe("activities and sign-ups", () => {
     await expect.poll(() => toast("添加成功！").count()).toBeGreaterThan(0);
     const activity = rows().filter({ hasText: title });
     await expect.poll(() => activity.count()).toBe(1);
-    expect(await cellText(page, activity, "状态")).toBe("草稿");
+    expect(await cellText(activity, "状态")).toBe("草稿");
 
     // 详情 shows the content as it reads, cleaned: the bold words bold, no tag as text (docs/decisions/148).
     await rowAction(page, activity, "详情");
@@ -94,10 +98,10 @@ describe("activities and sign-ups", () => {
 
     await rowAction(page, activity, "开放报名", { confirm: true });
     await expect.poll(() => toast("开放报名成功").count()).toBeGreaterThan(0);
-    await expect.poll(() => cellText(page, activity, "状态")).toBe("报名中");
+    await expect.poll(() => cellText(activity, "状态")).toBe("报名中");
 
     // Three places: the fourth sign-up waits (候补, docs/decisions/162).
-    await open("/activity/signup");
+    await open("/activity/signup", "报名");
     for (const index of [0, 1, 2, 3]) {
       await page.getByRole("button", { name: /新\s*增/ }).click();
       const form = page.getByRole("dialog", { name: "新增" });
@@ -107,7 +111,7 @@ describe("activities and sign-ups", () => {
       await expect.poll(() => form.isVisible()).toBe(false);
       if (index === 3) await expect.poll(() => toast("名额已满，已加入候补，第1位").count()).toBeGreaterThan(0);
     }
-    await open(`/activity/signup`);
+    await open(`/activity/signup`, "报名");
     await expect.poll(() => rows().filter({ hasText: title }).count()).toBe(4);
     const signups = rows().filter({ hasText: title }).filter({ hasText: "待确认" });
     await expect.poll(() => signups.count()).toBe(3);
@@ -119,7 +123,7 @@ describe("activities and sign-ups", () => {
     await expect.poll(async () => (await page.locator(".ant-message-notice").allTextContents()).join(" | "), { timeout: 20_000 }).toMatch(/确认成功，已生成活动账单 BL\d+/);
     const billNo = /BL\d+/.exec((await toast(/确认成功/).first().textContent())!)![0];
     await expect.poll(() => signup().count()).toBe(1);
-    await expect.poll(() => cellText(page, signup(), "状态")).toBe("已确认");
+    await expect.poll(() => cellText(signup(), "状态")).toBe("已确认");
     await signup().getByRole("link", { name: billNo }).click();
     await expect.poll(() => page.url()).toContain("form=detail");
     await hydrated(page);
@@ -129,14 +133,14 @@ describe("activities and sign-ups", () => {
     await expect.poll(names).toEqual([`活动：${title}`]);
     await bill.getByRole("button", { name: "关闭" }).click();
     // Owed by the student's payer.
-    await open(`/billing/bill?billNo=${billNo}`);
+    await open(`/billing/bill?billNo=${billNo}`, "账单");
     await expect.poll(() => rows().count()).toBe(1);
-    expect(await cellText(page, rows().first(), "类型")).toBe("活动");
-    const payerType = await cellText(page, rows().first(), "付款方类型");
-    const payerName = await cellText(page, rows().first(), "付款方");
+    expect(await cellText(rows().first(), "类型")).toBe("活动");
+    const payerType = await cellText(rows().first(), "付款方类型");
+    const payerName = await cellText(rows().first(), "付款方");
 
     // The payer pays the activity bill at the cashier's.
-    await open("/billing/payment");
+    await open("/billing/payment", "付款");
     await page.getByRole("button", { name: /新\s*增/ }).first().click();
     const payment = page.getByRole("dialog", { name: "新增" });
     await payment.getByLabel("付款金额").waitFor();
@@ -162,21 +166,21 @@ describe("activities and sign-ups", () => {
     await expect.poll(() => toast("添加成功！").count()).toBeGreaterThan(0);
 
     // Cancelled once paid: a refund (退费) of what was paid, receipted; the place is free again.
-    await open("/activity/signup");
-    await expect.poll(() => cellText(page, signup(), "已缴费")).toBe("是");
+    await open("/activity/signup", "报名");
+    await expect.poll(() => cellText(signup(), "已缴费")).toBe("是");
     await rowAction(page, signup(), "取消报名", { confirm: true });
     await expect
       .poll(async () => (await page.locator(".ant-message-notice").allTextContents()).join(" | "), { timeout: 20_000 })
       .toMatch(/取消成功，已退费 88\.50（退费单 PM\d+，收据 RC\d+）/);
     const refundNo = /退费单 (PM\d+)/.exec((await toast(/已退费/).first().textContent())!)![1]!;
-    await expect.poll(() => cellText(page, signup(), "状态")).toBe("已取消");
-    await expect.poll(() => cellText(page, signup(), "退费")).toBe(`¥88.50（${refundNo}）`);
-    await open(`/billing/payment?paymentNo=${refundNo}`);
+    await expect.poll(() => cellText(signup(), "状态")).toBe("已取消");
+    await expect.poll(() => cellText(signup(), "退费")).toBe(`¥88.50（${refundNo}）`);
+    await open(`/billing/payment?paymentNo=${refundNo}`, "付款");
     await expect.poll(() => rows().count()).toBe(1);
-    expect(await cellText(page, rows().first(), "类型")).toBe("退费");
-    expect(await cellText(page, rows().first(), "付款金额")).toBe("-88.50");
+    expect(await cellText(rows().first(), "类型")).toBe("退费");
+    expect(await cellText(rows().first(), "付款金额")).toBe("-88.50");
     // The freed place went to the one waiting.
-    await open("/activity/signup");
+    await open("/activity/signup", "报名");
     await expect.poll(() => rows().filter({ hasText: title }).filter({ hasText: "待确认" }).count()).toBe(3);
     await expect.poll(() => rows().filter({ hasText: title }).filter({ hasText: "候补" }).count()).toBe(0);
   });
@@ -186,15 +190,15 @@ describe("the shop", () => {
   const commodity = "学校文具礼盒";
 
   async function stock(): Promise<number> {
-    await open("/shop/commodity");
+    await open("/shop/commodity", "商品");
     const row = rows().filter({ hasText: commodity });
     await expect.poll(() => row.count()).toBe(1);
-    return Number(await cellText(page, row, "库存"));
+    return Number(await cellText(row, "库存"));
   }
 
   it("places an order from a parent's cart and sees the stock fall, then refunds it and sees the stock back", async () => {
     const before = await stock();
-    await open("/shop/cart");
+    await open("/shop/cart", "购物车");
     await page.getByRole("button", { name: /新\s*增/ }).click();
     const form = page.getByRole("dialog", { name: "新增" });
     await choose(form, "家长", { index: 20 });
@@ -208,21 +212,21 @@ describe("the shop", () => {
     const orderNo = /DD\d+/.exec((await toast(/下单成功/).first().textContent())!)![0];
     expect(await stock()).toBe(before - 2);
 
-    await open(`/shop/order?orderNo=${orderNo}`);
+    await open(`/shop/order?orderNo=${orderNo}`, "订单");
     const order = rows().first();
     await expect.poll(() => rows().count()).toBe(1);
-    expect(await cellText(page, order, "状态")).toBe("待付款");
+    expect(await cellText(order, "状态")).toBe("待付款");
     // 付款 asks the channel and the time (docs/decisions/161); 退款 its reason.
     await rowAction(page, order, "付款");
     const pay = await openedDialog(page, "付款");
     await chooseOption(page, formItem(pay, "支付方式").locator(".ant-select"), "微信");
     await pay.getByRole("button", { name: ok }).click();
-    await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("已付款");
+    await expect.poll(() => cellText(rows().first(), "状态")).toBe("已付款");
     await rowAction(page, rows().first(), "退款");
     const refund = await openedDialog(page, "退款订单");
     await refund.getByLabel("原因").fill("不需要了");
     await refund.getByRole("button", { name: ok }).click();
-    await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("已退款");
+    await expect.poll(() => cellText(rows().first(), "状态")).toBe("已退款");
     expect(await stock()).toBe(before);
   });
 });

@@ -4,7 +4,8 @@
 // and its A4 print view.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { baseUrl, cellText, hydrated, launchBrowser, newPage, rowAction, signInAs } from "./support/browser";
+import { baseUrl, hydrated, launchBrowser, newPage, rowAction, signInAs } from "./support/browser";
+import { cellText, listRows } from "./support/list";
 
 let browser: Browser;
 let page: Page;
@@ -18,7 +19,9 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const ok = /确\s*定/;
-const rows = () => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+/** The list open now (open), by its title. */
+let list = "";
+const rows = () => listRows(page, list);
 const toast = (text: string | RegExp) => page.locator(".ant-message").getByText(text);
 const pad = (value: number) => String(value).padStart(2, "0");
 const inDays = (days: number) => {
@@ -26,7 +29,8 @@ const inDays = (days: number) => {
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())} 09:00:00`;
 };
 
-async function open(path: string) {
+async function open(path: string, title: string) {
+  list = title;
   await page.goto(path);
   await hydrated(page);
 }
@@ -56,7 +60,7 @@ describe("an activity's waiting list and attendance", () => {
   const title = `候补活动${Date.now() % 100000}`;
 
   it("signs a class up into 2 places, promotes the first in line when one is freed, and keeps and prints a session's attendance", { timeout: 300_000 }, async () => {
-    await open("/activity/activity");
+    await open("/activity/activity", "活动");
     await page.getByRole("button", { name: /新\s*增/ }).click();
     const dialog = page.getByRole("dialog", { name: "新增" });
     await dialog.getByLabel("活动名称").fill(title);
@@ -69,11 +73,11 @@ describe("an activity's waiting list and attendance", () => {
     const activity = rows().filter({ hasText: title });
     await expect.poll(() => activity.count()).toBe(1);
     await rowAction(page, activity, "开放报名", { confirm: true });
-    await expect.poll(() => cellText(page, activity, "状态")).toBe("报名中");
+    await expect.poll(() => cellText(activity, "状态")).toBe("报名中");
     const activityId = (await activity.getAttribute("data-row-key"))!;
 
     // 批量报名 of a whole class: two places, the others wait in class order.
-    await open("/activity/signup");
+    await open("/activity/signup", "报名");
     await page.getByRole("button", { name: "批量报名" }).click();
     const bulk = page.getByRole("dialog", { name: "批量报名" });
     await choose(bulk, "活动", { search: title });
@@ -88,18 +92,18 @@ describe("an activity's waiting list and attendance", () => {
     await bulk.getByRole("button", { name: "关 闭" }).click();
 
     // 取消报名 of a place: the first in line takes it.
-    await open(`/activity/signup?activityId=${activityId}&pageSize=50`);
+    await open(`/activity/signup?activityId=${activityId}&pageSize=50`, "报名");
     const ofActivity = rows().filter({ hasText: title });
     await expect.poll(() => ofActivity.count()).toBe(signedUp);
     const waiting = ofActivity.filter({ hasText: firstInLine });
-    await expect.poll(() => cellText(page, waiting, "候补位次")).toBe("第1位");
+    await expect.poll(() => cellText(waiting, "候补位次")).toBe("第1位");
     await rowAction(page, ofActivity.filter({ hasText: "待确认" }).first(), "取消报名", { confirm: true });
     await expect.poll(() => toast("取消成功，候补1人已转为正式报名并通知家长").count()).toBeGreaterThan(0);
-    await expect.poll(() => cellText(page, waiting, "状态")).toBe("待确认");
-    expect(await cellText(page, waiting, "候补位次")).toBe("");
+    await expect.poll(() => cellText(waiting, "状态")).toBe("待确认");
+    expect(await cellText(waiting, "候补位次")).toBe("");
 
     // 出勤 of the first session: the two holding a place, one marked 出席, one 请假.
-    await open("/activity/activity");
+    await open("/activity/activity", "活动");
     await rowAction(page, rows().filter({ hasText: title }), "出勤");
     await expect.poll(() => page.url()).toContain("/activity/attendance?id=");
     await hydrated(page);
@@ -125,9 +129,9 @@ describe("an activity's waiting list and attendance", () => {
     expect(html).toContain(firstInLine);
 
     // A community activity's 出勤: the same sheet, reached from 社区活动 on its own address.
-    await open("/activity/community");
+    await open("/activity/community", "社区活动");
     const community = rows().first();
-    const communityTitle = await cellText(page, community, "活动名称");
+    const communityTitle = await cellText(community, "活动名称");
     await rowAction(page, community, "出勤");
     await expect.poll(() => page.url()).toContain("/activity/community/attendance?id=");
     await hydrated(page);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, useSession, clickInPlace } from "./support/browser";
+import { listRows } from "./support/list";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,7 +14,8 @@ afterAll(async () => browser?.close());
 
 const toast = (page: Page, text: string) => page.locator(".ant-message").getByText(text);
 const ok = /确\s*定/;
-const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tbody tr").filter({ hasText: text });
+/** The row of the list titled `list` (地址, 家长) that shows `text`. */
+const row = (page: Page, list: string, text: string) => listRows(page, list).filter({ hasText: text });
 
 describe("addresses", () => {
   it("adds a parent's address with province, city and district, and shows it on the parent's detail", async () => {
@@ -49,14 +51,14 @@ describe("addresses", () => {
     await dialog.getByLabel("详细地址").fill("文三路1号");
     await dialog.getByRole("button", { name: ok }).click();
     await expect.poll(() => toast(page, "添加成功！").isVisible()).toBe(true);
-    await expect.poll(() => row(page, "王端端").count()).toBe(1);
-    const text = await row(page, "王端端").textContent();
+    await expect.poll(() => row(page, "地址", "王端端").count()).toBe(1);
+    const text = await row(page, "地址", "王端端").textContent();
     expect(text).toContain("浙江省/杭州市/西湖区");
     expect(text).toContain("地址测试家长");
 
     await page.goto("/school/parent");
     await hydrated(page);
-    await row(page, "地址测试家长").getByText("更多").click();
+    await row(page, "家长", "地址测试家长").getByText("更多").click();
     await clickInPlace(page.getByRole("menuitem", { name: "详情" }));
     const detail = page.getByRole("dialog", { name: "详情" });
     await expect.poll(() => detail.getByLabel("家长地址").textContent()).toBe("王端端 13912345678 浙江省/杭州市/西湖区 文三路1号（默认）");

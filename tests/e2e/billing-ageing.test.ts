@@ -7,7 +7,8 @@
 // The family's amounts are millions, so it is the report's first payer whatever other files bill.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { cellText, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { cellText, listRows } from "./support/list";
 import { backendApi, type BackendCall } from "./support/api";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { AGEING_BUCKETS, type AgeingBucketKey } from "../../contract/modules/billing";
@@ -70,7 +71,7 @@ const COLUMNS = ["付款方", "付款方类型", ...AGEING_BUCKETS.map((bucket) 
 const columnOf = (bucket: AgeingBucketKey | null) => COLUMNS.indexOf(bucket === null ? "合计" : AGEING_BUCKETS.find((candidate) => candidate.key === bucket)!.label);
 const familyRow = () => page.locator(".ageing-table .ant-table-tbody tr.ant-table-row").filter({ hasText: FAMILY });
 const totalsRow = () => page.locator(".ageing-table tr.ageing-totals");
-const billRows = () => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+const billRows = () => listRows(page, "账单");
 
 /** 账龄分析 of today: reached from 收费管理's menu the first time, then by its address. */
 async function openReport(fromMenu = false): Promise<void> {
@@ -100,8 +101,8 @@ async function follow(link: Locator | string): Promise<{ billNos: string[]; paye
   const shown: string[] = [];
   const payers: string[] = [];
   for (let index = 0; index < (await billRows().count()); index++) {
-    shown.push(await cellText(page, billRows().nth(index), "账单编号"));
-    payers.push(await cellText(page, billRows().nth(index), "付款方"));
+    shown.push(await cellText(billRows().nth(index), "账单编号"));
+    payers.push(await cellText(billRows().nth(index), "付款方"));
   }
   return { billNos: shown.sort(), payers, total };
 }

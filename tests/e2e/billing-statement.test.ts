@@ -8,7 +8,8 @@
 // by a statement ending today (docs/decisions/169).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { cellText, chooseOption, hydrated, launchBrowser, newPage, rowAction, signInAs, smtpPort, typeSearch } from "./support/browser";
+import { chooseOption, hydrated, launchBrowser, newPage, rowAction, signInAs, smtpPort, typeSearch } from "./support/browser";
+import { cellText, listRows } from "./support/list";
 import { backendApi, type BackendCall } from "./support/api";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { formatMoney, sumAmounts } from "../../contract/money";
@@ -55,8 +56,8 @@ describe("statements", () => {
     // The family has a receivable.
     await page.goto(receivables);
     await hydrated(page);
-    const row = page.locator(".list-page .ant-table-tbody tr.ant-table-row").first();
-    expect(await cellText(page, row, "付款方")).toBe(FAMILY);
+    const row = listRows(page, "应收账单").first();
+    expect(await cellText(row, "付款方")).toBe(FAMILY);
 
     // Chosen with the pickers: 付款方类型 家长, the family by name, a period over three years back.
     await page.goto("/billing/statement");
@@ -75,7 +76,7 @@ describe("statements", () => {
     // owe, every period's 余额 together.
     await page.goto(receivables);
     await hydrated(page);
-    await rowAction(page, page.locator(".list-page .ant-table-tbody tr.ant-table-row").first(), "查看对账单");
+    await rowAction(page, listRows(page, "应收账单").first(), "查看对账单");
     await page.waitForURL(/\/billing\/statement\?/);
     const statementUrl = page.url();
     await hydrated(page);
@@ -83,11 +84,11 @@ describe("statements", () => {
     const payerId = new URL(statementUrl).searchParams.get("payerId");
     await page.goto(`/billing/receivableBill?payerType=1&payerId=${payerId}&pageSize=100`);
     await hydrated(page);
-    const rows = page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+    const rows = listRows(page, "应收账单");
     const balances: string[] = [];
     for (let index = 0; index < (await rows.count()); index++) {
-      expect(await cellText(page, rows.nth(index), "付款方")).toBe(FAMILY);
-      balances.push((await cellText(page, rows.nth(index), "余额")).replace(/,/g, ""));
+      expect(await cellText(rows.nth(index), "付款方")).toBe(FAMILY);
+      balances.push((await cellText(rows.nth(index), "余额")).replace(/,/g, ""));
     }
     expect(balances.length).toBeGreaterThan(0);
     const closing = formatMoney(sumAmounts(balances));

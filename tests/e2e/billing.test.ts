@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, signInAs, chooseOption, rowAction, smtpPort } from "./support/browser";
+import { cellText, listRows } from "./support/list";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { fenToYuan, formatMoney, multiplyFen, toFen } from "../../contract/money";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
@@ -27,10 +28,13 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-const rows = () => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+/** The list open now (open), by its title. */
+let list = "";
+const rows = () => listRows(page, list);
 const message = (text: string | RegExp) => page.locator(".ant-message").getByText(text);
 
-async function open(path: string) {
+async function open(path: string, title: string) {
+  list = title;
   await page.goto(path);
   await hydrated(page);
 }
@@ -54,7 +58,7 @@ async function statementTotal(content: Buffer): Promise<string> {
 
 describe("fees and billing", () => {
   it("previews and generates a term's bills, and never doubles them", async () => {
-    await open("/billing/bill");
+    await open("/billing/bill", "账单");
     await page.locator(".list-toolbar").getByRole("button", { name: "生成账单" }).click();
     const dialog = page.getByRole("dialog", { name: "生成账单" });
     await dialog.getByLabel("学年").fill("2026-2027");
@@ -73,7 +77,7 @@ describe("fees and billing", () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
     // See them: the term's bills, one per student.
-    await open("/billing/bill?schoolYear=2026-2027&term=2");
+    await open("/billing/bill?schoolYear=2026-2027&term=2", "账单");
     await expect.poll(() => page.locator(".list-page .ant-pagination-total-text").textContent()).toContain(`共${planned}条`);
 
     // Again: nothing left to bill, every student named as skipped, nothing created.
@@ -83,12 +87,12 @@ describe("fees and billing", () => {
     await expect.poll(() => summary.textContent()).toMatch(new RegExp(`^将生成 0 张账单，应付合计 0\\.00跳过 ${planned} 名本学期已有账单的学生：`));
     await dialog.getByRole("button", { name: "确认生成" }).click();
     await expect.poll(() => message(`已生成0张账单，跳过${planned}名已有账单的学生`).count()).toBe(1);
-    await open("/billing/bill?schoolYear=2026-2027&term=2");
+    await open("/billing/bill?schoolYear=2026-2027&term=2", "账单");
     await expect.poll(() => page.locator(".list-page .ant-pagination-total-text").textContent()).toContain(`共${planned}条`);
   });
 
   it("e-mails a corporation its receivable bill with the statement attached", async () => {
-    await open("/billing/receivableBill?payerType=2&period=2026-2027-1");
+    await open("/billing/receivableBill?payerType=2&period=2026-2027-1", "应收账单");
     const row = rows().first();
     await row.waitFor();
     await rowAction(page, row, "邮件发送", { confirm: true });
@@ -101,18 +105,18 @@ describe("fees and billing", () => {
     expect(mail.attachments[0]!.filename).toMatch(/^应收账单-AR\d+\.xlsx$/);
     expect(await statementTotal(mail.attachments[0]!.content)).toBe(expected);
     // The same amount as the row shows, and the row now says when it was e-mailed.
-    await open("/billing/receivableBill?payerType=2&period=2026-2027-1");
+    await open("/billing/receivableBill?payerType=2&period=2026-2027-1", "应收账单");
     await expect.poll(() => rows().first().textContent()).toContain(shown);
     await expect.poll(() => rows().first().textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   });
 
   it("keeps a mail that fails while SMTP is down as 失败, and 重发 delivers it when it is back", async () => {
     await smtp.stop();
-    await open("/billing/receivableBill?payerType=2&period=2026-2027-1");
+    await open("/billing/receivableBill?payerType=2&period=2026-2027-1", "应收账单");
     await rowAction(page, rows().nth(1), "邮件发送", { confirm: true });
     await expect.poll(() => page.locator(".ant-message, .ant-notification").getByText(/邮件发送失败/).count()).toBeGreaterThan(0);
 
-    await open("/communication/mail");
+    await open("/communication/mail", "邮件");
     const failed = rows().first();
     await expect.poll(() => failed.textContent()).toContain("失败");
     await expect.poll(() => failed.textContent()).toMatch(/ECONNREFUSED|connect/);
@@ -126,11 +130,10 @@ describe("fees and billing", () => {
   });
   it("edits a bill's items in the grid, and the list shows the total the backend computed again", async () => {
     // A bill of the term generated above (unpaid, so editable); its receivable is not the mailed one.
-    await open("/billing/bill?schoolYear=2026-2027&term=2");
+    await open("/billing/bill?schoolYear=2026-2027&term=2", "账单");
     const bill = rows().first();
-    const column = async (title: string) => (await page.locator(".list-page .ant-table-thead th").allTextContents()).findIndex((text) => text.trim() === title);
     await expect.poll(() => rows().count()).toBeGreaterThan(0);
-    const billNo = (await bill.locator("td").nth(await column("账单编号")).textContent())!.trim();
+    const billNo = await cellText(bill, "账单编号");
     expect(billNo).not.toBe("");
     await bill.getByText("编辑").click();
     const dialog = page.getByRole("dialog", { name: "编辑" });
@@ -153,11 +156,9 @@ describe("fees and billing", () => {
     await dialog.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => message(/编辑成功/).count()).toBeGreaterThan(0);
 
-    await open(`/billing/bill?billNo=${encodeURIComponent(billNo)}`);
+    await open(`/billing/bill?billNo=${encodeURIComponent(billNo)}`, "账单");
     await expect.poll(() => rows().count()).toBe(1);
-    const totalColumn = await column("总金额");
-    expect(totalColumn).toBeGreaterThan(0);
-    await expect.poll(async () => (await rows().first().locator("td").nth(totalColumn).textContent())?.trim()).toBe(formatMoney(expected));
+    await expect.poll(() => cellText(rows().first(), "总金额")).toBe(formatMoney(expected));
 
     // The reopened form shows the saved quantity in the grid.
     await rows().first().getByText("编辑").click();

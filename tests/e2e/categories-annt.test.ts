@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, signInAs, chooseOption, confirmOk, useSession, clickInPlace } from "./support/browser";
+import { expandButton, listRows } from "./support/list";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 /** A demo user no other end-to-end file signs in as (赵强, finance: no user list). */
@@ -18,12 +19,13 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const toast = (page: Page, text: string) => page.locator(".ant-message").getByText(text);
-const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tbody tr.ant-table-row").filter({ hasText: text });
+/** The row of the list titled `list` (通知公告, 分类字典) that shows `text`. */
+const row = (page: Page, list: string, text: string) => listRows(page, list).filter({ hasText: text });
 const bell = (page: Page) => page.getByTestId("notice-bell");
 const unread = async (page: Page) => Number(await bell(page).getAttribute("data-unread"));
 
-async function rowMenu(page: Page, text: string, item: string) {
-  await row(page, text).getByText("更多").click();
+async function rowMenu(page: Page, list: string, text: string, item: string) {
+  await row(page, list, text).getByText("更多").click();
   await clickInPlace(page.getByRole("menuitem", { name: item, exact: true }));
 }
 
@@ -58,14 +60,14 @@ describe("announcements and categories", () => {
     await admin.keyboard.type("校车改走东门");
     await dialog.locator(".ant-modal-footer").getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => toast(admin, "添加成功！").isVisible()).toBe(true);
-    await expect.poll(() => row(admin, title).getByText("未发布").isVisible()).toBe(true);
+    await expect.poll(() => row(admin, "通知公告", title).getByText("未发布").isVisible()).toBe(true);
 
-    await rowMenu(admin, title, "发布");
+    await rowMenu(admin, "通知公告", title, "发布");
     await expect.poll(() => admin.locator(".ant-modal-confirm-title").getByText("确定发布吗?").isVisible()).toBe(true);
     await confirmOk(admin);
     await expect.poll(() => toast(admin, "该系统通知发布成功").isVisible()).toBe(true);
-    await expect.poll(() => row(admin, title).getByText("已发布").isVisible()).toBe(true);
-    expect(await row(admin, title).getByText("管理员").isVisible()).toBe(true);
+    await expect.poll(() => row(admin, "通知公告", title).getByText("已发布").isVisible()).toBe(true);
+    expect(await row(admin, "通知公告", title).getByText("管理员").isVisible()).toBe(true);
 
     // The reader's open page: the badge grows live; the notice opens with the sender's real name.
     await expect.poll(() => unread(reader), { timeout: LIVE_MS }).toBe(before + 1);
@@ -80,14 +82,14 @@ describe("announcements and categories", () => {
     await expect.poll(() => unread(reader), { timeout: LIVE_MS }).toBe(before);
 
     // Released: no 编辑 any more; 撤销 marks it 已撤销.
-    await row(admin, title).getByText("更多").click();
+    await row(admin, "通知公告", title).getByText("更多").click();
     await expect.poll(() => admin.getByRole("menuitem", { name: "撤销" }).isVisible()).toBe(true);
     expect(await admin.getByRole("menuitem", { name: "编辑" }).count()).toBe(0);
     await clickInPlace(admin.getByRole("menuitem", { name: "撤销" }));
     await expect.poll(() => admin.locator(".ant-modal-confirm-title").getByText("确定撤销吗?").isVisible()).toBe(true);
     await confirmOk(admin);
     await expect.poll(() => toast(admin, "该系统通知撤销成功").isVisible()).toBe(true);
-    await expect.poll(() => row(admin, title).getByText("已撤销").isVisible()).toBe(true);
+    await expect.poll(() => row(admin, "通知公告", title).getByText("已撤销").isVisible()).toBe(true);
     await reader.context().close();
     await admin.context().close();
   });
@@ -104,9 +106,9 @@ describe("announcements and categories", () => {
     await add.getByLabel("分类编码").fill("E2E");
     await add.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => toast(page, "添加成功！").isVisible()).toBe(true);
-    await expect.poll(() => row(page, "校本课程").count()).toBe(1);
+    await expect.poll(() => row(page, "分类字典", "校本课程").count()).toBe(1);
 
-    await rowMenu(page, "校本课程", "添加下级");
+    await rowMenu(page, "分类字典", "校本课程", "添加下级");
     const child = page.getByRole("dialog", { name: "新增" });
     await expect.poll(() => child.getByLabel("父级节点").inputValue()).toBe("校本课程");
     await child.getByLabel("分类名称").fill("书法");
@@ -118,20 +120,20 @@ describe("announcements and categories", () => {
     await child.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => toast(page, "添加成功！").isVisible()).toBe(true);
     // The parent opens on its new child.
-    await expect.poll(() => row(page, "E2EA01").isVisible()).toBe(true);
+    await expect.poll(() => row(page, "分类字典", "E2EA01").isVisible()).toBe(true);
 
     // Collapsed and opened again from a fresh page: the child is loaded on expand.
     await page.reload();
     await hydrated(page);
-    expect(await row(page, "E2EA01").count()).toBe(0);
-    await row(page, "校本课程").locator(".ant-table-row-expand-icon").click();
-    await expect.poll(() => row(page, "书法").isVisible()).toBe(true);
+    expect(await row(page, "分类字典", "E2EA01").count()).toBe(0);
+    await expandButton(row(page, "分类字典", "校本课程")).click();
+    await expect.poll(() => row(page, "分类字典", "书法").isVisible()).toBe(true);
 
-    await rowMenu(page, "书法", "删除");
+    await rowMenu(page, "分类字典", "书法", "删除");
     await confirmOk(page);
     await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
-    await expect.poll(() => row(page, "书法").count()).toBe(0);
-    expect(await row(page, "校本课程").count()).toBe(1);
+    await expect.poll(() => row(page, "分类字典", "书法").count()).toBe(0);
+    expect(await row(page, "分类字典", "校本课程").count()).toBe(1);
     await page.context().close();
   });
 });

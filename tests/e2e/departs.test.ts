@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { clickMenuItem, hydrated, launchBrowser, newPage, chooseOption, confirmOk, useSession, clickInPlace, openedDialog } from "./support/browser";
+import { listRows } from "./support/list";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -71,7 +72,7 @@ describe("departments", () => {
     await picker.locator(".ant-table-tbody tr.ant-table-row").click();
     await picker.getByRole("button", { name: ok }).click();
     await expect.poll(() => toast(page, "添加成功!").isVisible()).toBe(true);
-    const users = page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+    const users = listRows(page, "用户信息");
     await expect.poll(() => users.filter({ hasText: "teacher_chen" }).count()).toBe(1);
 
     // Deleting the top-level department takes the sub-department with it.
@@ -90,7 +91,7 @@ describe("positions", () => {
     await useSession(page);
     await page.goto("/isystem/position");
     await hydrated(page);
-    const row = (text: string) => page.locator(".list-page .ant-table-tbody tr").filter({ hasText: text });
+    const row = (text: string) => listRows(page, "职务管理").filter({ hasText: text });
 
     await page.getByRole("button", { name: /新\s*增/ }).click();
     const dialog = page.getByRole("dialog", { name: "新增" });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { chooseOption, clickInPlace, hydrated, launchBrowser, newPage, useSession } from "./support/browser";
+import { listRows, rowBox } from "./support/list";
 import { backendApi } from "./support/api";
 
 let browser: Browser;
@@ -22,7 +23,7 @@ describe("families", () => {
     await useSession(page);
     await page.goto("/school/student");
     await hydrated(page);
-    const row = (text: string) => page.locator(".list-page .ant-table-tbody tr").filter({ hasText: text });
+    const row = (text: string) => listRows(page, "学生").filter({ hasText: text });
 
     await page.getByRole("button", { name: /新\s*增/ }).click();
     const dialog = page.getByRole("dialog", { name: "新增" });
@@ -69,9 +70,9 @@ describe("families", () => {
     await useSession(page);
     await page.goto("/school/student?grade=1&column=studentNo&order=asc");
     await hydrated(page);
-    const rows = page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+    const rows = listRows(page, "学生");
     await expect.poll(() => rows.count()).toBeGreaterThan(1);
-    for (const index of [0, 1]) await rows.nth(index).locator(".ant-checkbox-input").check();
+    for (const index of [0, 1]) await rowBox(rows.nth(index)).check();
     await expect.poll(() => page.locator(".list-selection").textContent()).toContain("2");
 
     await page.getByRole("button", { name: /批量操作/ }).click();
@@ -96,9 +97,9 @@ describe("families", () => {
     await useSession(page);
     await page.goto(`/school/student?nameCn=${encodeURIComponent("*批量付款*")}`);
     await hydrated(page);
-    const rows = page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+    const rows = listRows(page, "学生");
     await expect.poll(() => rows.count()).toBe(2);
-    for (const index of [0, 1]) await rows.nth(index).locator(".ant-checkbox-input").check();
+    for (const index of [0, 1]) await rowBox(rows.nth(index)).check();
 
     await page.getByRole("button", { name: /批量操作/ }).click();
     await clickInPlace(page.getByRole("menuitem", { name: "批量设置付款方" }));

@@ -51,11 +51,22 @@ const layoutFaults = (page: Page) =>
       range.selectNodeContents(element);
       return range.getBoundingClientRect().height;
     };
-    // A table's column titles (a phone's cards hide the header row).
-    for (const th of document.querySelectorAll<HTMLElement>("main .ant-table-thead th")) {
+    // The box of an element's text, from its first text to its last (a column title, not its sort icons).
+    const textsHeight = (element: Element) => {
+      const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const first = texts.nextNode();
+      if (!first) return 0;
+      let last = first;
+      while (texts.nextNode()) last = texts.currentNode;
+      const range = document.createRange();
+      range.setStart(first, 0);
+      range.setEnd(last, last.textContent!.length);
+      return range.getBoundingClientRect().height;
+    };
+    // A table's column titles, the list's and antd's tables alike (a phone's cards hide the header row).
+    for (const th of document.querySelectorAll<HTMLElement>("main thead th")) {
       if (!th.checkVisibility() || !th.innerText.trim()) continue;
-      const title = th.querySelector(".ant-table-column-title") ?? th;
-      if (textHeight(title) > 1.6 * lineHeight(th)) faults.push(`column title wraps: ${th.innerText.trim()}`);
+      if (textsHeight(th) > 1.6 * lineHeight(th)) faults.push(`column title wraps: ${th.innerText.trim()}`);
     }
     // A description's label (性能监控's 数据库大小) and a card's title.
     for (const label of document.querySelectorAll<HTMLElement>("main .ant-descriptions-item-label")) {

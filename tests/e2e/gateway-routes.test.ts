@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { baseUrl, hydrated, launchBrowser, newPage, signInAs, chooseOption } from "./support/browser";
+import { listRows } from "./support/list";
 
 const ok = /确\s*定/;
 let browser: Browser;
@@ -31,7 +32,7 @@ afterAll(async () => {
   await new Promise((resolve) => upstream?.close(resolve));
 });
 
-const rows = () => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+const rows = () => listRows(page, "网关路由");
 const row = (text: string) => rows().filter({ hasText: text });
 const message = (text: string | RegExp) => page.locator(".ant-message").getByText(text);
 

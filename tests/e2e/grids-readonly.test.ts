@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, useSession } from "./support/browser";
+import { listRows } from "./support/list";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ const DESKTOP = { width: 1440, height: 900 };
 /** The first bill's id (the list's row key). */
 async function firstBillId(page: Page): Promise<string> {
   await page.goto("/billing/bill");
-  const row = page.locator(".list-page .ant-table-tbody tr.ant-table-row").first();
+  const row = listRows(page, "账单").first();
   await row.waitFor();
   return (await row.getAttribute("data-row-key")) ?? "";
 }

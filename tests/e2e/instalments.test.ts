@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { baseUrl, hydrated, launchBrowser, newPage, openedDialog, rowAction, useSession } from "./support/browser";
+import { listRows } from "./support/list";
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -55,7 +56,7 @@ describe("instalments", () => {
 
     await page.goto(`/billing/bill?billNo=${billNo}`);
     await hydrated(page);
-    const row = page.locator(".list-page .ant-table-tbody tr.ant-table-row").first();
+    const row = listRows(page, "账单").first();
     await expect.poll(() => row.textContent()).toContain(billNo);
     await rowAction(page, row, "分期");
     const dialog = await openedDialog(page, "分期");

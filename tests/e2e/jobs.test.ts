@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { baseUrl, chooseOption, hydrated, launchBrowser, newPage, rowAction, useSession, clickInPlace } from "./support/browser";
+import { listRows } from "./support/list";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -14,7 +15,7 @@ afterAll(async () => browser?.close());
 
 const DESCRIPTION = "e2e 工作日每五分钟";
 const toast = (page: Page, text: string) => page.locator(".ant-message").getByText(text, { exact: true });
-const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tbody tr").filter({ hasText: text });
+const row = (page: Page, text: string) => listRows(page, "定时任务").filter({ hasText: text });
 
 /** A mode (radio) of the open tab of the cron editor, by the start of its text. */
 const mode = (cron: Locator, text: string) => cron.getByRole("tabpanel").locator(".ant-radio-wrapper").filter({ hasText: new RegExp(`^${text}`) });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage } from "./support/browser";
+import { listRows, listTable } from "./support/list";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -74,7 +75,7 @@ describe("keyboard only", () => {
     await page.keyboard.type("键盘");
     await page.keyboard.press("Enter");
     await page.waitForURL(/name=/);
-    await expect.poll(() => page.locator(".list-page .ant-table-tbody .ant-empty").count()).toBe(1);
+    await expect.poll(() => listTable(page, "职务管理").getByText("暂无数据").filter({ visible: true }).count()).toBe(1);
 
     // 新增: the form opens in the modal, its fields in order, 确定 by Enter.
     await pressUntil(page, "Tab", (element) => /^a\|button\|.*\|新\s*增$/.test(element));
@@ -98,7 +99,7 @@ describe("keyboard only", () => {
     await pressUntil(page, "Tab", (element) => /^button\|.*\|确\s*定$/.test(element));
     await page.keyboard.press("Enter");
     await expect.poll(() => page.locator(".ant-message").getByText("添加成功！").isVisible()).toBe(true);
-    await expect.poll(() => page.locator(".list-page .ant-table-tbody tr.ant-table-row").filter({ hasText: "kbPos1" }).count()).toBe(1);
+    await expect.poll(() => listRows(page, "职务管理").filter({ hasText: "kbPos1" }).count()).toBe(1);
 
     await page.context().close();
   });

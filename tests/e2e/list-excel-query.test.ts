@@ -8,6 +8,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { columnTexts, listRows, listTable } from "./support/list";
 
 let browser: Browser;
 const folder = mkdtempSync(path.join(tmpdir(), "e2e-excel-"));
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const rows = (page: Page) => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+const rows = (page: Page) => listRows(page, "用户管理");
 const toolbar = (page: Page) => page.locator(".list-toolbar");
 
 async function openUsers(page: Page, search = "") {
@@ -31,8 +32,7 @@ async function searchAccount(page: Page, value: string) {
 }
 
 async function accountsShown(page: Page): Promise<string[]> {
-  const texts = await rows(page).locator("td:nth-child(2)").allTextContents();
-  return texts.map((text) => text.trim()).sort();
+  return (await columnTexts(listTable(page, "用户管理"), "用户账号")).sort();
 }
 
 /** The sheet's data rows (after the title, exporter and header rows) keyed by header text. */

@@ -9,6 +9,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { baseUrl, hydrated, launchBrowser, newPage, useSession } from "./support/browser";
+import { columnHeader, listRows, listTable, rowBox } from "./support/list";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -17,8 +18,11 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const rows = (page: Page) => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
-const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
+/** The records of the list titled `list`; 用户管理 unless named. */
+const rows = (page: Page, list = "用户管理") => listRows(page, list);
+const row = (page: Page, text: string, list = "用户管理") => rows(page, list).filter({ hasText: text });
+/** The sort link in the header of column `title` of the list titled `list`. */
+const sortLink = (page: Page, list: string, title: string) => columnHeader(listTable(page, list), title).getByRole("link", { name: title });
 const submit = (page: Page) => page.locator(".plain-form").getByRole("button", { name: /确\s*定/ }).click();
 const described = (page: Page, label: string) => page.locator(".record-view tr").filter({ hasText: label }).locator(".ant-descriptions-item-content");
 
@@ -61,7 +65,7 @@ describe("lists without JavaScript", () => {
     expect(await page.locator(".list-search").getByPlaceholder("请输入姓名").inputValue()).toBe("无脚本");
 
     // Sort: the header is a link.
-    await page.locator(".list-page thead").getByRole("link", { name: "用户账号" }).click();
+    await sortLink(page, "用户管理", "用户账号").click();
     await page.waitForURL(/column=username&order=asc/);
     expect(await rows(page).first().textContent()).toContain("nojs_p01");
 
@@ -122,7 +126,7 @@ describe("lists without JavaScript", () => {
     // 批量删除: tick rows, confirm, gone.
     await page.goto("/isystem/user?username=*nojs_p1*");
     expect(await rows(page).count()).toBe(2);
-    for (const name of ["nojs_p10", "nojs_p11"]) await row(page, name).locator(".ant-checkbox-input").check();
+    for (const name of ["nojs_p10", "nojs_p11"]) await rowBox(row(page, name)).check();
     await page.getByRole("button", { name: "批量删除" }).click();
     await page.waitForURL(/confirm=deleteBatch/);
     expect(await page.locator(".plain-confirm-list li").allTextContents()).toEqual(expect.arrayContaining(["nojs_p10", "nojs_p11"]));
@@ -151,32 +155,32 @@ describe("lists without JavaScript", () => {
 
     await search(page, "请输入职务名称", "无脚本");
     await page.waitForURL(/name=/);
-    await expect.poll(() => row(page, "nojsPos1").count()).toBe(1);
-    await page.locator(".list-page thead").getByRole("link", { name: "职务编码" }).click();
+    await expect.poll(() => row(page, "nojsPos1", "职务管理").count()).toBe(1);
+    await sortLink(page, "职务管理", "职务编码").click();
     await page.waitForURL(/column=code&order=asc/);
-    expect(await row(page, "nojsPos1").count()).toBe(1);
+    expect(await row(page, "nojsPos1", "职务管理").count()).toBe(1);
 
-    await row(page, "nojsPos1").getByRole("link", { name: "编辑" }).click();
+    await row(page, "nojsPos1", "职务管理").getByRole("link", { name: "编辑" }).click();
     await page.waitForURL(/form=edit/);
     // The code is fixed once created.
     expect(await page.getByLabel("职务编码").getAttribute("readonly")).not.toBeNull();
     await page.getByLabel("职务名称").fill("无脚本职务二");
     await submit(page);
     await page.waitForURL((url) => !url.searchParams.has("form"));
-    await expect.poll(() => row(page, "nojsPos1").textContent()).toContain("无脚本职务二");
+    await expect.poll(() => row(page, "nojsPos1", "职务管理").textContent()).toContain("无脚本职务二");
 
-    await row(page, "nojsPos1").getByRole("link", { name: "详情" }).click();
+    await row(page, "nojsPos1", "职务管理").getByRole("link", { name: "详情" }).click();
     await page.waitForURL(/form=detail/);
     expect(await described(page, "职务名称").textContent()).toBe("无脚本职务二");
     // The dictionary's text, not its value.
     expect(await described(page, "职级").textContent()).toBe(rank);
     await page.getByRole("link", { name: /关\s*闭/ }).click();
 
-    await row(page, "nojsPos1").getByRole("link", { name: "删除" }).click();
+    await row(page, "nojsPos1", "职务管理").getByRole("link", { name: "删除" }).click();
     await page.waitForURL(/confirm=delete/);
     await page.getByRole("button", { name: /确\s*定/ }).click();
     await page.waitForURL((url) => !url.searchParams.has("confirm"));
-    expect(await row(page, "nojsPos1").count()).toBe(0);
+    expect(await row(page, "nojsPos1", "职务管理").count()).toBe(0);
     await page.context().close();
   });
 });
@@ -242,7 +246,7 @@ describe("export, 高级查询, the menu and selects without JavaScript (issue #
     await expect.poll(() => rows(page).count()).toBe(1);
     expect(await rows(page).first().textContent()).toContain("nojs_q01");
     // The query stays in force on the next view (a sort link) and shows again in its form.
-    await page.locator(".list-page thead").getByRole("link", { name: "用户账号" }).click();
+    await sortLink(page, "用户管理", "用户账号").click();
     await page.waitForURL(/superQueryParams=/);
     expect(await rows(page).count()).toBe(1);
     await page.getByRole("link", { name: /高级查询/ }).click();
@@ -296,7 +300,7 @@ describe("导入 without JavaScript", () => {
     await expect.poll(() => page.locator(".plain-overlay .ant-alert-success").count()).toBe(1);
     // The list has the imported position.
     await page.goto("/isystem/position?name=无脚本导入职务");
-    await expect.poll(() => page.locator(".list-page .ant-table-tbody tr.ant-table-row").count()).toBe(1);
+    await expect.poll(() => rows(page, "职务管理").count()).toBe(1);
 
     // A file that is no workbook: the form again, with the reason.
     await page.goto("/isystem/position?import=open");

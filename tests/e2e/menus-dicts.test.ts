@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, confirmOk, useSession, clickInPlace } from "./support/browser";
+import { expandButton, listRows } from "./support/list";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,10 +14,11 @@ afterAll(async () => browser?.close());
 
 const toast = (page: Page, text: string) => page.locator(".ant-message").getByText(text);
 const ok = (scope: Locator) => scope.getByRole("button", { name: /确\s*定/ });
-const row = (scope: Page | Locator, text: string) => scope.locator(".ant-table-tbody tr.ant-table-row").filter({ hasText: text });
+/** The row that shows `text` of the list titled `list` (菜单管理, 数据字典), or of the list `scope` holds alone (字典配置's drawer). */
+const row = (scope: Page | Locator, text: string, list?: string) => listRows(scope, list).filter({ hasText: text });
 
-async function rowMenu(page: Page, text: string, item: string) {
-  await row(page.locator(".list-page"), text).first().getByText("更多").click();
+async function rowMenu(page: Page, list: string, text: string, item: string) {
+  await row(page, text, list).first().getByText("更多").click();
   await clickInPlace(page.getByRole("menuitem", { name: item }));
 }
 
@@ -26,9 +28,9 @@ describe("menus and dictionaries", () => {
     await useSession(page);
     await page.goto("/isystem/permission");
     await hydrated(page);
-    await expect.poll(() => row(page, "系统管理").count()).toBe(1);
+    await expect.poll(() => row(page, "系统管理", "菜单管理").count()).toBe(1);
 
-    await rowMenu(page, "系统管理", "添加下级");
+    await rowMenu(page, "菜单管理", "系统管理", "添加下级");
     const dialog = page.getByRole("dialog", { name: "新增" });
     // A click landing while the dialog still opens is lost: clicked again, as a person would.
     await expect
@@ -44,10 +46,10 @@ describe("menus and dictionaries", () => {
     await expect.poll(() => toast(page, "添加成功！").isVisible()).toBe(true);
 
     // The new sub-menu sits under 系统管理 once it is expanded.
-    await row(page, "系统管理").locator(".ant-table-row-expand-icon").click();
-    await expect.poll(() => row(page, "E2E菜单").count()).toBe(1);
+    await expandButton(row(page, "系统管理", "菜单管理")).click();
+    await expect.poll(() => row(page, "E2E菜单", "菜单管理").count()).toBe(1);
 
-    await rowMenu(page, "E2E菜单", "添加下级");
+    await rowMenu(page, "菜单管理", "E2E菜单", "添加下级");
     const button = page.getByRole("dialog", { name: "新增" });
     await button.getByText("按钮/权限", { exact: true }).click();
     await expect.poll(() => button.getByLabel("授权标识").isVisible()).toBe(true);
@@ -59,16 +61,16 @@ describe("menus and dictionaries", () => {
     await button.getByLabel("授权标识").fill("e2e:do");
     await ok(button).click();
     await expect.poll(() => toast(page, "添加成功！").isVisible()).toBe(true);
-    await row(page, "E2E菜单").locator(".ant-table-row-expand-icon").click();
-    await expect.poll(() => row(page, "E2E按钮").count()).toBe(1);
-    expect(await row(page, "E2E按钮").textContent()).toContain("按钮/权限");
+    await expandButton(row(page, "E2E菜单", "菜单管理")).click();
+    await expect.poll(() => row(page, "E2E按钮", "菜单管理").count()).toBe(1);
+    expect(await row(page, "E2E按钮", "菜单管理").textContent()).toContain("按钮/权限");
 
     // Deleting the sub-menu takes its button with it.
-    await rowMenu(page, "E2E菜单", "删除");
+    await rowMenu(page, "菜单管理", "E2E菜单", "删除");
     await confirmOk(page);
     await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
-    await expect.poll(() => row(page, "E2E菜单").count()).toBe(0);
-    expect(await row(page, "E2E按钮").count()).toBe(0);
+    await expect.poll(() => row(page, "E2E菜单", "菜单管理").count()).toBe(0);
+    expect(await row(page, "E2E按钮", "菜单管理").count()).toBe(0);
     await page.context().close();
   });
 
@@ -90,8 +92,8 @@ describe("menus and dictionaries", () => {
 
     await page.locator(".list-search").getByPlaceholder("请输入字典编号").fill("e2e_colour");
     await page.locator(".list-search").getByRole("button", { name: /查\s*询/ }).click();
-    await expect.poll(() => row(page.locator(".list-page"), "e2e_colour").count()).toBe(1);
-    await rowMenu(page, "e2e_colour", "字典配置");
+    await expect.poll(() => row(page, "e2e_colour", "数据字典").count()).toBe(1);
+    await rowMenu(page, "数据字典", "e2e_colour", "字典配置");
     const drawer = page.locator(".dict-items-drawer");
     await drawer.waitFor();
 
@@ -120,10 +122,10 @@ describe("menus and dictionaries", () => {
     const options = await page.evaluate(() => fetch("/api/widgets/dict/e2e_colour").then((response) => response.json()));
     expect(options).toMatchObject({ ok: true, items: [{ value: "red", text: "红色" }, { value: "green", text: "绿色" }] });
 
-    await rowMenu(page, "e2e_colour", "删除");
+    await rowMenu(page, "数据字典", "e2e_colour", "删除");
     await confirmOk(page);
     await expect.poll(() => toast(page, "删除成功!").isVisible()).toBe(true);
-    await expect.poll(() => row(page.locator(".list-page"), "e2e_colour").count()).toBe(0);
+    await expect.poll(() => row(page, "e2e_colour", "数据字典").count()).toBe(0);
     await page.context().close();
   });
 });

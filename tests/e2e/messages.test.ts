@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { hydrated, launchBrowser, newPage, signInAs, chooseOption } from "./support/browser";
+import { listRows } from "./support/list";
 
 const ok = /确\s*定/;
 const READER = "teacher_li";
@@ -28,7 +29,8 @@ afterAll(async () => {
 
 const bell = (page: Page) => page.getByTestId("notice-bell");
 const unread = async (page: Page) => Number(await bell(page).getAttribute("data-unread"));
-const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tbody tr.ant-table-row").filter({ hasText: text });
+/** The row of the list titled `list` (消息模板, 消息) that shows `text`. */
+const row = (page: Page, list: string, text: string) => listRows(page, list).filter({ hasText: text });
 
 describe("消息模板", () => {
   it("creates a 站内 template, 测试发送 it to a teacher, who sees it in the bell", async () => {
@@ -44,12 +46,12 @@ describe("消息模板", () => {
     await dialog.getByLabel("测试数据").fill('{"name": "李明", "course": "数学", "room": "302 教室"}');
     await dialog.getByRole("button", { name: ok }).click();
     await expect.poll(() => admin.locator(".ant-message").getByText("添加成功！").isVisible()).toBe(true);
-    await expect.poll(() => row(admin, code).count()).toBe(1);
+    await expect.poll(() => row(admin, "消息模板", code).count()).toBe(1);
 
     await expect.poll(() => bell(reader).getAttribute("data-stream"), { timeout: LIVE_MS }).toBe("up");
     const before = await unread(reader);
 
-    const target = row(admin, code);
+    const target = row(admin, "消息模板", code);
     await target.getByText("更多").click();
     await admin.locator(".ant-dropdown:visible").getByText("测试发送", { exact: true }).click();
     const sender = admin.getByRole("dialog", { name: "测试发送：课程通知 ${course}" });
@@ -67,7 +69,7 @@ describe("消息模板", () => {
     // 消息 lists it: channel, receiver, content, status.
     await admin.goto(`/communication/message?templateCode=${code}`);
     await hydrated(admin);
-    const message = row(admin, "李明 老师：数学 课改到 302 教室 上。");
+    const message = row(admin, "消息", "李明 老师：数学 课改到 302 教室 上。");
     await expect.poll(() => message.count()).toBe(1);
     const text = await message.textContent();
     expect(text).toContain("站内");

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, useSession } from "./support/browser";
+import { listRows, listTable } from "./support/list";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,18 +13,19 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** What a phone shows of the list: the header row's display, the page's overflow, and the first card's lines. */
-const cardView = (page: Page) =>
-  page.evaluate(() => {
-    const row = document.querySelector<HTMLElement>(".list-page .ant-table-tbody tr.ant-table-row");
-    const cells = row ? [...row.querySelectorAll<HTMLElement>("td[data-label]")] : [];
-    return {
-      header: getComputedStyle(document.querySelector(".list-page .ant-table-thead")!).display,
-      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      rowWidth: row?.getBoundingClientRect().width ?? 0,
-      lines: cells.map((cell) => `${getComputedStyle(cell, "::before").content.replace(/"/g, "")}=${cell.innerText.trim()}`),
-    };
-  });
+/** What a phone shows of the list titled `list`: the header row's display, the page's overflow, and the first card's lines. */
+async function cardView(page: Page, list: string) {
+  const header = await listTable(page, list).evaluate((table: HTMLTableElement) => getComputedStyle(table.tHead!).display);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const card = await listRows(page, list)
+    .first()
+    .evaluate((row) => ({
+      rowWidth: row.getBoundingClientRect().width,
+      // Each field's line: the column's name the phone layout shows before it (data-label), and its value.
+      lines: [...row.querySelectorAll<HTMLElement>("td[data-label]")].map((cell) => `${getComputedStyle(cell, "::before").content.replace(/"/g, "")}=${cell.innerText.trim()}`),
+    }));
+  return { header, overflow, ...card };
+}
 
 describe("the list on a phone", () => {
   it("shows each user as a card of named fields, with no sideways scrolling", async () => {
@@ -31,7 +33,7 @@ describe("the list on a phone", () => {
     await useSession(page);
     await page.goto("/isystem/user?username=admin");
     await hydrated(page);
-    const view = await cardView(page);
+    const view = await cardView(page, "用户管理");
     expect(view.header).toBe("none");
     expect(view.overflow).toBeLessThanOrEqual(0);
     expect(view.rowWidth).toBeGreaterThan(0);
@@ -46,7 +48,7 @@ describe("the list on a phone", () => {
     await useSession(page);
     await page.goto("/isystem/position");
     // Before JavaScript the side menu stands above the page, not beside it.
-    const view = await cardView(page);
+    const view = await cardView(page, "职务管理");
     expect(view.header).toBe("none");
     expect(view.overflow).toBeLessThanOrEqual(0);
     expect(view.rowWidth).toBeLessThanOrEqual(390);
@@ -122,22 +124,29 @@ describe("the list on a desktop", () => {
     // accounts, departments) would make the table wider than the screen, where scrolling is right.
     await page.goto("/isystem/user?workNo=BIS*");
     await hydrated(page);
-    const layout = await page.evaluate(() => {
-      const headers = [...document.querySelectorAll<HTMLElement>(".list-page .ant-table-thead th")].filter((th) => th.innerText.trim());
-      // A title on one line: the box of its text is one line high.
+    const layout = await listTable(page, "用户管理").evaluate((table: HTMLTableElement) => {
+      const headers = [...table.tHead!.rows[0]!.cells].filter((th) => th.innerText.trim());
+      // A title on one line: the box of its text (from its first text to its last, not the sort icons) is one line high.
       const wrapped = headers.filter((th) => {
+        const texts = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+        const first = texts.nextNode()!;
+        let last = first;
+        while (texts.nextNode()) last = texts.currentNode;
         const text = document.createRange();
-        text.selectNodeContents(th.querySelector(".ant-table-column-title") ?? th);
+        text.setStart(first, 0);
+        text.setEnd(last, last.textContent!.length);
         return text.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(th).lineHeight);
       });
-      const row = document.querySelector(".list-page .ant-table-tbody tr.ant-table-row")!;
+      const row = [...table.tBodies[0]!.rows].find((tr) => tr.querySelector("td[data-label]"))!;
       const created = row.querySelector<HTMLElement>("td[data-label='创建时间']")!;
       const actions = row.querySelector<HTMLElement>("td[data-label='操作']")!;
+      // The table scrolls sideways in its own box.
+      const box = table.parentElement!;
       return {
         wrapped: wrapped.map((th) => th.innerText.trim()),
         createdRight: created.getBoundingClientRect().right,
         actionsLeft: actions.getBoundingClientRect().left,
-        overflow: document.querySelector<HTMLElement>(".list-page .ant-table-content")!.scrollWidth - document.querySelector<HTMLElement>(".list-page .ant-table-content")!.clientWidth,
+        overflow: box.scrollWidth - box.clientWidth,
       };
     });
     expect(layout.wrapped).toEqual([]);

@@ -8,7 +8,8 @@
 // reversed (红字冲销) with a reason by a red voucher whose negative amounts show in red (decision 165).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { cellText, chooseOption, confirmOk, hydrated, inPlace, launchBrowser, newPage, openedDialog, rowAction, signInAs } from "./support/browser";
+import { chooseOption, confirmOk, hydrated, inPlace, launchBrowser, newPage, openedDialog, rowAction, signInAs } from "./support/browser";
+import { cellText, listRows } from "./support/list";
 import { backendApi, type BackendCall } from "./support/api";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
@@ -42,10 +43,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const rows = () => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+/** The list open now (open), by its title. */
+let list = "";
+const rows = () => listRows(page, list);
 const toast = (text: string | RegExp) => page.locator(".ant-message").getByText(text);
 
-async function open(path: string) {
+async function open(path: string, title: string) {
+  list = title;
   await page.goto(path);
   await hydrated(page);
 }
@@ -89,7 +93,7 @@ describe("money a bursar can trust", () => {
     await backend("POST", "/school/student/add", { nameCn: STUDENT, sex: "1", grade: "1", status: "1", parents: [{ parentId, relation: "2", isPayer: false }] });
     studentNo = (await firstRecord<{ studentNo: string }>(`/school/student/list?nameCn=${encodeURIComponent(STUDENT)}`)).studentNo;
 
-    await open("/billing/bill");
+    await open("/billing/bill", "账单");
     await page.locator(".list-toolbar").getByRole("button", { name: "生成账单" }).click();
     const dialog = await openedDialog(page, "生成账单");
     await dialog.getByLabel("学年").fill(SCHOOL_YEAR);
@@ -113,7 +117,7 @@ describe("money a bursar can trust", () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
     // The bill is owed by the chosen parent, and its 详情 names him, the student and the receivable.
-    await open(`/billing/bill?schoolYear=${SCHOOL_YEAR}`);
+    await open(`/billing/bill?schoolYear=${SCHOOL_YEAR}`, "账单");
     await expect.poll(() => rows().count()).toBe(1);
     const detail = await openDetail(rows().first());
     const lines = await detailLines(detail);
@@ -145,7 +149,7 @@ describe("money a bursar can trust", () => {
     });
 
     // The payment's 详情: 付款方 by name, and its 分配 grid names the (now paid) bill.
-    await open(`/billing/payment?tradeNo=${TRADE_NO}`);
+    await open(`/billing/payment?tradeNo=${TRADE_NO}`, "付款");
     await expect.poll(() => rows().count()).toBe(1);
     const payment = await openDetail(rows().first());
     await expect.poll(() => payment.locator(".payment-allocations-field").textContent()).toContain(bill.billNo);
@@ -159,7 +163,7 @@ describe("money a bursar can trust", () => {
     await expect.poll(() => toast(/收据 RC\d+ 已开具/).count()).toBeGreaterThan(0);
     const issued = /收据 (RC\d+) 已开具/.exec((await toast(/收据 RC\d+ 已开具/).first().textContent())!)![1]!;
 
-    await open(`/billing/receipt?payerName=${encodeURIComponent(PARENT)}`);
+    await open(`/billing/receipt?payerName=${encodeURIComponent(PARENT)}`, "收据");
     await expect.poll(() => rows().count()).toBe(1);
     await rowAction(page, rows().first(), "作废");
     const reason = await openedDialog(page, "作废收据（编号保留，可重开）");
@@ -167,7 +171,7 @@ describe("money a bursar can trust", () => {
     await reason.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => toast("作废成功").count()).toBeGreaterThan(0);
     const voided = rows().filter({ hasText: issued });
-    await expect.poll(() => cellText(page, voided, "状态")).toBe("已作废");
+    await expect.poll(() => cellText(voided, "状态")).toBe("已作废");
 
     await rowAction(page, voided, "重开");
     await confirmOk(page, "确定为该收据的付款重开一张收据吗?");
@@ -175,14 +179,14 @@ describe("money a bursar can trust", () => {
     // Two receipts: the voided one keeps its number; the new one has the next and names the old.
     await expect.poll(() => rows().count()).toBe(2);
     const reissued = rows().filter({ hasNotText: "已作废" });
-    await expect.poll(() => cellText(page, reissued, "重开自")).toBe(issued);
-    expect(await cellText(page, reissued, "收据编号")).not.toBe(issued);
-    expect(await cellText(page, reissued, "状态")).toBe("有效");
-    expect(await cellText(page, rows().filter({ hasText: "已作废" }), "收据编号")).toBe(issued);
+    await expect.poll(() => cellText(reissued, "重开自")).toBe(issued);
+    expect(await cellText(reissued, "收据编号")).not.toBe(issued);
+    expect(await cellText(reissued, "状态")).toBe("有效");
+    expect(await cellText(rows().filter({ hasText: "已作废" }), "收据编号")).toBe(issued);
   });
 
   it("shows who issued and voided the receipt, and why, in its 历史 tab", { timeout: 120_000 }, async () => {
-    await open(`/billing/receipt?payerName=${encodeURIComponent(PARENT)}&status=2`);
+    await open(`/billing/receipt?payerName=${encodeURIComponent(PARENT)}&status=2`, "收据");
     await expect.poll(() => rows().count()).toBe(1);
     const detail = await openDetail(rows().first());
     const lines = await detailLines(detail);
@@ -218,11 +222,11 @@ describe("money a bursar can trust", () => {
         { account: "6001 学费收入", debit: "", credit: "66.50" },
       ],
     });
-    for (const [path, title, reasonText] of [
-      [`/billing/payment?tradeNo=${MISTAKE}`, "作废付款（录入有误，编号保留）", "重复录入"],
-      [`/billing/voucher?summary=${encodeURIComponent(VOUCHER)}`, "作废凭证（凭证号保留）", "科目填错"],
+    for (const [path, listTitle, title, reasonText] of [
+      [`/billing/payment?tradeNo=${MISTAKE}`, "付款", "作废付款（录入有误，编号保留）", "重复录入"],
+      [`/billing/voucher?summary=${encodeURIComponent(VOUCHER)}`, "凭证", "作废凭证（凭证号保留）", "科目填错"],
     ] as const) {
-      await open(path);
+      await open(path, listTitle);
       await expect.poll(() => rows().count()).toBe(1);
       const row = rows().first();
       await row.locator(".list-row-actions").getByRole("button", { name: /更多/ }).click();
@@ -237,7 +241,7 @@ describe("money a bursar can trust", () => {
       await reason.getByLabel("原因").fill(reasonText);
       await reason.getByRole("button", { name: /确\s*定/ }).click();
       await expect.poll(() => toast("作废成功").count()).toBeGreaterThan(0);
-      await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("已作废");
+      await expect.poll(() => cellText(rows().first(), "状态")).toBe("已作废");
       expect(await rows().first().getByText("编辑", { exact: true }).count()).toBe(0);
     }
   });
@@ -253,23 +257,23 @@ describe("money a bursar can trust", () => {
     });
     const original = await firstRecord<{ id: string; voucherNo: string }>(`/billing/voucher/list?summary=${encodeURIComponent(POSTED_VOUCHER)}`);
     await backend("POST", "/billing/voucher/post", { id: original.id });
-    await open(`/billing/voucher?summary=${encodeURIComponent(POSTED_VOUCHER)}`);
+    await open(`/billing/voucher?summary=${encodeURIComponent(POSTED_VOUCHER)}`, "凭证");
     await expect.poll(() => rows().count()).toBe(1);
     await rowAction(page, rows().first(), "冲销");
     const reason = await openedDialog(page, "红字冲销（生成金额为负的冲销凭证，原凭证标为已冲销）");
     await reason.getByLabel("原因").fill("金额录错");
     await reason.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => toast("冲销成功").count()).toBeGreaterThan(0);
-    await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("已冲销");
+    await expect.poll(() => cellText(rows().first(), "状态")).toBe("已冲销");
     expect(await rows().first().getByText("冲销", { exact: true }).count()).toBe(0);
 
     const red = await firstRecord<{ voucherNo: string; summary: string }>(`/billing/voucher/list?reversalOfNo=${original.voucherNo}`);
     expect(red.summary).toBe(`冲销 ${original.voucherNo}：金额录错`);
-    await open(`/billing/voucher?voucherNo=${red.voucherNo}`);
+    await open(`/billing/voucher?voucherNo=${red.voucherNo}`, "凭证");
     await expect.poll(() => rows().count()).toBe(1);
     const row = rows().first();
-    expect(await cellText(page, row, "状态")).toBe("已过账");
-    expect(await cellText(page, row, "借方合计")).toBe("-1,200.50");
+    expect(await cellText(row, "状态")).toBe("已过账");
+    expect(await cellText(row, "借方合计")).toBe("-1,200.50");
     expect(await row.locator(".money-negative").first().evaluate((element) => getComputedStyle(element).color)).toBe(RED);
     // A red voucher is not reversed again.
     expect(await row.getByText("冲销", { exact: true }).count()).toBe(0);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, signInAs, confirmOk, useSession, clickInPlace } from "./support/browser";
+import { columnHeader, expandButton, listRows, listTable } from "./support/list";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 
 /**
@@ -25,7 +26,7 @@ afterAll(async () => browser?.close());
 
 describe("系统监控", () => {
   it("强退 from 在线用户 sends the user's open page back to sign-in", async () => {
-    const rows = admin.locator(".ant-table-tbody tr.ant-table-row").filter({ hasText: FORCED });
+    const rows = listRows(admin, "在线用户").filter({ hasText: FORCED });
     const rowKeys = async () => (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-row-key")))).filter((key): key is string => !!key);
     // The sessions of this user that other files left open.
     await admin.goto(`/monitor/onlineUser?username=${FORCED}`);
@@ -43,7 +44,7 @@ describe("系统监控", () => {
     await hydrated(admin);
     await expect.poll(async () => (await rowKeys()).length).toBe(others.length + 1);
     const forced = (await rowKeys()).find((key) => !others.includes(key))!;
-    const row = admin.locator(`.ant-table-tbody tr[data-row-key="${forced}"]`);
+    const row = listRows(admin, "在线用户").and(admin.locator(`[data-row-key="${forced}"]`));
     await expect(row.innerText()).resolves.toContain("127.0.0.1");
     await row.getByText("更多").click();
     await clickInPlace(admin.getByRole("menuitem", { name: "强退" }));
@@ -66,7 +67,7 @@ describe("系统监控", () => {
     await hydrated(admin);
     expect(new URL(admin.url()).searchParams.get("logType")).toBe("1");
     await admin.getByRole("tab", { name: "登录日志" }).waitFor();
-    const table = admin.locator(".ant-table-tbody");
+    const logs = listRows(admin, "系统日志");
     // The other files sign in on the shared server all the time, and their lines can push this
     // user's past the first page: search for them (searches keep the tab, as tested below).
     const search = async (keyWord: string) => {
@@ -75,14 +76,14 @@ describe("系统监控", () => {
     };
     await search(`用户名: ${FORCED},`);
     // The browser of the sign-in is Debian's headless Chromium.
-    await table.locator("tr").filter({ hasText: `用户名: ${FORCED},登录成功！` }).first().getByText(/Chrome \d+ \/ Linux/).waitFor();
+    await logs.filter({ hasText: `用户名: ${FORCED},登录成功！` }).first().getByText(/Chrome \d+ \/ Linux/).waitFor();
     await search("强制: ");
-    await table.getByText(/^强制: .*退出成功！/).first().waitFor();
+    await logs.getByText(/^强制: .*退出成功！/).first().waitFor();
 
     await admin.getByRole("tab", { name: "操作日志" }).click();
     await admin.waitForURL((url) => url.searchParams.get("logType") === "2" && url.searchParams.get("keyWord") === null);
     // The tab's list is a new one (its search bar too): type into it once it shows.
-    await admin.getByRole("columnheader", { name: "请求方法" }).waitFor();
+    await columnHeader(listTable(admin, "系统日志"), "请求方法").waitFor();
 
     // The search keeps the tab.
     await admin.getByPlaceholder("请输入搜索日志").fill("forceLogout");
@@ -93,12 +94,12 @@ describe("系统监控", () => {
     // rows are read until they are the answer of the search, never once right after the address.
     await expect
       .poll(async () => {
-        const contents = await table.locator("tr.ant-table-row").allInnerTexts();
+        const contents = await logs.allInnerTexts();
         return contents.length > 0 && contents.every((text) => text.includes("forceLogout"));
       })
       .toBe(true);
-    const forced = table.locator("tr.ant-table-row").filter({ hasText: "POST /sys/online/forceLogout" }).first();
-    await forced.locator(".ant-table-row-expand-icon").click();
+    const forced = logs.filter({ hasText: "POST /sys/online/forceLogout" }).first();
+    await expandButton(forced).click();
     await admin.locator(".log-request-param").filter({ hasText: "请求参数：" }).first().waitFor();
   });
 

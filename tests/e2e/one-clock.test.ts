@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { clickInPlace, hydrated, inPlace, launchBrowser, newPage, openedDialog, useSession } from "./support/browser";
+import { cellText, listRows } from "./support/list";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { DEFAULT_SCHOOL_TIME_ZONE, formatWireDateTime, parseWireDate } from "../../contract/clock";
 
@@ -43,7 +44,6 @@ function isNowOnSchoolClock(text: string, before: number, after: number): boolea
   return picked !== undefined && picked >= Math.floor(before / 1000) * 1000 - 1000 && picked <= after + 1000;
 }
 
-const rows = (page: Page) => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
 
 async function open(page: Page, path: string) {
   await page.goto(path);
@@ -51,22 +51,15 @@ async function open(page: Page, path: string) {
 }
 
 /** The texts of `row`'s cells under the columns titled `titles`. */
-async function cells(page: Page, row: Locator, titles: string[]): Promise<string[]> {
-  const heads = (await page.locator(".list-page .ant-table-thead th").allTextContents()).map((text) => text.trim());
-  return Promise.all(
-    titles.map(async (title) => {
-      const index = heads.indexOf(title);
-      expect(index, `column ${title}`).toBeGreaterThanOrEqual(0);
-      return ((await row.locator("td").nth(index).textContent()) ?? "").trim();
-    }),
-  );
+async function cells(row: Locator, titles: string[]): Promise<string[]> {
+  return Promise.all(titles.map((title) => cellText(row, title)));
 }
 
-async function firstRows(page: Page, titles: string[], count = 5): Promise<string[]> {
-  await rows(page).first().waitFor();
-  const found = Math.min(count, await rows(page).count());
+async function firstRows(page: Page, list: string, titles: string[], count = 5): Promise<string[]> {
+  await listRows(page, list).first().waitFor();
+  const found = Math.min(count, await listRows(page, list).count());
   const texts: string[] = [];
-  for (let index = 0; index < found; index++) texts.push((await cells(page, rows(page).nth(index), titles)).join(" | "));
+  for (let index = 0; index < found; index++) texts.push((await cells(listRows(page, list).nth(index), titles)).join(" | "));
   return texts;
 }
 
@@ -77,14 +70,14 @@ async function look(timezoneId: string): Promise<Seen> {
     await useSession(page, "finance_wang", E2E_DEMO_PASSWORD);
     await open(page, "/billing/payment");
     const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-    const payments = await firstRows(page, ["付款单号", "付款时间"]);
+    const payments = await firstRows(page, "付款", ["付款单号", "付款时间"]);
 
     await open(page, "/billing/receipt");
-    const receipts = await firstRows(page, ["收据编号", "付款单号", "开具时间"]);
-    const receipt = rows(page).first();
+    const receipts = await firstRows(page, "收据", ["收据编号", "付款单号", "开具时间"]);
+    const receipt = listRows(page, "收据").first();
     const id = await receipt.getAttribute("data-row-key");
     expect(id).toBeTruthy();
-    const [paymentNo, receiptIssuedAt] = await cells(page, receipt, ["付款单号", "开具时间"]);
+    const [paymentNo, receiptIssuedAt] = await cells(receipt, ["付款单号", "开具时间"]);
 
     await page.goto(`/billing/receipt/print?id=${encodeURIComponent(id!)}`);
     const sheet = page.locator("main.sheet");
@@ -92,9 +85,9 @@ async function look(timezoneId: string): Promise<Seen> {
     const paid = ((await sheet.locator('th:text-is("付款时间") + td').textContent()) ?? "").trim();
 
     await open(page, `/billing/payment?paymentNo=${encodeURIComponent(paymentNo!)}`);
-    const paymentRow = rows(page).filter({ hasText: paymentNo! }).first();
+    const paymentRow = listRows(page, "付款").filter({ hasText: paymentNo! }).first();
     await paymentRow.waitFor();
-    const [receiptPaymentPaidAt] = await cells(page, paymentRow, ["付款时间"]);
+    const [receiptPaymentPaidAt] = await cells(paymentRow, ["付款时间"]);
 
     // 新增: the date picker's 此刻 fills in the school's now.
     await open(page, "/billing/payment");

@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, signInAs, rowAction } from "./support/browser";
+import { listRows } from "./support/list";
 
 const ok = /确\s*定/;
 let browser: Browser;
@@ -25,7 +26,6 @@ afterEach(async (context) => {
   }
 });
 
-const listRows = () => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
 const message = (text: string | RegExp) => page.locator(".ant-message").getByText(text);
 
 
@@ -52,19 +52,19 @@ describe("online reports", () => {
     expect([body.get("items[1].fieldName"), body.get("params[0].paramName"), body.get("params[0].paramTxt"), body.get("items")]).toEqual(["realname", "username", "账号", null]);
     await expect.poll(() => message("添加成功！").isVisible()).toBe(true);
 
-    const saved = listRows().filter({ hasText: "demo_report" });
+    const saved = listRows(page, "报表配置").filter({ hasText: "demo_report" });
     await expect.poll(() => saved.count()).toBe(1);
     await rowAction(page, saved, "功能测试");
     await page.waitForURL(/\/online\/cgreport\/[A-Za-z0-9]+$/);
     await hydrated(page);
-    await expect.poll(() => listRows().filter({ hasText: "teacher_chen" }).count()).toBe(1);
-    const all = await listRows().count();
+    await expect.poll(() => listRows(page, "用户报表").filter({ hasText: "teacher_chen" }).count()).toBe(1);
+    const all = await listRows(page, "用户报表").count();
     expect(all).toBeGreaterThan(1);
     // The parameter is a search field; its value is bound into the report's LIKE.
     await page.locator(".list-search").getByLabel("账号").fill("teacher_chen");
     await page.locator(".list-search").getByRole("button", { name: /查\s*询/ }).click();
-    await expect.poll(() => listRows().count()).toBe(1);
-    expect(await listRows().first().innerText()).toContain("陈静");
+    await expect.poll(() => listRows(page, "用户报表").count()).toBe(1);
+    expect(await listRows(page, "用户报表").first().innerText()).toContain("陈静");
   });
 
   it("picks a row of the report through the popup picker in a grid cell and in a form field", { timeout: 300_000 }, async () => {

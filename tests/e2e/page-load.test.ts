@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { columnHeader, listTable } from "./support/list";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 import { hoverSettledMenuLink } from "../support/menu-hover";
 import { gzipSize, scriptAssets, signInPathScripts } from "../support/page-scripts";
@@ -146,7 +147,7 @@ describe("page load", () => {
     await link.click();
     await page.waitForURL("**/isystem/position");
     await hydrated(page);
-    await page.getByRole("cell", { name: "职务编码" }).or(page.locator(".ant-table-thead").getByText("职务编码")).first().waitFor();
+    await columnHeader(listTable(page, "职务管理"), "职务编码").waitFor();
     expect(network.sent(/^\/isystem\/position\.data$/)).toBe(1);
     expect(network.fromCache(/^\/isystem\/position\.data$/)).toBe(1);
     await page.context().close();

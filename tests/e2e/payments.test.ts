@@ -6,7 +6,8 @@
 // gives one set of trades, and reconciliation creates the missing payment.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { cellText, chooseOption, hydrated, launchBrowser, newPage, rowAction, signInAs, typeSearch, useSession } from "./support/browser";
+import { chooseOption, hydrated, launchBrowser, newPage, rowAction, signInAs, typeSearch, useSession } from "./support/browser";
+import { cellText, listRows } from "./support/list";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { amountInWords } from "../../contract/amount-in-words";
 import { fenToYuan, formatMoney, toFen } from "../../contract/money";
@@ -26,11 +27,14 @@ afterAll(async () => {
 });
 
 const ok = /确\s*定/;
-const rows = () => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+/** The list open now (open), by its title. */
+let list = "";
+const rows = () => listRows(page, list);
 const toast = (text: string | RegExp) => page.locator(".ant-message").getByText(text);
 const openDropdown = () => page.locator(".ant-select-dropdown:visible");
 
-async function open(path: string) {
+async function open(path: string, title: string) {
+  list = title;
   await page.goto(path);
   await hydrated(page);
 }
@@ -47,13 +51,13 @@ describe("payments, receipts and vouchers", () => {
 
   it("records a parent's payment allocated over two bills, and the bills' statuses follow", async () => {
     // A family that has not paid this term and has several bills (a receivable above one bill's fees).
-    await open("/billing/receivableBill?payerType=1&status=1&period=2026-2027-1&column=totalAmount&order=desc");
+    await open("/billing/receivableBill?payerType=1&status=1&period=2026-2027-1&column=totalAmount&order=desc", "应收账单");
     const family = rows().first();
     await family.waitFor();
-    payerName = await cellText(page, family, "付款方");
-    expect(toFen((await cellText(page, family, "应收金额")).replaceAll(",", ""))).toBeGreaterThan(6_000_000n);
+    payerName = await cellText(family, "付款方");
+    expect(toFen((await cellText(family, "应收金额")).replaceAll(",", ""))).toBeGreaterThan(6_000_000n);
 
-    await open("/billing/payment");
+    await open("/billing/payment", "付款");
     await page.getByRole("button", { name: /新\s*增/ }).first().click();
     const dialog = page.getByRole("dialog", { name: "新增" });
     await dialog.getByLabel("付款金额").waitFor();
@@ -102,25 +106,25 @@ describe("payments, receipts and vouchers", () => {
     await dialog.getByRole("button", { name: ok }).click();
     await expect.poll(() => toast("添加成功！").count()).toBeGreaterThan(0);
 
-    await open(`/billing/bill?billNo=${encodeURIComponent(billNos[0]!)}`);
+    await open(`/billing/bill?billNo=${encodeURIComponent(billNos[0]!)}`, "账单");
     await expect.poll(() => rows().count()).toBe(1);
-    await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("已付");
-    await open(`/billing/bill?billNo=${encodeURIComponent(billNos[1]!)}`);
+    await expect.poll(() => cellText(rows().first(), "状态")).toBe("已付");
+    await open(`/billing/bill?billNo=${encodeURIComponent(billNos[1]!)}`, "账单");
     await expect.poll(() => rows().count()).toBe(1);
-    await expect.poll(() => cellText(page, rows().first(), "状态")).toBe("部分");
-    await expect.poll(async () => cellText(page, rows().first(), "已付金额")).toBe(formatMoney(amounts[1]!));
+    await expect.poll(() => cellText(rows().first(), "状态")).toBe("部分");
+    await expect.poll(async () => cellText(rows().first(), "已付金额")).toBe(formatMoney(amounts[1]!));
   });
 
   it("issues the payment's receipt and prints it: the print view shows the amount in capitals", async () => {
-    await open(`/billing/payment?payerName=${encodeURIComponent(payerName)}`);
+    await open(`/billing/payment?payerName=${encodeURIComponent(payerName)}`, "付款");
     await expect.poll(() => rows().count()).toBe(1);
     await rowAction(page, rows().first(), "开收据");
     await expect.poll(() => toast(/收据 RC\d+ 已开具/).count()).toBeGreaterThan(0);
 
-    await open(`/billing/receipt?payerName=${encodeURIComponent(payerName)}`);
+    await open(`/billing/receipt?payerName=${encodeURIComponent(payerName)}`, "收据");
     await expect.poll(() => rows().count()).toBe(1);
     const words = amountInWords(toFen(paymentAmount));
-    await expect.poll(() => cellText(page, rows().first(), "大写金额")).toBe(words);
+    await expect.poll(() => cellText(rows().first(), "大写金额")).toBe(words);
     const [printView] = await Promise.all([page.context().waitForEvent("page"), rowAction(page, rows().first(), "打印")]);
     await printView.waitForLoadState();
     const sheet = printView.locator("main.sheet");
@@ -132,12 +136,12 @@ describe("payments, receipts and vouchers", () => {
     expect(await printView.locator("script").count()).toBe(0);
     expect(await printView.locator("style").textContent()).toContain("size: A5");
     await printView.close();
-    await open(`/billing/receipt?payerName=${encodeURIComponent(payerName)}`);
-    await expect.poll(() => cellText(page, rows().first(), "打印次数")).toBe("1");
+    await open(`/billing/receipt?payerName=${encodeURIComponent(payerName)}`, "收据");
+    await expect.poll(() => cellText(rows().first(), "打印次数")).toBe("1");
   });
 
   it("refuses a voucher that does not balance with both sums shown, and a posted voucher cannot be edited", async () => {
-    await open("/billing/voucher");
+    await open("/billing/voucher", "凭证");
     await page.getByRole("button", { name: /新\s*增/ }).first().click();
     const dialog = page.getByRole("dialog", { name: "新增" });
     const date = dialog.getByLabel("凭证日期");
@@ -173,7 +177,7 @@ describe("payments, receipts and vouchers", () => {
     expect(await voucher.getByText("编辑", { exact: true }).count()).toBe(1);
     await rowAction(page, voucher, "过账", { confirm: true });
     await expect.poll(() => toast("过账成功").count()).toBeGreaterThan(0);
-    await expect.poll(() => cellText(page, voucher, "状态")).toBe("已过账");
+    await expect.poll(() => cellText(voucher, "状态")).toBe("已过账");
     expect(await voucher.getByText("编辑", { exact: true }).count()).toBe(0);
   });
 
@@ -183,7 +187,7 @@ describe("payments, receipts and vouchers", () => {
     await useSession(admin);
     await admin.goto(`/school/parent?name=${encodeURIComponent(payerName)}`);
     await hydrated(admin);
-    const parentRow = admin.locator(".list-page .ant-table-tbody tr.ant-table-row").first();
+    const parentRow = listRows(admin, "家长").first();
     await parentRow.getByText("编辑", { exact: true }).click();
     const parentForm = admin.getByRole("dialog", { name: "编辑" });
     await parentForm.getByLabel("微信OpenID").fill("o-e2e-wechat");
@@ -195,7 +199,7 @@ describe("payments, receipts and vouchers", () => {
       { time: "2020-03-02 10:00:00", transactionId: "4200000009202703020000000001", outTradeNo: "E2E-WX-1", openId: "o-e2e-wechat", amount: "880.00" },
       { time: "2020-03-02 11:00:00", transactionId: "4200000009202703020000000002", outTradeNo: "E2E-WX-2", openId: "o-nobody", amount: "99.00" },
     ]);
-    await open("/billing/wechatTrade");
+    await open("/billing/wechatTrade", "微信交易");
     for (const expected of ["导入成功：新增2笔交易", "导入成功：新增0笔交易，2笔已导入过"]) {
       await page.locator(".list-toolbar").getByRole("button", { name: /导\s*入/ }).click();
       const dialog = page.getByRole("dialog", { name: "导入EXCEL" });
@@ -204,7 +208,7 @@ describe("payments, receipts and vouchers", () => {
       await expect.poll(() => toast(expected).count()).toBeGreaterThan(0);
       await expect.poll(() => dialog.count()).toBe(0);
     }
-    await open(`/billing/wechatTrade?transactionId=${encodeURIComponent("*420000000920270302*")}`);
+    await open(`/billing/wechatTrade?transactionId=${encodeURIComponent("*420000000920270302*")}`, "微信交易");
     await expect.poll(() => rows().count()).toBe(2);
 
     await page.locator(".list-toolbar").getByRole("button", { name: "对账" }).click();
@@ -223,9 +227,9 @@ describe("payments, receipts and vouchers", () => {
     await expect.poll(() => summary.textContent()).toContain("已匹配 1 笔");
     await expect.poll(() => summary.textContent()).toContain("有交易无付款 1 笔");
 
-    await open("/billing/payment?tradeNo=E2E-WX-1");
+    await open("/billing/payment?tradeNo=E2E-WX-1", "付款");
     await expect.poll(() => rows().count()).toBe(1);
-    expect(await cellText(page, rows().first(), "付款方")).toBe(payerName);
-    expect(await cellText(page, rows().first(), "付款金额")).toBe("880.00");
+    expect(await cellText(rows().first(), "付款方")).toBe(payerName);
+    expect(await cellText(rows().first(), "付款金额")).toBe("880.00");
   });
 });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, chooseOption, useSession } from "./support/browser";
+import { listRows } from "./support/list";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ describe("students", () => {
     await hydrated(page);
     // The row whose name cell is exactly this name: other files' students are named "账龄端到端学生" and the like.
     const row = (name: string) =>
-      page.locator(".list-page .ant-table-tbody tr").filter({ has: page.getByRole("cell", { name, exact: true }) });
+      listRows(page, "学生").filter({ has: page.getByRole("cell", { name, exact: true }) });
 
     await page.getByRole("button", { name: /新\s*增/ }).click();
     const dialog = page.getByRole("dialog", { name: "新增" });

@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { readAnswer } from "../support/answer";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 import { baseUrl, clickMenuItem, hydrated, inPlace, launchBrowser, newPage, useSession } from "./support/browser";
+import { listRows } from "./support/list";
 
 const SCHOOL_ADMIN = "e2e_school2_admin";
 const PASSWORD = "School2-Admin-2026!";
@@ -63,11 +64,11 @@ afterAll(async () => {
 });
 
 /** What `page` offers on the list at `path`: its toolbar's 新增, the first row's 编辑 and the items of its 更多. */
-async function offered(page: Page, path: string, rowText?: string): Promise<{ add: boolean; edit: boolean; more: string[] }> {
+async function offered(page: Page, path: string, list: string, rowText?: string): Promise<{ add: boolean; edit: boolean; more: string[] }> {
   await page.goto(path);
   await hydrated(page);
   const add = (await page.locator(".list-page").getByRole("button", { name: /新\s*增/ }).count()) > 0;
-  const rows = page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+  const rows = listRows(page, list);
   const row = rowText ? rows.filter({ hasText: rowText }).first() : rows.first();
   await row.waitFor();
   const actions = row.locator(".list-row-actions");
@@ -87,10 +88,10 @@ describe("buttons of the platform's kinds", () => {
     ["数据字典", "/isystem/dict", undefined],
   ] as const) {
     it(`${title}: 新增, 编辑 and 删除 for the platform administrator only`, { timeout: 120_000 }, async () => {
-      const hidden = await offered(school, path, row);
+      const hidden = await offered(school, path, title, row);
       expect(hidden).toMatchObject({ add: false, edit: false });
       expect(hidden.more).not.toContain("删除");
-      const shown = await offered(platform, path, row);
+      const shown = await offered(platform, path, title, row);
       expect(shown).toMatchObject({ add: true, edit: true });
       expect(shown.more).toContain("删除");
     });
@@ -100,10 +101,10 @@ describe("buttons of the platform's kinds", () => {
     for (const [page, shown] of [[school, 0], [platform, 1]] as const) {
       await page.goto("/isystem/dict");
       await hydrated(page);
-      const row = page.locator(".list-page .ant-table-tbody tr.ant-table-row").first();
+      const row = listRows(page, "数据字典").first();
       await clickMenuItem(page, () => row.locator(".list-row-actions").getByRole("button", { name: /更多/ }).click(), "字典配置");
       const drawer = page.locator(".ant-drawer-open");
-      await drawer.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
+      await listRows(drawer).first().waitFor();
       expect(await drawer.getByRole("button", { name: /新\s*增/ }).count()).toBe(shown);
     }
   });
@@ -112,27 +113,28 @@ describe("buttons of the platform's kinds", () => {
     for (const [page, shown] of [[school, 0], [platform, 1]] as const) {
       await page.goto("/isystem/permission");
       await hydrated(page);
-      await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
+      const rows = listRows(page, "菜单管理");
+      await rows.first().waitFor();
       expect(await page.getByRole("button", { name: /新\s*增/ }).count()).toBe(shown);
-      expect(await page.locator(".ant-table-tbody").getByText("编辑", { exact: true }).count() > 0).toBe(shown === 1);
+      expect(await rows.getByText("编辑", { exact: true }).count() > 0).toBe(shown === 1);
     }
   });
 
   it("表单开发: 同步数据库, 强制同步, 加入菜单 and the definition's writes for the platform administrator only", { timeout: 120_000 }, async () => {
-    const hidden = await offered(school, "/online/cgform", "e2e_buttons");
+    const hidden = await offered(school, "/online/cgform", "表单开发", "e2e_buttons");
     expect(hidden).toMatchObject({ add: false, edit: false });
     for (const label of ["同步数据库", "强制同步", "加入菜单", "删除"]) expect(hidden.more).not.toContain(label);
-    const shown = await offered(platform, "/online/cgform", "e2e_buttons");
+    const shown = await offered(platform, "/online/cgform", "表单开发", "e2e_buttons");
     expect(shown).toMatchObject({ add: true, edit: true });
     for (const label of ["同步数据库", "强制同步", "加入菜单", "删除"]) expect(shown.more).toContain(label);
   });
 
   it("报表配置: a school's administrator writes his school's reports, but 生成菜单 is the platform administrator's", { timeout: 120_000 }, async () => {
-    const school2 = await offered(school, "/online/cgreport", "e2e_buttons");
+    const school2 = await offered(school, "/online/cgreport", "报表配置", "e2e_buttons");
     expect(school2).toMatchObject({ add: true, edit: true });
     expect(school2.more).toContain("删除");
     expect(school2.more).not.toContain("生成菜单");
     await api("POST", "/online/cgreport/head/add", await token("admin", E2E_ADMIN_PASSWORD), { code: "e2e_buttons_t1", name: "按钮报表一", cgrSql: "select 1 as n" });
-    expect((await offered(platform, "/online/cgreport", "e2e_buttons_t1")).more).toContain("生成菜单");
+    expect((await offered(platform, "/online/cgreport", "报表配置", "e2e_buttons_t1")).more).toContain("生成菜单");
   });
 });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { baseUrl, linkTreeChecks, hydrated, launchBrowser, newPage, rowAction, signInFirstTime, confirmOk, useSession, clickInPlace } from "./support/browser";
+import { listRows } from "./support/list";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -14,7 +15,7 @@ afterAll(async () => browser?.close());
 
 const MEMBER = { username: "e2e_role_member", password: "Member-2026!" };
 const toast = (page: Page, text: string) => page.locator(".ant-message").getByText(text, { exact: true });
-const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tbody tr").filter({ hasText: text });
+const row = (page: Page, text: string, list = "角色管理") => listRows(page, list).filter({ hasText: text });
 
 async function backend(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
   const response = await fetch(`${baseUrl()}/jeecg-boot${path}`, {
@@ -99,7 +100,7 @@ describe("roles", () => {
     await picker.locator(".ant-table-tbody tr").filter({ hasText: MEMBER.username }).click();
     await picker.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => toast(page, "添加成功!").isVisible()).toBe(true);
-    await expect.poll(() => users.locator(".ant-table-tbody tr").filter({ hasText: MEMBER.username }).count()).toBe(1);
+    await expect.poll(() => listRows(users).filter({ hasText: MEMBER.username }).count()).toBe(1);
     await users.locator(".ant-drawer-close").click();
     await expect.poll(() => users.isVisible()).toBe(false);
 
@@ -108,7 +109,7 @@ describe("roles", () => {
     await signInFirstTime(member, MEMBER.username, MEMBER.password);
     await member.goto("/isystem/user");
     await hydrated(member);
-    await row(member, "e2e_role_target").getByText("更多").click();
+    await row(member, "e2e_role_target", "用户管理").getByText("更多").click();
     await expect.poll(() => member.getByRole("menuitem", { name: "详情" }).isVisible()).toBe(true);
     expect(await member.getByRole("menuitem", { name: "删除", exact: true }).count()).toBe(0);
     await member.keyboard.press("Escape");
@@ -138,7 +139,7 @@ describe("roles", () => {
     await auth.locator(".ant-drawer-close").click();
     await expect.poll(() => auth.isVisible()).toBe(false);
     await openRowAction(page, "e2e_user_viewer", "用户");
-    const memberRow = users.locator(".ant-table-tbody tr").filter({ hasText: MEMBER.username });
+    const memberRow = listRows(users).filter({ hasText: MEMBER.username });
     await expect.poll(() => memberRow.count()).toBe(1);
     await memberRow.getByText("更多").click();
     await clickInPlace(page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").getByRole("menuitem", { name: "取消关联" }));

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { listRows } from "./support/list";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ describe("classes and promotion", () => {
     await signInAs(page);
     await page.goto("/school/class");
     await hydrated(page);
-    const rows = page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+    const rows = listRows(page, "班级管理");
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
     // 学前班 first: grades in the dictionary's order.
     const firstRow = (await rows.first().textContent()) ?? "";
@@ -49,7 +50,7 @@ describe("classes and promotion", () => {
     await signInAs(page);
     await page.goto("/school/year");
     await hydrated(page);
-    await expect.poll(() => page.locator(".list-page .ant-table-tbody tr.ant-table-row").filter({ hasText: "2026-2027" }).count()).toBe(1);
+    await expect.poll(() => listRows(page, "学年").filter({ hasText: "2026-2027" }).count()).toBe(1);
     await page.getByRole("button", { name: /升\s*级/ }).click();
     const dialog = page.getByRole("dialog", { name: "升级" });
     const preview = dialog.locator(".promotion-preview");

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { baseUrl, hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
+import { listRows } from "./support/list";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -151,7 +152,7 @@ describe("smaller exposure", () => {
     await signInAs(page);
     await page.goto("/isystem/user");
     await hydrated(page);
-    await page.locator(".list-page .ant-table-tbody tr.ant-table-row").first().waitFor();
+    await listRows(page, "用户管理").first().waitFor();
     expect(violations).toEqual([]);
     // Each answer has its own nonce.
     const again = await fetch(`${baseUrl()}/user/login`);

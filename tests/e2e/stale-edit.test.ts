@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { baseUrl, hydrated, launchBrowser, newPage, useSession } from "./support/browser";
+import { listRows } from "./support/list";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tbody tr").filter({ hasText: text });
+const row = (page: Page, text: string) => listRows(page, "职务管理").filter({ hasText: text });
 
 async function backend(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
   const response = await fetch(`${baseUrl()}/jeecg-boot${path}`, {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { postgresReachable } from "../support/postgres";
 import { hydrated, launchBrowser, newPage, signInAs, rowAction } from "./support/browser";
+import { listRows } from "./support/list";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const ok = /确\s*定/;
@@ -21,11 +22,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const rows = () => page.locator(".list-page .ant-table-tbody tr.ant-table-row");
+/** The list open now (open), by its title. */
+let list = "";
+const rows = () => listRows(page, list);
 const row = (text: string) => rows().filter({ hasText: text });
 const message = (text: string | RegExp) => page.locator(".ant-message").getByText(text);
 
-async function open(path: string) {
+async function open(path: string, title: string) {
+  list = title;
   await page.goto(path);
   await hydrated(page);
 }
@@ -38,7 +42,7 @@ async function addDialog() {
 
 describe("system pages", () => {
   it("租户管理: adds a tenant, numbered by the server, and renames it", async () => {
-    await open("/isystem/tenant");
+    await open("/isystem/tenant", "租户管理");
     const dialog = await addDialog();
     await dialog.getByLabel("租户名称").fill("端到端校区");
     await dialog.getByLabel("开始时间").fill("2026-09-01 00:00:00");
@@ -55,7 +59,7 @@ describe("system pages", () => {
   });
 
   it("校验规则: writes a rule in the editor and tests values against it", async () => {
-    await open("/isystem/checkRule");
+    await open("/isystem/checkRule", "校验规则");
     const dialog = await addDialog();
     await dialog.getByLabel("规则名称").fill("端到端编码");
     await dialog.getByLabel("规则编码").fill("e2e_code");
@@ -80,7 +84,7 @@ describe("system pages", () => {
   });
 
   it("数据源管理: adds a source with its password hidden, edits it, and tests the connection", async () => {
-    await open("/isystem/dataSource");
+    await open("/isystem/dataSource", "数据源管理");
     const dialog = await addDialog();
     await dialog.getByLabel("数据源编码").fill("e2e_pg");
     await dialog.getByLabel("数据源名称").fill("端到端库");
@@ -119,7 +123,7 @@ describe("system pages", () => {
   });
 
   it("文件存储: uploads a file, lists it with its size and uploader, and previews it", async () => {
-    await open("/isystem/ossFile");
+    await open("/isystem/ossFile", "文件存储");
     await page.locator(".list-page input[type=file]").setInputFiles({ name: "端到端校徽.png", mimeType: "image/png", buffer: PNG });
     await expect.poll(() => row("端到端校徽.png").count(), { timeout: 15_000 }).toBe(1);
     const text = await row("端到端校徽.png").textContent();

@@ -14,6 +14,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { hydrated, launchBrowser, newBrowserContext, signInAs } from "./support/browser";
+import { listRows } from "./support/list";
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from "./support/constants";
 import { createDatabase, freePort, postgresAnswers, spawnNode, waitHealthy, type NodeProcess } from "./support-notices";
 import { endPool } from "../support/postgres";
@@ -130,7 +131,7 @@ describe.skipIf(missing.length > 0)("behind nginx: 2 web servers, 2 backends, Po
       await page.goto(`${origin}/isystem/position`);
       await hydrated(page);
       expect(new URL(page.url()).pathname).toBe("/isystem/position");
-      await expect.poll(() => page.locator(".list-page .ant-table-tbody tr").count()).toBeGreaterThan(0);
+      await expect.poll(() => listRows(page, "职务管理").count()).toBeGreaterThan(0);
     }
   });
 

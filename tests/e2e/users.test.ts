@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { baseUrl, hydrated, launchBrowser, newPage, openedDialog, confirmOk, useSession, clickInPlace } from "./support/browser";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
+import { allBox, columnHeader, columnTexts, listRows, listTable } from "./support/list";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,7 +12,8 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const toast = (page: Page, text: string) => page.locator(".ant-message").getByText(text);
-const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tbody tr").filter({ hasText: text });
+const users = (page: Page) => listTable(page, "用户管理");
+const row = (page: Page, text: string) => listRows(page, "用户管理").filter({ hasText: text });
 
 async function backendToken(): Promise<string> {
   const answer = await fetch(`${baseUrl()}/jeecg-boot/sys/login`, {
@@ -106,20 +108,20 @@ describe("users", () => {
     await useSession(page);
     await page.goto("/isystem/user?username=*e2e_batch*");
     await hydrated(page);
-    await expect.poll(() => page.locator(".list-page .ant-table-tbody tr.ant-table-row").count()).toBe(2);
+    await expect.poll(() => listRows(page, "用户管理").count()).toBe(2);
 
     await page.getByRole("button", { name: /批量操作/ }).click();
     await clickInPlace(page.getByRole("menuitem", { name: "删除" }));
     await expect.poll(() => toast(page, "请选择一条记录！").isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("menuitem", { name: "删除" }).isVisible()).toBe(false);
 
-    await page.locator(".list-page thead .ant-checkbox-input").check();
+    await allBox(users(page)).check();
     await expect.poll(() => page.locator(".list-selection").textContent()).toContain("2");
     await page.getByRole("button", { name: /批量操作/ }).click();
     await clickInPlace(page.getByRole("menuitem", { name: "删除" }));
     await confirmOk(page);
     await expect.poll(() => toast(page, "批量删除成功！").isVisible()).toBe(true);
-    await expect.poll(() => page.locator(".list-page .ant-table-tbody tr.ant-table-row").count()).toBe(0);
+    await expect.poll(() => listRows(page, "用户管理").count()).toBe(0);
     await page.context().close();
   });
 
@@ -128,27 +130,27 @@ describe("users", () => {
     await useSession(page);
     await page.goto("/isystem/user");
     await hydrated(page);
-    await page.locator(".list-page thead th").filter({ hasText: "用户账号" }).click();
+    await columnHeader(users(page), "用户账号").click();
     await page.waitForURL(/column=username&order=asc/);
-    await expect.poll(async () => (await page.locator(".list-page .ant-table-tbody tr.ant-table-row td:nth-child(2)").allTextContents())[0]).toBe("admin");
+    await expect.poll(async () => (await columnTexts(users(page), "用户账号"))[0]).toBe("admin");
 
     await page.getByRole("combobox", { name: "性别" }).click();
     await clickInPlace(page.locator(".ant-select-item-option").filter({ hasText: "女" }));
     await page.locator(".list-search").getByRole("button", { name: /查\s*询/ }).click();
     await page.waitForURL(/sex=2/);
-    const cells = (column: number) => page.locator(`.list-page .ant-table-tbody tr.ant-table-row td:nth-child(${column})`).allTextContents();
+    const cells = (title: string) => columnTexts(users(page), title);
     // The table shows only women once the filtered page has loaded.
-    await expect.poll(async () => [...new Set(await cells(5))]).toEqual(["女"]);
+    await expect.poll(async () => [...new Set(await cells("性别"))]).toEqual(["女"]);
     const url = page.url();
-    const names = await cells(2);
+    const names = await cells("用户账号");
     expect(names.length).toBeGreaterThan(0);
     expect([...names].sort()).toEqual(names);
 
     await page.reload();
     await hydrated(page);
     expect(page.url()).toBe(url);
-    expect(await page.locator(".list-page .ant-table-tbody tr.ant-table-row td:nth-child(2)").allTextContents()).toEqual(names);
-    expect(await page.locator(".list-page thead th[aria-sort='ascending']").textContent()).toContain("用户账号");
+    expect(await cells("用户账号")).toEqual(names);
+    expect(await columnHeader(users(page), "用户账号").getAttribute("aria-sort")).toBe("ascending");
     await page.context().close();
   });
 

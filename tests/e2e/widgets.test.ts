@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, useSession, clickInPlace } from "./support/browser";
+import { listRows } from "./support/list";
 
 /** A 2×2 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64");
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const toast = (page: Page, text: string) => page.locator(".ant-message").getByText(text);
-const row = (page: Page, text: string) => page.locator(".list-page .ant-table-tbody tr.ant-table-row").filter({ hasText: text });
+const row = (page: Page, text: string) => listRows(page, "通知公告").filter({ hasText: text });
 
 describe("widgets", () => {
   it("picks 和康县 in the area field and 会理市 in the grid's area cell, and posts their codes with the form", async () => {

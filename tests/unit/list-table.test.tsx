@@ -36,6 +36,10 @@ describe("the pager", () => {
     );
     expect(html).toContain('<li class="ant-pagination-total-text">11-20 共45条</li>');
     expect(html).toContain('class="ant-pagination-item ant-pagination-item-2 ant-pagination-item-active"');
+    // Named, and its current page marked, for a screen reader (and the e2e tests: tests/e2e/support/list.ts).
+    expect(html).toContain('<ul aria-label="分页"');
+    expect(html.match(/aria-current="page"/g)).toHaveLength(1);
+    expect(html).toMatch(/<a [^>]*href="\/list\?pageNo=2&amp;pageSize=10"[^>]*aria-current="page"[^>]*>2<\/a>/);
     expect(html).toContain('href="/list?pageNo=5&amp;pageSize=10"');
     expect(html).toContain('aria-label="上一页"');
     // Before JavaScript the page size is the browser's own select, with the three sizes.
@@ -55,6 +59,14 @@ describe("the table", () => {
     { id: "a", name: "甲", code: "A", children: [{ id: "a1", name: "甲一", code: "A1" }] },
     { id: "b", name: "乙", code: "B" },
   ];
+
+  it("is named by the list's title", () => {
+    const html = renderToStaticMarkup(<ListTable name="用户管理" columns={columns} rows={rows} selection={{ selected: [], onChange: noop }} onSort={noop} />);
+    expect(html).toMatch(/<table aria-label="用户管理"/);
+    // Its records' boxes and 全选 are labelled.
+    expect(html).toContain('aria-label="选择第2行"');
+    expect(html).toContain('aria-label="全选"');
+  });
 
   it("marks the sorted column, the sortable headers and the sticky action column", () => {
     const html = renderToStaticMarkup(<ListTable columns={columns} rows={rows} selection={{ selected: ["b"], onChange: noop }} onSort={noop} />);

@@ -276,11 +276,3 @@ export async function clickInPlace(item: Locator): Promise<void> {
   await inPlace(item);
   await item.click();
 }
-
-/** The text of `row`'s cell under the list page's column titled `title`. */
-export async function cellText(page: Page, row: Locator, title: string): Promise<string> {
-  const titles = await page.locator(".list-page .ant-table-thead th").allTextContents();
-  const index = titles.findIndex((text) => text.trim() === title);
-  expect(index, `column ${title}`).toBeGreaterThanOrEqual(0);
-  return ((await row.locator("td").nth(index).textContent()) ?? "").trim();
-}

@@ -22,6 +22,8 @@ export interface ListColumn {
 }
 
 export interface ListPageTableProps {
+  /** The list's title: the table's accessible name. */
+  title: string;
   list: ListAddress;
   state: ListState;
   records: ListRecord[];
@@ -99,6 +101,7 @@ export function ListPageTable(props: ListPageTableProps) {
 
   return (
     <ListTable
+      name={props.title}
       columns={tableColumns}
       rows={records}
       {...props.tableProps}

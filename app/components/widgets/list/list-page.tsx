@@ -288,6 +288,7 @@ export function ListPage(props: ListPageProps) {
         clearSelection={() => setSelected([])}
       />
       <ListPageTable
+        title={title}
         list={list}
         state={state}
         records={records}

@@ -55,8 +55,8 @@ export function ListPager({ current, pageSize, total, pageSizeOptions, href, onC
     event.preventDefault();
     if (page !== current) onChange(page, pageSize);
   };
-  const link = (page: number, className: string, content: ReactNode, label?: string) => (
-    <a className={className} href={href?.(page, pageSize)} rel="nofollow" aria-label={label} onClick={go(page)}>
+  const link = (page: number, className: string, content: ReactNode, label?: string, currentPage = false) => (
+    <a className={className} href={href?.(page, pageSize)} rel="nofollow" aria-label={label} aria-current={currentPage ? "page" : undefined} onClick={go(page)}>
       {content}
     </a>
   );
@@ -83,13 +83,13 @@ export function ListPager({ current, pageSize, total, pageSizeOptions, href, onC
   };
 
   return (
-    <ul className={`ant-pagination ant-pagination-small ant-pagination-mini ant-table-pagination ant-table-pagination-end ${ANTD_VAR}`}>
+    <ul aria-label="分页" className={`ant-pagination ant-pagination-small ant-pagination-mini ant-table-pagination ant-table-pagination-end ${ANTD_VAR}`}>
       <li className="ant-pagination-total-text">{`${first}-${last} 共${total}条`}</li>
       {step(current - 1, "prev")}
       {pagerItems(current, pages).map((item) =>
         typeof item === "number" ? (
           <li key={item} title={String(item)} className={`ant-pagination-item ant-pagination-item-${item}${item === current ? " ant-pagination-item-active" : ""}`}>
-            {link(item, "", item)}
+            {link(item, "", item, undefined, item === current)}
           </li>
         ) : (
           <li key={item} title={item === "prev5" ? "向前 5 页" : "向后 5 页"} className={`ant-pagination-jump-${item === "prev5" ? "prev" : "next"} ant-pagination-jump-${item === "prev5" ? "prev" : "next"}-custom-icon`}>

@@ -2,8 +2,9 @@
 // component. Lists need columns, sortable headers, a selection column, tree rows and expanded
 // rows, one sticky action column, a loading veil and the empty state; antd's Table brings its
 // filter dropdown (a Tree), a measuring row and a second render that measures the columns
-// (decision 018). Class names are antd's, so the theme, the phone layout (app.css) and the tests
-// that read `.ant-table-tbody tr.ant-table-row` see the same table.
+// (decision 018). Class names are antd's, so the theme and the phone layout (app.css) see the same
+// table; the table is named by the list's title, and the e2e tests find it, its rows and its boxes
+// by role and label (tests/e2e/support/list.ts).
 import { Fragment, useCallback, useEffect, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
 import { Checkbox, Empty, Spin, Tooltip } from "antd";
 import CaretUpOutlined from "@ant-design/icons/CaretUpOutlined";
@@ -44,6 +45,8 @@ export interface ListTableExtras {
 }
 
 export interface ListTableProps extends ListTableExtras {
+  /** The table's accessible name: the list's title (how a screen reader and the e2e tests find it). */
+  name?: string;
   columns: readonly ListTableColumn[];
   rows: readonly ListRecord[];
   selection: {
@@ -250,7 +253,7 @@ export function ListTable(props: ListTableProps) {
         <div className={tableClass}>
           <div className="ant-table-container">
             <div ref={content} className="ant-table-content" style={{ overflowX: "auto", overflowY: "hidden" }} onScroll={measureScroll}>
-              <table style={{ width: "max-content", minWidth: "100%", tableLayout: "auto" }}>
+              <table aria-label={props.name || undefined} style={{ width: "max-content", minWidth: "100%", tableLayout: "auto" }}>
                 <colgroup>
                   <col className="ant-table-selection-col" />
                   {detail ? <col className="ant-table-expand-icon-col" /> : null}

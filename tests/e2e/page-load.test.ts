@@ -10,6 +10,8 @@ import { gzipSize, scriptAssets, signInPathScripts } from "../support/page-scrip
 
 /** Budget of the scripts 首页 loads beyond the sign-in page's (gzip level 9, KB), issue #35 item 3. */
 const SIGN_IN_PATH_JS_BUDGET_KB = 200;
+/** Budget of a list page's first-paint scripts, the layout's included (gzip level 9, KB), issue #35 item 2. */
+const LIST_PAGE_JS_BUDGET_KB = 300;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,6 +86,17 @@ describe("page load", () => {
       for (const script of scripts) if ((await (await page.request.get(script)).text()).includes("$ZodError")) withZod.push(script);
       expect(withZod, address).toEqual([]);
     }
+    await page.context().close();
+  });
+
+  it("keeps a list page's first-paint scripts within budget", async () => {
+    const page = await newPage(browser);
+    await signInAs(page);
+    const origin = new URL(page.url()).origin;
+    const scripts = scriptAssets(await servedHtml(page, "/isystem/user"), origin);
+    let gzipBytes = 0;
+    for (const script of scripts) gzipBytes += gzipSize(await (await page.request.get(script)).body());
+    expect(gzipBytes / 1024, `${scripts.length} scripts`).toBeLessThanOrEqual(LIST_PAGE_JS_BUDGET_KB);
     await page.context().close();
   });
 

@@ -1,9 +1,9 @@
 // The main layout's frame (docs/spec/app-shell.md §2 "Layouts"): a side menu (inline on desktop, a
 // 200 px left drawer on mobile) or a top menu, the global header, tabs, breadcrumb, page header,
 // content and footer.
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { Button, Drawer, Layout } from "antd";
+import { Button, Layout } from "antd";
 import MenuFoldOutlined from "@ant-design/icons/MenuFoldOutlined";
 import MenuUnfoldOutlined from "@ant-design/icons/MenuUnfoldOutlined";
 import type { MenuNode } from "#contract/permission";
@@ -19,6 +19,12 @@ import { VISIT_ROUTE } from "~/components/account/avatar-url";
 import { schoolNow } from "~/lib/school-clock";
 import { useHydrated } from "~/lib/use-hydrated";
 import { whenIdle } from "~/lib/when-idle";
+
+// The phone's menu drawer is antd's Drawer, loaded when the menu first opens: a page shows without it
+// (layout JS budget, docs/decisions/018). A phone fetches it once the page is idle, so that the first
+// tap does not wait for it.
+const loadDrawer = () => import("antd/es/drawer");
+const Drawer = lazy(loadDrawer);
 
 export const SIDEBAR_WIDTH = 200;
 export const SIDEBAR_COLLAPSED_WIDTH = 80;
@@ -39,6 +45,8 @@ export function AppLayout({
   const device = useDevice();
   const mobile = device === "mobile";
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  useEffect(() => (mobile ? whenIdle(() => void loadDrawer().catch(() => undefined)) : undefined), [mobile]);
   const headerHidden = useHeaderHidden(settings.fixedHeader && settings.autoHideHeader);
   const location = useLocation();
   const trail = menuTrail(menu, location.pathname);
@@ -67,10 +75,14 @@ export function AppLayout({
   return (
     <Layout className={`main-layout${settings.colorWeak ? " main-layout--colour-weak" : ""}`} data-device={device}>
       {mobile ? (
-        <Drawer placement="left" size={SIDEBAR_WIDTH} open={drawerOpen} onClose={() => setDrawerOpen(false)} closable={false} styles={{ body: { padding: 0 } }} className="main-layout__drawer" data-testid="menu-drawer">
-          {logo}
-          <SideMenu menu={menu} mode="inline" theme="light" collapsed={false} onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
+        drawerUsed ? (
+          <Suspense fallback={null}>
+            <Drawer placement="left" size={SIDEBAR_WIDTH} open={drawerOpen} onClose={() => setDrawerOpen(false)} closable={false} styles={{ body: { padding: 0 } }} className="main-layout__drawer" data-testid="menu-drawer">
+              {logo}
+              <SideMenu menu={menu} mode="inline" theme="light" collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+            </Drawer>
+          </Suspense>
+        ) : null
       ) : topMenu ? null : (
         <Layout.Sider
           width={SIDEBAR_WIDTH}
@@ -109,7 +121,12 @@ export function AppLayout({
               type="text"
               aria-label={mobile ? "打开菜单" : collapsed ? "展开菜单" : "收起菜单"}
               icon={(mobile ? !drawerOpen : collapsed) ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              onClick={() => (mobile ? setDrawerOpen(true) : updateSettings({ sidebarOpened: collapsed }))}
+              onClick={() => {
+                if (mobile) {
+                  setDrawerUsed(true);
+                  setDrawerOpen(true);
+                } else updateSettings({ sidebarOpened: collapsed });
+              }}
             />
           )}
           <UserMenu user={user} menu={menu} mobile={mobile} settings={settings} onSettingsChange={updateSettings} />

@@ -1,9 +1,16 @@
 // Breadcrumb (home first, then the menu trail) and the page-content wrapper: title, description,
 // links, extra image and tabs taken from the matched route's `handle.page` (docs/spec/app-shell.md §2).
-import { Link, useLocation, useMatches, useNavigate } from "react-router";
-import { Breadcrumb, Tabs } from "antd";
+import { Fragment } from "react";
+import { Link, useMatches } from "react-router";
 import type { MenuNode } from "#contract/permission";
 import { HOME_PATH } from "~/config";
+import { lazyIsland } from "~/components/widgets/lazy";
+import { ANTD_VAR } from "~/components/widgets/light-form";
+import type { PageTab } from "./page-tabs";
+
+// antd's Tabs stay out of the layout's first-paint JS (docs/decisions/018): few pages have tabs, and
+// the server renders them in the page's HTML while the browser loads their code.
+const PageTabs = lazyIsland(() => import("./page-tabs").then((module) => module.PageTabs));
 
 export interface PageHandle {
   page?: {
@@ -11,7 +18,7 @@ export interface PageHandle {
     description?: string;
     links?: Array<{ title: string; href: string }>;
     extraImage?: string;
-    tabs?: Array<{ key: string; title: string; to: string }>;
+    tabs?: PageTab[];
   };
 }
 
@@ -25,16 +32,31 @@ export function PageBreadcrumb({ trail }: { trail: MenuNode[] }) {
         title: index === list.length - 1 || node.children?.length ? node.meta.title : <Link to={node.path}>{node.meta.title}</Link>,
       })),
   ];
-  return <Breadcrumb items={items} style={{ marginBottom: 12 }} />;
+  // antd's Breadcrumb markup (its stylesheet is static, decision 002) without its code.
+  return (
+    <nav className={`ant-breadcrumb ${ANTD_VAR}`} style={{ marginBottom: 12 }}>
+      <ol>
+        {items.map((item, index) => (
+          <Fragment key={item.key}>
+            {index > 0 ? (
+              <li className="ant-breadcrumb-separator" aria-hidden="true">
+                /
+              </li>
+            ) : null}
+            <li className="ant-breadcrumb-item">
+              <span className="ant-breadcrumb-link">{item.title}</span>
+            </li>
+          </Fragment>
+        ))}
+      </ol>
+    </nav>
+  );
 }
 
 export function PageHeader() {
   const matches = useMatches();
-  const location = useLocation();
-  const navigate = useNavigate();
   const page = [...matches].reverse().map((match) => (match.handle as PageHandle | undefined)?.page).find(Boolean);
   if (!page) return null;
-  const activeTab = page.tabs?.find((tab) => location.pathname.startsWith(tab.to))?.key;
   return (
     <div className="page-header">
       <div className="page-header__main">
@@ -54,9 +76,7 @@ export function PageHeader() {
         </div>
         {page.extraImage ? <img className="page-header__image" src={page.extraImage} alt="" /> : null}
       </div>
-      {page.tabs?.length ? (
-        <Tabs activeKey={activeTab} onChange={(key) => navigate(page.tabs!.find((tab) => tab.key === key)!.to)} items={page.tabs.map((tab) => ({ key: tab.key, label: tab.title }))} />
-      ) : null}
+      {page.tabs?.length ? <PageTabs tabs={page.tabs} /> : null}
     </div>
   );
 }

@@ -3,13 +3,14 @@
 // change password, clear cache and logout.
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { App, Avatar, Button, Dropdown, Space } from "antd";
+import { App, Button, Dropdown, Space } from "antd";
 import SettingOutlined from "@ant-design/icons/SettingOutlined";
 import UserOutlined from "@ant-design/icons/UserOutlined";
 import LogoutOutlined from "@ant-design/icons/LogoutOutlined";
 import type { MenuNode } from "#contract/permission";
 import { ACCOUNT_CENTER_PAGE, ACCOUNT_SETTINGS_PAGE } from "#contract/account-pages";
 import { avatarUrl } from "../../account/avatar-url";
+import { ANTD_VAR } from "../../widgets/light-form";
 import type { LayoutSettings } from "~/lib/layout-settings";
 import { MenuSearchLauncher } from "./menu-search-launcher";
 import { SettingsDrawer } from "./settings-drawer";
@@ -114,7 +115,7 @@ export function UserMenu({
         {/* The accessible name holds the visible name (WCAG 2.5.3: label in name). */}
         <Button type="text" aria-label={mobile ? "用户菜单" : `${user.realname} 用户菜单`} data-testid="user-menu">
           <Space size={6}>
-            <Avatar size="small" icon={<UserOutlined />} src={avatarUrl(user.avatar)} alt="" data-testid="header-avatar" />
+            <HeaderAvatar src={avatarUrl(user.avatar)} />
             {mobile ? null : <span data-testid="current-user">{user.realname}</span>}
           </Space>
         </Button>
@@ -134,5 +135,20 @@ export function UserMenu({
         <SettingsDrawer open={settingsOpen} settings={settings} onChange={onSettingsChange} onClose={() => setSettingsOpen(false)} />
       ) : null}
     </Space>
+  );
+}
+
+/**
+ * antd's small round Avatar as plain markup (its stylesheet is static, decision 002; its code, with
+ * Avatar.Group's Popover, stays out of the layout's JS): the picture, or the user icon when there is
+ * none or it does not load.
+ */
+export function HeaderAvatar({ src }: { src: string | undefined }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const image = src && src !== failed ? src : undefined;
+  return (
+    <span data-testid="header-avatar" className={`ant-avatar ant-avatar-sm ant-avatar-circle${image ? " ant-avatar-image" : ""} ant-avatar-icon ${ANTD_VAR} ant-avatar-css-var`}>
+      {image ? <img src={image} alt="" onError={() => setFailed(image)} /> : <UserOutlined />}
+    </span>
   );
 }

@@ -3,15 +3,16 @@
 // 系统消息(n) and a 查看更多 button to 我的消息. The list loads on mount, after each live event,
 // after a read (in any tab) and when the popover opens; the 6 s poll runs only while the stream is
 // down and stops silently after a failed load. A new event shows a 消息提醒 at the bottom right.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps } from "react";
 import { useNavigate } from "react-router";
-import { App, Badge, Button } from "antd";
+import { App, Button } from "antd";
 import BellOutlined from "@ant-design/icons/BellOutlined";
 import { fetchNoticeLists } from "./notice-api";
 import { noticeTabTitles, shouldPoll, shouldRemind, unreadCount } from "./notice-logic";
 import { MY_NOTICES_PATH, NOTICE_POLL_MS, type NoticeEvent, type NoticeLists } from "./notice-types";
 import { noticeHub } from "./notice-hub";
 import { useNoticeHub, useStreamStatus } from "./use-notices";
+import { ANTD_VAR } from "~/components/widgets/light-form";
 
 // The modal (with DOMPurify) loads on first use: it is not needed to show a page (layout JS budget).
 const NoticePopover = lazy(() => import("./notice-popover-content").then((module) => ({ default: module.NoticePopover })));
@@ -164,7 +165,7 @@ export function NoticeBell() {
     if (open) void load();
   };
   const badge = (
-    <Badge count={total} size="small">
+    <CountBadge count={total}>
       <Button
         type="text"
         aria-label="消息通知"
@@ -185,7 +186,7 @@ export function NoticeBell() {
           }
         }}
       />
-    </Badge>
+    </CountBadge>
   );
 
   return (
@@ -216,5 +217,34 @@ export function NoticeBell() {
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/**
+ * antd's small Badge as plain markup (its stylesheet is static, decision 002): the count over the
+ * bell, 99+ beyond 99, nothing at 0. Every page shows it, so its code stays out of the layout's JS.
+ * Like antd's, it hands its ref and events to its element: the popover aligns to it and opens on it.
+ */
+export function CountBadge({ count, children, className, ...span }: ComponentProps<"span"> & { count: number }) {
+  const shown = count > 99 ? "99+" : String(count);
+  return (
+    <span {...span} className={`ant-badge ${ANTD_VAR}${className ? ` ${className}` : ""}`}>
+      {children}
+      {count > 0 ? (
+        <sup data-show="true" className={`ant-scroll-number ant-badge-count ant-badge-count-sm${shown.length > 1 ? " ant-badge-multiple-words" : ""}`} title={String(count)}>
+          {count > 99 ? (
+            shown
+          ) : (
+            <bdi>
+              {[...shown].map((digit, place) => (
+                <span key={place} className="ant-scroll-number-only" style={{ transition: "none" }}>
+                  <span className="ant-scroll-number-only-unit current">{digit}</span>
+                </span>
+              ))}
+            </bdi>
+          )}
+        </sup>
+      ) : null}
+    </span>
   );
 }

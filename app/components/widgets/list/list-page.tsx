@@ -11,7 +11,7 @@ import { historyPathOf } from "#contract/record-history";
 import type { PermissionCode, PermissionPrefix, StandardAction } from "#contract/permission-codes";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useActionData, useFetcher, useRevalidator } from "react-router";
-import { App, Card } from "antd";
+import { App } from "antd";
 import DeleteOutlined from "@ant-design/icons/DeleteOutlined";
 import { IMPORT_PAGE, IMPORT_RESULT, SUPER_QUERY_PAGE, queryString, withSearch, type ListOverlay, type ListState } from "~/lib/list-query";
 import { importHref } from "~/lib/excel-endpoints";
@@ -22,12 +22,13 @@ import type { SuperQueryField } from "../super-query/super-query";
 import { SearchBar } from "./search-bar";
 import type { FormMode, FormSchema } from "./form-modal";
 import { lazyIsland } from "../lazy";
+import { ANTD_VAR } from "../light-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ListTableExtras } from "./list-table";
 import { ListPageTable, type ListColumn } from "./list-page-table";
 import { ListToolbar } from "./list-toolbar";
 import type { FormField, RowAction, SearchField, ToolbarAction } from "./types";
-import { ReasonModal, type ReasonRequest } from "./reason-modal";
+import type { ReasonRequest } from "./reason-modal";
 import { useDeleteFlow } from "./use-delete-flow";
 import { plainSearchKeep, useListState, withoutSuperQuery } from "./use-list-state";
 
@@ -35,6 +36,8 @@ export type { ListColumn } from "./list-page-table";
 
 // The form (its inputs, date pickers and the pickers it declares) loads when it first opens.
 const FormModal = lazy(() => import("./form-modal").then((module) => ({ default: module.FormModal })));
+// The reason dialog (冲销, 作废: antd's Form, Input and Modal) loads when a row action first asks.
+const ReasonModal = lazy(() => import("./reason-modal").then((module) => ({ default: module.ReasonModal })));
 // The import dialog is code only a few users need: it loads on first opening.
 const ImportExcelDialog = lazy(() =>
   import("../import-excel/import-excel-dialog").then((module) => ({
@@ -256,7 +259,7 @@ export function ListPage(props: ListPageProps) {
   const batchFormId = `list-batch-${permissionPrefix ?? "embedded"}`;
 
   return (
-    <Card title={title} className="list-page">
+    <PageCard title={title}>
       <SearchBar
         fields={searchFields}
         filters={state.filters}
@@ -316,7 +319,11 @@ export function ListPage(props: ListPageProps) {
           <ImportExcelDialog open onClose={() => setImporting(false)} action={importHref(url.importExcel)} onImported={() => void revalidator.revalidate()} extensions={props.importExtensions} />
         </Suspense>
       ) : null}
-      {asking ? <ReasonModal request={asking} onClose={() => setAsking(null)} /> : null}
+      {asking ? (
+        <Suspense fallback={null}>
+          <ReasonModal request={asking} onClose={() => setAsking(null)} />
+        </Suspense>
+      ) : null}
       {form && editing && hydrated ? (
         <Suspense fallback={null}>
           <FormModal
@@ -337,6 +344,20 @@ export function ListPage(props: ListPageProps) {
           />
         </Suspense>
       ) : null}
-    </Card>
+    </PageCard>
+  );
+}
+
+/** The page's frame: antd's Card markup (its stylesheet is static, decision 002) without its code. */
+export function PageCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className={`ant-card ant-card-bordered list-page ${ANTD_VAR}`}>
+      <div className="ant-card-head">
+        <div className="ant-card-head-wrapper">
+          <div className="ant-card-head-title">{title}</div>
+        </div>
+      </div>
+      <div className="ant-card-body">{children}</div>
+    </div>
   );
 }

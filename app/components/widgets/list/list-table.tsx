@@ -4,9 +4,10 @@
 // filter dropdown (a Tree), a measuring row and a second render that measures the columns
 // (decision 018). Class names are antd's, so the theme and the phone layout (app.css) see the same
 // table; the table is named by the list's title, and the e2e tests find it, its rows and its boxes
-// by role and label (tests/e2e/support/list.ts).
+// by role and label (tests/e2e/support/list.ts). The loading veil and 暂无数据 are antd's Spin and
+// Empty markup too, without their code (the list page's JS budget, decision 018).
 import { Fragment, useCallback, useEffect, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
-import { Checkbox, Empty, Spin, Tooltip } from "antd";
+import { Checkbox, Tooltip } from "antd";
 import CaretUpOutlined from "@ant-design/icons/CaretUpOutlined";
 import CaretDownOutlined from "@ant-design/icons/CaretDownOutlined";
 import type { ListRecord } from "~/services/list.server";
@@ -249,7 +250,7 @@ export function ListTable(props: ListTableProps) {
 
   return (
     <div className={`${VAR} ant-table-css-var ant-table-wrapper`}>
-      <Spin spinning={loading}>
+      <LoadingVeil loading={loading}>
         <div className={tableClass}>
           <div className="ant-table-container">
             <div ref={content} className="ant-table-content" style={{ overflowX: "auto", overflowY: "hidden" }} onScroll={measureScroll}>
@@ -284,7 +285,7 @@ export function ListTable(props: ListTableProps) {
                   ) : (
                     <tr className="ant-table-placeholder">
                       <td className="ant-table-cell" colSpan={span}>
-                        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
+                        <EmptyPage />
                       </td>
                     </tr>
                   )}
@@ -294,7 +295,49 @@ export function ListTable(props: ListTableProps) {
           </div>
         </div>
         {props.footer}
-      </Spin>
+      </LoadingVeil>
+    </div>
+  );
+}
+
+/** antd's Spin around the table: its spinner over the table while `loading`. */
+function LoadingVeil({ loading, children }: { loading: boolean; children: ReactNode }) {
+  return (
+    <div className={`ant-spin${loading ? " ant-spin-spinning" : ""} ${VAR}`} aria-live="polite" aria-busy={loading}>
+      {loading ? (
+        <div className="ant-spin-section">
+          <span className="ant-spin-dot-holder">
+            <span className="ant-spin-dot ant-spin-dot-spin">
+              <i className="ant-spin-dot-item" />
+              <i className="ant-spin-dot-item" />
+              <i className="ant-spin-dot-item" />
+              <i className="ant-spin-dot-item" />
+            </span>
+          </span>
+        </div>
+      ) : null}
+      <div className="ant-spin-container">{children}</div>
+    </div>
+  );
+}
+
+/** antd's Empty with its simple image (PRESENTED_IMAGE_SIMPLE, in the default theme's greys). */
+function EmptyPage() {
+  return (
+    <div className={`${VAR} ant-empty ant-empty-normal`}>
+      <div className="ant-empty-image">
+        <svg width="64" height="41" viewBox="0 0 64 41" xmlns="http://www.w3.org/2000/svg">
+          <title>暂无数据</title>
+          <g transform="translate(0 1)" fill="none" fillRule="evenodd">
+            <ellipse fill="#f5f5f5" cx="32" cy="33" rx="32" ry="7" />
+            <g fillRule="nonzero" stroke="#d9d9d9">
+              <path d="M55 12.8 44.9 1.3Q44 0 42.9 0H21.1q-1.2 0-2 1.3L9 12.8V22h46z" />
+              <path d="M41.6 16c0-1.7 1-3 2.2-3H55v18.1c0 2.2-1.3 3.9-3 3.9H12c-1.7 0-3-1.7-3-3.9V13h11.2c1.2 0 2.2 1.3 2.2 3s1 2.9 2.2 2.9h14.8c1.2 0 2.2-1.4 2.2-3" fill="#fafafa" />
+            </g>
+          </g>
+        </svg>
+      </div>
+      <div className="ant-empty-description">暂无数据</div>
     </div>
   );
 }

@@ -48,13 +48,60 @@ export function checkTimeZone(timeZone: string): string {
   return timeZone;
 }
 
-/** The wall-clock reading of `at` in `timeZone`. */
-export function wallTimeOf(at: Date, timeZone: string): WallTime {
+/** The wall-clock reading of `at` in `timeZone`, read by Intl (the reference the cache below is checked against). */
+function intlWallTimeOf(at: Date, timeZone: string): WallTime {
   const wall: WallTime = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const part of formatterOf(timeZone).formatToParts(at)) {
     if (part.type in wall) wall[part.type as keyof WallTime] = Number(part.value);
   }
   return wall;
+}
+
+const DAY_MS = 86_400_000;
+/** Per zone, per UTC day (days since the epoch): the zone's offset all that day, or null when it changes during it. */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+/** Days remembered per zone before the zone's cache starts again (a list's dates span a few hundred days at most). */
+const DAY_OFFSETS_KEPT = 4_096;
+
+function intlOffsetAt(ms: number, timeZone: string): number {
+  const wall = intlWallTimeOf(new Date(ms), timeZone);
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The wall-clock reading of `at` in `timeZone`. Intl's formatToParts costs microseconds per call and a
+ * list page formats a few dozen values (5 % of the backend's CPU per list request, docs/decisions/187),
+ * so the zone's offset is asked of Intl at a UTC day's first and last second, once per zone and day:
+ * when both agree, the zone kept that offset all day (offsets change at whole seconds, and no zone
+ * changes and changes back within a day) and the reading is that arithmetic; a day with a change
+ * (a daylight-saving switch) is read through Intl value by value.
+ */
+export function wallTimeOf(at: Date, timeZone: string): WallTime {
+  const ms = at.getTime();
+  if (!Number.isFinite(ms)) return intlWallTimeOf(at, timeZone);
+  let days = dayOffsets.get(timeZone);
+  if (!days) {
+    days = new Map();
+    dayOffsets.set(timeZone, days);
+  }
+  const day = Math.floor(ms / DAY_MS);
+  let offset = days.get(day);
+  if (offset === undefined) {
+    const first = intlOffsetAt(day * DAY_MS, timeZone);
+    offset = first === intlOffsetAt(day * DAY_MS + DAY_MS - 1000, timeZone) ? first : null;
+    if (days.size >= DAY_OFFSETS_KEPT) days.clear();
+    days.set(day, offset);
+  }
+  if (offset === null) return intlWallTimeOf(at, timeZone);
+  const shifted = new Date(Math.floor(ms / 1000) * 1000 + offset);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+  };
 }
 
 /** How far the zone's clock is ahead of UTC at `at`, in milliseconds (whole seconds). */

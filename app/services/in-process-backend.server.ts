@@ -6,7 +6,9 @@
 // in this process (light-my-request builds the IncomingMessage / ServerResponse pair), with the
 // same method, path, headers and body, so the backend sees the request it saw over HTTP.
 // Streams (uploads forwarded as they arrive, downloads passed on) still go over HTTP.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import https from "node:https";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { inject, type DispatchFunc, type Response as InjectedAnswer } from "light-my-request";
 
 export interface BackendRequest {
@@ -21,8 +23,76 @@ export interface BackendTransport {
   fetch(url: string, init: BackendRequest): Promise<Response>;
 }
 
-/** A backend elsewhere (BACKEND_URL): every call over HTTP. */
-export const overHttp: BackendTransport = { fetch: (url, init) => fetch(url, init) };
+/**
+ * A backend elsewhere (BACKEND_URL): every call over HTTP, through node:http's client on keep-alive
+ * connections rather than fetch. undici's fetch (its Request, WHATWG streams and abort plumbing) was
+ * 14 % of the web server's CPU per list page behind nginx (docs/decisions/187); the answer, a few
+ * kilobytes of JSON, is read whole and handed on as the Response fetch would have given (decoded when
+ * a backend compressed it anyway). Redirects are not followed: the backend's JSON calls have none.
+ */
+export const overHttp: BackendTransport = { fetch: requestOverHttp };
+
+// An idle connection is closed after 4 s (undici's default), or earlier when the server's Keep-Alive
+// header asks, so that it is rarely reused just as the other side closes it; a GET that meets that
+// race anyway (ECONNRESET on a reused connection) is sent once more on a fresh one.
+const agents = { "http:": new http.Agent({ keepAlive: true, timeout: 4_000 }), "https:": new https.Agent({ keepAlive: true, timeout: 4_000 }) };
+/** Headers of one connection, not of the answer (a Response built by hand must not repeat them). */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding"]);
+
+function requestOverHttp(url: string, init: BackendRequest, retried = false): Promise<Response> {
+  const target = new URL(url);
+  if (target.protocol !== "http:" && target.protocol !== "https:") return fetch(url, init);
+  const protocol = target.protocol;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of init.headers) headers[name] = value;
+  if (init.body !== undefined) headers["content-length"] = String(Buffer.byteLength(init.body));
+  return new Promise<Response>((resolve, reject) => {
+    init.signal.throwIfAborted();
+    const fail = (error: unknown) => reject(init.signal.aborted ? init.signal.reason : error);
+    const request = (protocol === "https:" ? https : http).request(target, { method: init.method, headers, agent: agents[protocol], signal: init.signal }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+      answer.on("error", fail);
+      answer.on("end", () => {
+        try {
+          const encoding = String(answer.headers["content-encoding"] ?? "identity").toLowerCase();
+          const body = decoded(Buffer.concat(chunks), encoding);
+          const responseHeaders = new Headers();
+          for (let index = 0; index < answer.rawHeaders.length; index += 2) {
+            const name = answer.rawHeaders[index]!.toLowerCase();
+            if (HOP_BY_HOP.has(name) || (encoding !== "identity" && (name === "content-encoding" || name === "content-length"))) continue;
+            responseHeaders.append(name, answer.rawHeaders[index + 1]!);
+          }
+          const status = answer.statusCode ?? 502;
+          const empty = status === 204 || status === 304 || init.method === "HEAD";
+          // A Buffer is a Uint8Array; the DOM typings only refuse its possibly shared backing store.
+          resolve(new Response(empty ? null : (body as Uint8Array<ArrayBuffer>), { status, statusText: answer.statusMessage, headers: responseHeaders }));
+        } catch (error) {
+          fail(error);
+        }
+      });
+    });
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (!retried && request.reusedSocket && error.code === "ECONNRESET" && init.method === "GET" && !init.signal.aborted) resolve(requestOverHttp(url, init, true));
+      else fail(error);
+    });
+    request.end(init.body);
+  });
+}
+
+function decoded(body: Buffer, encoding: string): Buffer {
+  switch (encoding) {
+    case "gzip":
+    case "x-gzip":
+      return gunzipSync(body);
+    case "deflate":
+      return inflateSync(body);
+    case "br":
+      return brotliDecompressSync(body);
+    default:
+      return body;
+  }
+}
 
 /** An Express application: a request listener with its own request and response prototypes. */
 export interface ExpressApp {
@@ -58,7 +128,7 @@ export async function answerInProcess(backendUrl: string, app: ExpressApp): Prom
   }
   const prefix = backendUrl.replace(/\/+$/, "") + "/";
   const dispatch: DispatchFunc = (req, res) => app(req, res);
-  return { fetch: (url, init) => (url.startsWith(prefix) ? answerWith(dispatch, url, init) : fetch(url, init)) };
+  return { fetch: (url, init) => (url.startsWith(prefix) ? answerWith(dispatch, url, init) : requestOverHttp(url, init)) };
 }
 
 /** The in-process dispatch of one call: the answer `fetch(url, init)` would have given. */

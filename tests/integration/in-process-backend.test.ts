@@ -4,12 +4,13 @@
 // prototypes every Express application shares).
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
+import { gzipSync } from "node:zlib";
 import express from "express";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKEND_BASE_PATH } from "../../backend/index";
 import { sysLog } from "../../backend/db/schema";
-import { answerInProcess, type BackendTransport } from "~/services/in-process-backend.server";
+import { answerInProcess, overHttp, type BackendTransport } from "~/services/in-process-backend.server";
 import { startTestBackend, type TestBackend } from "../support/backend";
 import { TEST_ADMIN_PASSWORD } from "../support/constants";
 
@@ -26,6 +27,14 @@ beforeAll(async () => {
   app.use(BACKEND_BASE_PATH, server.backend.router);
   app.post("/echo", express.urlencoded({ extended: false }), (req, res) => {
     res.json({ body: req.body as unknown, ip: req.ip, header: req.get("x-probe") });
+  });
+  // A backend that compresses whatever it is asked, and one that answers late.
+  app.get("/gzipped", (_req, res) => {
+    res.set({ "Content-Type": "application/json", "Content-Encoding": "gzip" }).end(gzipSync(JSON.stringify({ text: "压缩的答复" })));
+  });
+  app.get("/late", (_req, res) => {
+    const timer = setTimeout(() => res.json({ late: true }), 2_000);
+    res.on("close", () => clearTimeout(timer));
   });
   web = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => web.once("listening", resolve));
@@ -101,5 +110,37 @@ describe("the embedded backend answered in process", () => {
   it("leaves addresses other than the embedded backend's to fetch", async () => {
     const answer = await backend.fetch(`${webUrl}/echo`, { method: "POST", headers: new Headers({ "Content-Type": "application/x-www-form-urlencoded" }), body: "a=1", signal: AbortSignal.timeout(10_000) });
     expect(((await answer.json()) as { body: unknown }).body).toEqual({ a: "1" });
+  });
+});
+
+describe("a backend over HTTP (BACKEND_URL) through node:http's keep-alive client", () => {
+  const send = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {}) =>
+    overHttp.fetch(url, { method: init.method ?? "GET", headers: new Headers(init.headers), body: init.body, signal: init.signal ?? AbortSignal.timeout(10_000) });
+
+  it("gives the answer fetch gives, call after call on the same connections", async () => {
+    const login = await send(`${server.url}/sys/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin", password: TEST_ADMIN_PASSWORD }) });
+    expect(login.status).toBe(200);
+    const token = ((await login.json()) as { result: { token: string } }).result.token;
+    for (let round = 0; round < 3; round++) {
+      const [mine, theirs] = await Promise.all([
+        send(`${server.url}/sys/position/list?pageNo=1&pageSize=5`, { headers: { "X-Access-Token": token } }),
+        fetch(`${server.url}/sys/position/list?pageNo=1&pageSize=5`, { headers: { "X-Access-Token": token } }),
+      ]);
+      expect(mine.status).toBe(theirs.status);
+      expect(mine.headers.get("content-type")).toBe(theirs.headers.get("content-type"));
+      const [a, b] = (await Promise.all([mine.json(), theirs.json()])) as Array<{ result: { records: Array<{ id: string }> } }>;
+      expect(a.result.records.length).toBeGreaterThan(0);
+      expect(a.result.records.map((record) => record.id)).toEqual(b.result.records.map((record) => record.id));
+    }
+    const refused = await send(`${server.url}/sys/position/list`);
+    expect(refused.status).toBe(401);
+  });
+
+  it("decodes a compressed answer and stops waiting at the caller's timeout", async () => {
+    const gzipped = await send(`${webUrl}/gzipped`);
+    expect(gzipped.headers.get("content-encoding")).toBeNull();
+    expect(await gzipped.json()).toEqual({ text: "压缩的答复" });
+    const late = send(`${webUrl}/late`, { signal: AbortSignal.timeout(200) });
+    await expect(late).rejects.toMatchObject({ name: "TimeoutError" });
   });
 });

@@ -6,6 +6,7 @@ import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc";
 import { checkTimeZone, dayStart, formatWireDate, formatWireDateTime, instantOfWallTime, parseWireDate, wallTimeOf, zoneOffsetMs } from "#contract/clock";
 import { setSchoolTimeZone, schoolToday } from "../../app/lib/school-clock";
+import { prng } from "../support/prng";
 import { currentSchoolYear } from "../../app/components/billing/bill-generation-dialog";
 import { installSchoolClock } from "../../backend/clock";
 import { formatDateTime } from "../../backend/http/format";
@@ -87,6 +88,43 @@ describe("a zone with daylight saving time (Europe/Berlin)", () => {
   it("turns a wall time into the instant it denotes", () => {
     expect(instantOfWallTime({ year: 2026, month: 7, day: 1, hour: 12, minute: 0, second: 0 }, BERLIN).toISOString()).toBe("2026-07-01T10:00:00.000Z");
     expect(instantOfWallTime({ year: 2026, month: 1, day: 1, hour: 12, minute: 0, second: 0 }, BERLIN).toISOString()).toBe("2026-01-01T11:00:00.000Z");
+  });
+});
+
+describe("wallTimeOf's per-day offset agrees with Intl at every instant", () => {
+  // Zones with daylight saving time, half-hour changes (Lord Howe), a skipped day (Apia, 2011-12-30),
+  // changes back and forth within a month (Casablanca's Ramadan) and a fixed offset.
+  const zones = ["Asia/Shanghai", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia", "Africa/Casablanca", "America/Sao_Paulo"];
+  const formats = new Map(zones.map((timeZone) => [timeZone, new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })]));
+  const reference = (at: Date, timeZone: string) => {
+    const parts = formats.get(timeZone)!.formatToParts(at);
+    const value = (type: string) => Number(parts.find((part) => part.type === type)!.value);
+    return { year: value("year"), month: value("month"), day: value("day"), hour: value("hour"), minute: value("minute"), second: value("second") };
+  };
+  /** The instants (as ISO text and zone) where the two disagree. */
+  const disagreements = (instants: Date[], timeZone: string) =>
+    instants.filter((at) => JSON.stringify(wallTimeOf(at, timeZone)) !== JSON.stringify(reference(at, timeZone))).map((at) => `${at.toISOString()} in ${timeZone}`);
+
+  it("on random instants from 1950 to 2060, twice (the second time from the cache)", () => {
+    const random = prng(20261130);
+    const from = Date.UTC(1950, 0, 1), span = Date.UTC(2060, 0, 1) - from;
+    const instants = Array.from({ length: 3_000 }, () => new Date(from + Math.floor(random.next() * span)));
+    for (const timeZone of zones) for (let pass = 0; pass < 2; pass++) expect(disagreements(instants, timeZone)).toEqual([]);
+  });
+
+  it("on every second around daylight-saving changes and the day Apia skipped", () => {
+    const around = [
+      ["Europe/Berlin", "2026-03-29T01:00:00Z"],
+      ["Europe/Berlin", "2026-10-25T01:00:00Z"],
+      ["America/New_York", "2026-03-08T07:00:00Z"],
+      ["Australia/Lord_Howe", "2026-04-04T15:00:00Z"],
+      ["Pacific/Apia", "2011-12-30T10:00:00Z"],
+    ] as const;
+    for (const [timeZone, change] of around) {
+      const at = Date.parse(change);
+      const seconds = Array.from({ length: 2 * 3_600 + 1 }, (_, index) => new Date(at - 3_600_000 + index * 1_000 + (index % 2) * 500));
+      expect(disagreements(seconds, timeZone)).toEqual([]);
+    }
   });
 });
 

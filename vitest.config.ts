@@ -29,6 +29,11 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.{ts,tsx}"],
           globalSetup: ["tests/support/global-setup.ts"],
+          // The files of a worker share its process and its loaded modules (docs/decisions/152):
+          // re-importing the backend and its libraries for every file cost 40 % of the stage's CPU.
+          // The leak check fails a file that leaves anything running or changed for the next one.
+          isolate: false,
+          setupFiles: ["tests/support/leak-check.ts"],
           // Each file has its own databases, ports and upload folder: three run at once (vitest's
           // default on two cores is one; many files wait on timers and sockets as much as they compute:
           // 415 s with two, 357 s with three on an idle machine). INTEGRATION_WORKERS chooses.

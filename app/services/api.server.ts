@@ -56,7 +56,7 @@ export function backendClient(context: RouteContext, credentials: Credentials = 
 export class BackendClient {
   /** `app`: the router context's backend transport and settings (app/services/app-context.server.ts). */
   constructor(
-    private readonly app: Pick<AppContext, "backend" | "config">,
+    readonly app: Pick<AppContext, "backend" | "config">,
     private readonly credentials: Credentials = {},
   ) {}
 

@@ -5,12 +5,20 @@ import type { BackendClient } from "./api.server";
 import type { FieldOption } from "~/components/widgets/list/types";
 
 const DICT_TTL_MS = 5 * 60 * 1000;
-const dictCache = new Map<string, { options: FieldOption[]; loadedAt: number }>();
+// One cache per app context (one in a running server; tests run several, one per backend).
+const dictCaches = new WeakMap<BackendClient["app"], Map<string, { options: FieldOption[]; loadedAt: number }>>();
+
+function dictCacheOf(api: BackendClient): Map<string, { options: FieldOption[]; loadedAt: number }> {
+  let cache = dictCaches.get(api.app);
+  if (!cache) dictCaches.set(api.app, (cache = new Map()));
+  return cache;
+}
 const dictItemsSchema = z.array(z.object({ value: z.coerce.string(), text: z.coerce.string().nullish(), title: z.string().nullish() }).passthrough());
 
 export async function dictOptions(api: BackendClient, code: string): Promise<FieldOption[]> {
   // A table dictionary (`table,text,code`) lists rows that change all day: never cached.
   const cacheable = !code.includes(",");
+  const dictCache = dictCacheOf(api);
   const cached = cacheable ? dictCache.get(code) : undefined;
   if (cached && Date.now() - cached.loadedAt < DICT_TTL_MS) return cached.options;
   const { result } = await api.get(`/sys/dict/getDictItems/${encodeURIComponent(code)}`, dictItemsSchema);
@@ -24,6 +32,6 @@ export async function dictOptionsByCode(api: BackendClient, codes: readonly stri
   return Object.fromEntries(await Promise.all(codes.map(async (code) => [code, await dictOptions(api, code)] as const)));
 }
 
-export function clearDictOptions(): void {
-  dictCache.clear();
+export function clearDictOptions(api: BackendClient): void {
+  dictCacheOf(api).clear();
 }

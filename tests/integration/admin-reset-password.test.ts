@@ -34,7 +34,9 @@ async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase
 const adminRow = (db: Awaited<ReturnType<typeof openDatabase>>) =>
   db.rows<{ id: string; password: string; status: number }>(sql`SELECT id, password, status FROM sys_user WHERE username = 'admin'`).then((rows) => rows[0]!);
 
-describe("admin:reset-password", () => {
+// Each `tsx` run takes 5-20 s of a busy 2-core machine and a test makes up to two (48 s once, at
+// load 9): the tests wait as long as their runs may take (spawnSync's 60 s each).
+describe("admin:reset-password", { timeout: 130_000 }, () => {
   beforeAll(async () => {
     // The seeded template, then a frozen admin with an open session: what an operator may find.
     const db = await openDatabase({ dataDir: folder, loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) });

@@ -9,7 +9,7 @@ export async function action(route: Route.ActionArgs) {
   const signedIn = await requireSignedIn(route);
   try {
     await signedIn.api.get("/sys/dict/refleshCache", z.unknown());
-    clearDictOptions();
+    clearDictOptions(signedIn.api);
     const { result } = await signedIn.api.get("/sys/dict/queryAllDictItems", z.record(z.string(), z.array(z.unknown())));
     return { ok: true as const, dictionaries: Object.keys(result).length };
   } catch {

@@ -94,9 +94,17 @@ async function checkedSql(sqlText: string, params: readonly ReportParam[], value
 // ---------------------------------------------------------------------------------------------
 // The heads on the engine.
 
-const cache = new Map<string, { at: number; value: unknown }>();
-function forget(tenantId: number, ids: readonly string[]) {
-  for (const key of cache.keys()) if (ids.some((id) => key.startsWith(`${tenantId}:${id}:`))) cache.delete(key);
+// Per backend (its services): two backends of one process (tests, docs/decisions/152) may hold the
+// same report ids over different data.
+const caches = new WeakMap<CrudContext["services"], Map<string, { at: number; value: unknown }>>();
+function cacheOf(context: Pick<CrudContext, "services">): Map<string, { at: number; value: unknown }> {
+  let cache = caches.get(context.services);
+  if (!cache) caches.set(context.services, (cache = new Map()));
+  return cache;
+}
+function forget(context: Pick<CrudContext, "services" | "tenantId">, ids: readonly string[]) {
+  const cache = cacheOf(context);
+  for (const key of cache.keys()) if (ids.some((id) => key.startsWith(`${context.tenantId}:${id}:`))) cache.delete(key);
 }
 
 export const onlineReportCrud = createModuleCrud(onlineReportModule, {
@@ -151,7 +159,7 @@ export const onlineReportCrud = createModuleCrud(onlineReportModule, {
         select r.id, r.cgrhead_id, r.param_name, r.param_txt, r.param_value, r.order_num
         from json_to_recordset(${JSON.stringify(paramRows)}::json) as r(id varchar, cgrhead_id varchar, param_name varchar, param_txt varchar, param_value varchar, order_num integer)`);
     },
-    afterCommit: (context, _operation, ids) => forget(context.tenantId, ids),
+    afterCommit: (context, _operation, ids) => forget(context, ids),
   },
 });
 
@@ -308,6 +316,7 @@ async function reportPage(context: CrudContext, report: LoadedReport, query: Rec
     pageNo,
     pageSize,
   ])}`;
+  const cache = cacheOf(context);
   const cached = cache.get(key);
   if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.value as DataPage;
   const statement = await reportStatement(report, checked);

@@ -63,9 +63,13 @@ const dayOffsets = new Map<string, Map<number, number | null>>();
 /** Days remembered per zone before the zone's cache starts again (a list's dates span a few hundred days at most). */
 const DAY_OFFSETS_KEPT = 4_096;
 
-function intlOffsetAt(ms: number, timeZone: string): number {
-  const wall = intlWallTimeOf(new Date(ms), timeZone);
+/** How far `wall`, the reading of the instant `ms`, is ahead of UTC, in milliseconds (whole seconds). */
+function offsetOfWall(wall: WallTime, ms: number): number {
   return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - Math.floor(ms / 1000) * 1000;
+}
+
+function intlOffsetAt(ms: number, timeZone: string): number {
+  return offsetOfWall(intlWallTimeOf(new Date(ms), timeZone), ms);
 }
 
 /**
@@ -106,9 +110,7 @@ export function wallTimeOf(at: Date, timeZone: string): WallTime {
 
 /** How far the zone's clock is ahead of UTC at `at`, in milliseconds (whole seconds). */
 export function zoneOffsetMs(at: Date, timeZone: string): number {
-  const wall = wallTimeOf(at, timeZone);
-  const seconds = Math.floor(at.getTime() / 1000) * 1000;
-  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - seconds;
+  return offsetOfWall(wallTimeOf(at, timeZone), at.getTime());
 }
 
 /**

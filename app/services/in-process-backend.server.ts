@@ -63,10 +63,7 @@ function requestOverHttp(url: string, init: BackendRequest, retried = false): Pr
             if (HOP_BY_HOP.has(name) || (encoding !== "identity" && (name === "content-encoding" || name === "content-length"))) continue;
             responseHeaders.append(name, answer.rawHeaders[index + 1]!);
           }
-          const status = answer.statusCode ?? 502;
-          const empty = status === 204 || status === 304 || init.method === "HEAD";
-          // A Buffer is a Uint8Array; the DOM typings only refuse its possibly shared backing store.
-          resolve(new Response(empty ? null : (body as Uint8Array<ArrayBuffer>), { status, statusText: answer.statusMessage, headers: responseHeaders }));
+          resolve(bufferedResponse(init.method, answer.statusCode ?? 502, answer.statusMessage, responseHeaders, body));
         } catch (error) {
           fail(error);
         }
@@ -150,7 +147,12 @@ async function answerWith(dispatch: DispatchFunc, url: string, init: BackendRequ
     if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
     else responseHeaders.set(name, String(value));
   }
-  const empty = answer.statusCode === 204 || answer.statusCode === 304 || init.method === "HEAD";
+  return bufferedResponse(init.method, answer.statusCode, answer.statusMessage, responseHeaders, answer.rawPayload);
+}
+
+/** The Response fetch would have given for an answer read whole (no body where HTTP has none). */
+function bufferedResponse(method: string, status: number, statusText: string | undefined, headers: Headers, body: Buffer): Response {
+  const empty = status === 204 || status === 304 || method === "HEAD";
   // A Buffer is a Uint8Array; the DOM typings only refuse its possibly shared backing store.
-  return new Response(empty ? null : (answer.rawPayload as Uint8Array<ArrayBuffer>), { status: answer.statusCode, statusText: answer.statusMessage, headers: responseHeaders });
+  return new Response(empty ? null : (body as Uint8Array<ArrayBuffer>), { status, statusText, headers });
 }

@@ -44,7 +44,8 @@ describe("announcements and categories", () => {
     const title = `校车路线调整 ${Date.now()}`;
     await admin.getByRole("button", { name: /新\s*增/ }).click();
     const dialog = admin.getByRole("dialog", { name: "新增" });
-    await dialog.getByLabel("标题").fill(title);
+    // The form's 标题 field (the rich-text toolbar's heading picker is labelled 标题 too, once it loads).
+    await dialog.getByRole("textbox", { name: "标题" }).fill(title);
     await chooseOption(admin, dialog.getByLabel("通告类型"), "指定用户");
     await dialog.getByRole("button", { name: /选\s*择/ }).click();
     const picker = admin.getByRole("dialog", { name: "选择用户" });

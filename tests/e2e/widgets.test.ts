@@ -68,7 +68,8 @@ describe("widgets", () => {
     const title = `校园开放日 ${Date.now()}`;
     await page.getByRole("button", { name: /新\s*增/ }).click();
     const dialog = page.getByRole("dialog", { name: "新增" });
-    await dialog.getByLabel("标题").fill(title);
+    // The form's 标题 field (the rich-text toolbar's heading picker is labelled 标题 too, once it loads).
+    await dialog.getByRole("textbox", { name: "标题" }).fill(title);
     const body = dialog.getByRole("textbox", { name: "内容" });
     await body.click();
     await page.keyboard.type("欢迎家长");

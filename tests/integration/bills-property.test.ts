@@ -275,18 +275,31 @@ describe.each(databases)("the books agree after every random operation on %s", (
   /**
    * 对账单 and 应收账单 agree (docs/decisions/160, 169): for every payer of the test's bills, a
    * statement whose period holds every move (payments dated in 2026, never later than now: decision
-   * 178; late fees up to 2042) closes at the sum of the payer's live receivables' 余额. Checked once a sequence (a statement per payer).
+   * 178; late fees up to 2042) closes at the sum of the payer's live receivables' 余额. Checked once a
+   * sequence, for every payer whose records changed since their statement last agreed: a statement
+   * is a function of the payer's bills, their allocations and payments, the payer's payments and
+   * receivables (each row whole, in `print`), so an unchanged payer's would be the same again.
    */
+  const agreedPrints = new Map<string, string>();
   async function statementsApart(): Promise<string[]> {
-    const payers = await rows<{ payer_type: string; payer_id: string; owed: string }>(`
-      select b.payer_type, b.payer_id,
-             coalesce((select sum(r.balance) from bill_receivable r where r.tenant_id = 1 and r.payer_type = b.payer_type and r.payer_id = b.payer_id and r.status <> '4'), 0)::text as owed
-      from (select distinct payer_type, payer_id from bill_bill where student_id like 'pq-%' and payer_id is not null) b order by 1, 2`);
+    const payers = await rows<{ payer_type: string; payer_id: string; owed: string; print: string }>(`
+      select k.payer_type, k.payer_id,
+             coalesce((select sum(r.balance) from bill_receivable r where r.tenant_id = 1 and r.payer_type = k.payer_type and r.payer_id = k.payer_id and r.status <> '4'), 0)::text as owed,
+             md5(concat_ws('/',
+               (select string_agg(b::text, '|' order by b.id) from bill_bill b where b.tenant_id = 1 and b.payer_type = k.payer_type and b.payer_id = k.payer_id),
+               (select string_agg(a::text || p::text, '|' order by a.id) from bill_payment_allocation a join bill_bill b on b.id = a.bill_id join bill_payment p on p.id = a.payment_id
+                 where b.tenant_id = 1 and b.payer_type = k.payer_type and b.payer_id = k.payer_id),
+               (select string_agg(p::text, '|' order by p.id) from bill_payment p where p.tenant_id = 1 and p.payer_type = k.payer_type and p.payer_id = k.payer_id),
+               (select string_agg(r::text, '|' order by r.id) from bill_receivable r where r.tenant_id = 1 and r.payer_type = k.payer_type and r.payer_id = k.payer_id))) as print
+      from (select distinct payer_type, payer_id from bill_bill where student_id like 'pq-%' and payer_id is not null) k order by 1, 2`);
     const apart: string[] = [];
     for (const payer of payers) {
+      const key = `${payer.payer_type}:${payer.payer_id}`;
+      if (agreedPrints.get(key) === payer.print) continue;
       const answer = await send(finance, "GET", `/billing/statement?payerType=${payer.payer_type}&payerId=${payer.payer_id}&from=2000-01-01&to=2099-12-31`);
       const closing = (answer.json as { result?: { closing?: string } }).result?.closing;
-      if (closing !== fenToYuan(toFen(payer.owed))) apart.push(`payer ${payer.payer_type}:${payer.payer_id}: statement closes at ${closing}, receivables owe ${payer.owed}`);
+      if (closing !== fenToYuan(toFen(payer.owed))) apart.push(`payer ${key}: statement closes at ${closing}, receivables owe ${payer.owed}`);
+      else agreedPrints.set(key, payer.print);
     }
     return apart;
   }

@@ -20,10 +20,14 @@
 //    right, none is negative; a bill's late fee lines are what its day rows of bill_late_fee charged.
 export type RowsOf = <T>(text: string) => Promise<T[]>;
 
+/**
+ * Every broken rule, one line each; none when the books agree. One statement (a `union all` of the
+ * rules, each answering its lines of text), as the random sequences check after every step.
+ */
 export async function booksProblems(rows: RowsOf, prefix: string, payerChanged?: string): Promise<string[]> {
-  const found: string[] = [];
-  const perPayer = await rows<{ payer: string; bills: string; receivables: string; billed_less_paid: string }>(`
-    with b as (
+  const rules = [
+    // Per payer: the live bills' open amount, the live receivables' and what was billed less paid.
+    `with b as (
       select payer_type || ':' || coalesce(payer_id, '') as payer, sum(payable - paid_amount) as open,
              sum(payable) - coalesce(sum((select sum(a.amount) from bill_payment_allocation a join bill_payment p on p.id = a.payment_id
                                           where a.bill_id = bill_bill.id and p.status <> '4')), 0) as billed_less_paid
@@ -31,85 +35,64 @@ export async function booksProblems(rows: RowsOf, prefix: string, payerChanged?:
     r as (
       select payer_type || ':' || payer_id as payer, sum(total_amount - received_amount) as open
       from bill_receivable where tenant_id = 1 and status <> '4' group by 1)
-    select coalesce(b.payer, r.payer) as payer, coalesce(b.open, 0)::text as bills, coalesce(r.open, 0)::text as receivables,
-           coalesce(b.billed_less_paid, 0)::text as billed_less_paid
+    select 'payer ' || coalesce(b.payer, r.payer) || ': bills open ' || coalesce(b.open, 0) || ', receivables open ' || coalesce(r.open, 0)
+           || ', billed − paid ' || coalesce(b.billed_less_paid, 0)
     from b full join r on r.payer = b.payer
-    where coalesce(b.open, 0) <> coalesce(r.open, 0) or coalesce(b.open, 0) <> coalesce(b.billed_less_paid, 0)`);
-  for (const row of perPayer) found.push(`payer ${row.payer}: bills open ${row.bills}, receivables open ${row.receivables}, billed − paid ${row.billed_less_paid}`);
-  const unowed = await rows<{ bill_no: string }>(`
-    select b.bill_no from bill_bill b left join bill_receivable r on r.id = b.receivable_id
+    where coalesce(b.open, 0) <> coalesce(r.open, 0) or coalesce(b.open, 0) <> coalesce(b.billed_less_paid, 0)`,
+    `select 'bill ' || b.bill_no || ' is owed by nobody' from bill_bill b left join bill_receivable r on r.id = b.receivable_id
     where b.student_id like '${prefix}%' and b.status <> '4'
-      and (b.payer_id is null or r.id is null or r.payer_type <> b.payer_type or r.payer_id <> b.payer_id or r.period <> b.school_year || '-' || b.term or r.status = '4')`);
-  for (const row of unowed) found.push(`bill ${row.bill_no} is owed by nobody`);
-  const paid = await rows<{ bill_no: string }>(`
-    select b.bill_no from bill_bill b
+      and (b.payer_id is null or r.id is null or r.payer_type <> b.payer_type or r.payer_id <> b.payer_id or r.period <> b.school_year || '-' || b.term or r.status = '4')`,
+    `select 'bill ' || b.bill_no || ': paid amount is not its live allocations' from bill_bill b
     where b.student_id like '${prefix}%' and b.paid_amount <> coalesce((select sum(a.amount) from bill_payment_allocation a join bill_payment p on p.id = a.payment_id
-                                                                  where a.bill_id = b.id and p.status <> '4'), 0)`);
-  for (const row of paid) found.push(`bill ${row.bill_no}: paid amount is not its live allocations`);
-  const allocated = await rows<{ payment_no: string }>(`
-    select p.payment_no from bill_payment p
-    where p.payer_id like '${prefix}%' and p.allocated_amount <> case when p.status = '4' then 0 else coalesce((select sum(a.amount) from bill_payment_allocation a where a.payment_id = p.id), 0) end`);
-  for (const row of allocated) found.push(`payment ${row.payment_no}: allocated amount is not its allocations`);
-  const stray = await rows<{ bill_no: string }>(`
-    select b.bill_no from bill_bill b join school_student s on s.id = b.student_id
+                                                                  where a.bill_id = b.id and p.status <> '4'), 0)`,
+    `select 'payment ' || p.payment_no || ': allocated amount is not its allocations' from bill_payment p
+    where p.payer_id like '${prefix}%' and p.allocated_amount <> case when p.status = '4' then 0 else coalesce((select sum(a.amount) from bill_payment_allocation a where a.payment_id = p.id), 0) end`,
+    `select 'open bill ' || b.bill_no || ' is not owed by its student''s payer' from bill_bill b join school_student s on s.id = b.student_id
     where b.student_id = '${payerChanged ?? ""}' and b.status in ('1', '2')
       and (b.payer_type, b.payer_id) is distinct from (
         case when nullif(s.corp_id, '') is not null then '2' else '1' end,
-        coalesce(nullif(s.corp_id, ''), (select sp.parent_id from school_student_parent sp where sp.student_id = s.id and sp.is_payer limit 1)))`);
-  for (const row of stray) found.push(`open bill ${row.bill_no} is not owed by its student's payer`);
-  const receipts = await rows<{ payment_id: string }>(`select payment_id from bill_receipt where status = '1' group by payment_id having count(*) > 1`);
-  for (const row of receipts) found.push(`payment ${row.payment_id} has two live receipts`);
-  const voided = await rows<{ payment_no: string }>(`
-    select p.payment_no from bill_payment p
+        coalesce(nullif(s.corp_id, ''), (select sp.parent_id from school_student_parent sp where sp.student_id = s.id and sp.is_payer limit 1)))`,
+    `select 'payment ' || payment_id || ' has two live receipts' from bill_receipt where status = '1' group by payment_id having count(*) > 1`,
+    `select 'voided payment ' || p.payment_no || ' is live, or held an allocation or a receipt' from bill_payment p
     where p.payer_id like '${prefix}%' and p.void_reason is not null
       and (p.status <> '4' or p.allocated_amount <> 0 or exists (select 1 from bill_payment_allocation a where a.payment_id = p.id)
-           or exists (select 1 from bill_receipt r where r.payment_id = p.id))`);
-  for (const row of voided) found.push(`voided payment ${row.payment_no} is live, or held an allocation or a receipt`);
-
-  const signups = await rows<{ id: string; problem: string }>(`
-    select s.id, case
+           or exists (select 1 from bill_receipt r where r.payment_id = p.id))`,
+    `select 'sign-up ' || s.id || ': ' || case
         when s.status = '2' and a.fee > 0 and (b.id is null or b.kind <> '2' or b.status = '4') then 'confirmed without its live activity bill'
         when s.status = '3' and b.kind = '2' and b.status <> '4' and s.refund_payment_id is not null then 'refunded but its bill is live'
         when s.status = '3' and b.kind = '2' and b.status <> '4' and b.paid_amount = 0 then 'cancelled but its unpaid bill is live'
         when s.status = '3' and b.kind = '2' and b.status <> '4' and b.payable <> b.paid_amount then 'cancelled but its bill still owes'
         when s.refund_payment_id is not null and (select p.status from bill_payment p where p.id = s.refund_payment_id) = '4' then 'names a reversed refund'
-      end as problem
+      end
     from act_signup s join act_activity a on a.id = s.activity_id left join bill_bill b on b.id = s.bill_id
-    where s.student_id like '${prefix}%'`);
-  for (const row of signups) if (row.problem) found.push(`sign-up ${row.id}: ${row.problem}`);
-  const refunds = await rows<{ payment_no: string; problem: string }>(`
-    select p.payment_no, case
+    where s.student_id like '${prefix}%'`,
+    `select 'refund ' || p.payment_no || ' ' || case
         when p.amount <> -(select coalesce(sum(a2.amount), 0) from bill_payment_allocation a2 join bill_payment q on q.id = a2.payment_id
                            where a2.bill_id = a.bill_id and q.kind = '1' and q.status <> '4') then 'does not pay back what its bill was paid'
         when not exists (select 1 from bill_receipt r where r.payment_id = p.id and r.amount = p.amount) then 'was never receipted'
         when (select status from bill_bill where id = a.bill_id) <> '4' then 'its bill is live'
-      end as problem
+      end
     from bill_payment p join bill_payment_allocation a on a.payment_id = p.id
-    where p.kind = '2' and p.status <> '4' and p.payer_id like '${prefix}%'`);
-  for (const row of refunds) if (row.problem) found.push(`refund ${row.payment_no} ${row.problem}`);
-  const overfull = await rows<{ title: string }>(`
-    select a.title from act_activity a where (select count(*) from act_signup s where s.activity_id = a.id and s.status in ('1', '2')) > a.capacity`);
-  for (const row of overfull) found.push(`activity ${row.title} holds more sign-ups than places`);
-  // 候补 (docs/decisions/162): nobody waits while a place is free.
-  const waitingForAFreePlace = await rows<{ title: string }>(`
-    select a.title from act_activity a
+    where p.kind = '2' and p.status <> '4' and p.payer_id like '${prefix}%'`,
+    `select 'activity ' || a.title || ' holds more sign-ups than places' from act_activity a
+    where (select count(*) from act_signup s where s.activity_id = a.id and s.status in ('1', '2')) > a.capacity`,
+    // 候补 (docs/decisions/162): nobody waits while a place is free.
+    `select 'activity ' || a.title || ' keeps a waiting list with a place free' from act_activity a
     where exists (select 1 from act_signup s where s.activity_id = a.id and s.status = '4')
-      and (select count(*) from act_signup s where s.activity_id = a.id and s.status in ('1', '2')) < a.capacity`);
-  for (const row of waitingForAFreePlace) found.push(`activity ${row.title} keeps a waiting list with a place free`);
-  const instalments = await rows<{ bill_no: string }>(`
-    select b.bill_no from bill_bill b join bill_instalment i on i.bill_id = b.id
+      and (select count(*) from act_signup s where s.activity_id = a.id and s.status in ('1', '2')) < a.capacity`,
+    `select 'bill ' || b.bill_no || ': its instalments do not sum to its payable' from bill_bill b join bill_instalment i on i.bill_id = b.id
     where b.student_id like '${prefix}%'
     group by b.id, b.bill_no, b.payable
     having sum(i.amount) <> b.payable or min(i.amount) < 0
-        or bool_or(i.cumulative <> (select sum(j.amount) from bill_instalment j where j.bill_id = b.id and j.seq <= i.seq))`);
-  for (const row of instalments) found.push(`bill ${row.bill_no}: its instalments do not sum to its payable`);
-  const lateFees = await rows<{ bill_no: string }>(`
-    select b.bill_no from bill_bill b
+        or bool_or(i.cumulative <> (select sum(j.amount) from bill_instalment j where j.bill_id = b.id and j.seq <= i.seq))`,
+    `select 'bill ' || b.bill_no || ': its late fee lines are not its charged days' from bill_bill b
     where b.student_id like '${prefix}%'
       and coalesce((select sum(i.amount) from bill_bill_item i where i.bill_id = b.id and i.kind = 'lateFee'), 0)
-          <> coalesce((select sum(f.amount) from bill_late_fee f where f.bill_id = b.id), 0)`);
-  for (const row of lateFees) found.push(`bill ${row.bill_no}: its late fee lines are not its charged days`);
-  return found;
+          <> coalesce((select sum(f.amount) from bill_late_fee f where f.bill_id = b.id), 0)`,
+  ];
+  // A rule's text is null where its case found nothing (a sign-up or refund that is right).
+  const found = await rows<{ problem: string | null }>(rules.map((rule, index) => `select ${index} as rule, problem from (${rule}) as r${index}(problem)`).join("\nunion all\n") + "\norder by rule");
+  return found.flatMap((row) => (row.problem === null ? [] : [row.problem]));
 }
 
 /**

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, signInAs } from "./support/browser";
-import { cellText, listRows } from "./support/list";
+import { cellText, listRows, listTotal } from "./support/list";
 import { backendApi, type BackendCall } from "./support/api";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { AGEING_BUCKETS, type AgeingBucketKey } from "../../contract/modules/billing";
@@ -92,7 +92,7 @@ async function follow(link: Locator | string): Promise<{ billNos: string[]; paye
   await page.waitForURL((url) => url.pathname === "/billing/bill");
   await hydrated(page);
   expect(new URL(page.url()).searchParams.get("asOf")).toBe(today);
-  const totalText = page.locator(".list-page .ant-pagination-total-text");
+  const totalText = listTotal(page);
   await expect.poll(() => totalText.count()).toBe(1);
   const total = Number(/共(\d+)条/.exec((await totalText.textContent()) ?? "")?.[1]);
   const search = new URL(page.url()).searchParams;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, signInAs, chooseOption, rowAction, smtpPort } from "./support/browser";
-import { cellText, listRows } from "./support/list";
+import { cellText, listRows, listTotal } from "./support/list";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
 import { fenToYuan, formatMoney, multiplyFen, toFen } from "../../contract/money";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
@@ -78,7 +78,7 @@ describe("fees and billing", () => {
 
     // See them: the term's bills, one per student.
     await open("/billing/bill?schoolYear=2026-2027&term=2", "账单");
-    await expect.poll(() => page.locator(".list-page .ant-pagination-total-text").textContent()).toContain(`共${planned}条`);
+    await expect.poll(() => listTotal(page).textContent()).toContain(`共${planned}条`);
 
     // Again: nothing left to bill, every student named as skipped, nothing created.
     await page.locator(".list-toolbar").getByRole("button", { name: "生成账单" }).click();
@@ -88,7 +88,7 @@ describe("fees and billing", () => {
     await dialog.getByRole("button", { name: "确认生成" }).click();
     await expect.poll(() => message(`已生成0张账单，跳过${planned}名已有账单的学生`).count()).toBe(1);
     await open("/billing/bill?schoolYear=2026-2027&term=2", "账单");
-    await expect.poll(() => page.locator(".list-page .ant-pagination-total-text").textContent()).toContain(`共${planned}条`);
+    await expect.poll(() => listTotal(page).textContent()).toContain(`共${planned}条`);
   });
 
   it("e-mails a corporation its receivable bill with the statement attached", async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, newPage, useSession } from "./support/browser";
 import { E2E_DEMO_PASSWORD } from "./support/constants";
+import { listTotal } from "./support/list";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ describe("dashboard", () => {
 
     await figure.click();
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe("/school/student?status=1");
-    await expect.poll(() => page.locator(".list-page .ant-pagination-total-text").textContent(), { timeout: 20_000 }).toContain(`共${active}条`);
+    await expect.poll(() => listTotal(page).textContent(), { timeout: 20_000 }).toContain(`共${active}条`);
     await page.context().close();
   });
 
@@ -67,7 +68,7 @@ describe("dashboard", () => {
     await expect.poll(() => new URL(page.url()).searchParams.get("classId")).toBeTruthy();
     expect(new URL(page.url()).searchParams.get("status")).toBe("1");
     await hydrated(page);
-    await expect.poll(() => page.locator(".list-page .ant-pagination-total-text, .list-page .list-total").first().innerText().catch(() => "")).toContain(`共${count}条`);
+    await expect.poll(() => listTotal(page).innerText().catch(() => "")).toContain(`共${count}条`);
     await page.goBack();
     await hydrated(page);
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { baseUrl, hydrated, launchBrowser, newPage, useSession } from "./support/browser";
-import { columnHeader, listRows, listTable, rowBox } from "./support/list";
+import { columnHeader, listRows, listTable, listTotal, pager, rowBox } from "./support/list";
 import { E2E_ADMIN_PASSWORD } from "./support/constants";
 
 let browser: Browser;
@@ -61,7 +61,7 @@ describe("lists without JavaScript", () => {
     // Search: a GET form whose fields carry their names.
     await search(page, "请输入姓名", "无脚本");
     await page.waitForURL(/realname=/);
-    await expect.poll(() => page.locator(".ant-pagination-total-text").textContent()).toContain("共11条");
+    await expect.poll(() => listTotal(page).textContent()).toContain("共11条");
     expect(await page.locator(".list-search").getByPlaceholder("请输入姓名").inputValue()).toBe("无脚本");
 
     // Sort: the header is a link.
@@ -70,7 +70,7 @@ describe("lists without JavaScript", () => {
     expect(await rows(page).first().textContent()).toContain("nojs_p01");
 
     // Page 2: the pager's items are links that keep the search and the sort.
-    await page.locator(".ant-pagination").getByRole("link", { name: "2", exact: true }).click();
+    await pager(page).getByRole("link", { name: "2", exact: true }).click();
     await page.waitForURL(/pageNo=2/);
     expect(await rows(page).count()).toBe(1);
     expect(await rows(page).first().textContent()).toContain("nojs_p11");

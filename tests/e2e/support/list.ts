@@ -79,6 +79,11 @@ export function pager(scope: Scope): Locator {
   return scope.getByRole("list", { name: "分页", exact: true });
 }
 
+/** The pager's total, `1-10 共23条`. */
+export function listTotal(scope: Scope): Locator {
+  return pager(scope).getByRole("listitem").filter({ hasText: /共\d+条/ });
+}
+
 /** The position of the column titled `title` among the row's cells (the selection column is the first). */
 async function columnIndex(table: Locator, title: string): Promise<number> {
   // Hidden headers too: the phone layout hides the header, and the positions must still match.

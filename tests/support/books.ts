@@ -35,64 +35,64 @@ export async function booksProblems(rows: RowsOf, prefix: string, payerChanged?:
     r as (
       select payer_type || ':' || payer_id as payer, sum(total_amount - received_amount) as open
       from bill_receivable where tenant_id = 1 and status <> '4' group by 1)
-    select 'payer ' || coalesce(b.payer, r.payer) || ': bills open ' || coalesce(b.open, 0) || ', receivables open ' || coalesce(r.open, 0)
-           || ', billed − paid ' || coalesce(b.billed_less_paid, 0)
+    select concat('payer ', coalesce(b.payer, r.payer), ': bills open ', coalesce(b.open, 0), ', receivables open ', coalesce(r.open, 0),
+                  ', billed − paid ', coalesce(b.billed_less_paid, 0))
     from b full join r on r.payer = b.payer
     where coalesce(b.open, 0) <> coalesce(r.open, 0) or coalesce(b.open, 0) <> coalesce(b.billed_less_paid, 0)`,
-    `select 'bill ' || b.bill_no || ' is owed by nobody' from bill_bill b left join bill_receivable r on r.id = b.receivable_id
+    `select concat('bill ', b.bill_no, ' is owed by nobody') from bill_bill b left join bill_receivable r on r.id = b.receivable_id
     where b.student_id like '${prefix}%' and b.status <> '4'
       and (b.payer_id is null or r.id is null or r.payer_type <> b.payer_type or r.payer_id <> b.payer_id or r.period <> b.school_year || '-' || b.term or r.status = '4')`,
-    `select 'bill ' || b.bill_no || ': paid amount is not its live allocations' from bill_bill b
+    `select concat('bill ', b.bill_no, ': paid amount is not its live allocations') from bill_bill b
     where b.student_id like '${prefix}%' and b.paid_amount <> coalesce((select sum(a.amount) from bill_payment_allocation a join bill_payment p on p.id = a.payment_id
                                                                   where a.bill_id = b.id and p.status <> '4'), 0)`,
-    `select 'payment ' || p.payment_no || ': allocated amount is not its allocations' from bill_payment p
+    `select concat('payment ', p.payment_no, ': allocated amount is not its allocations') from bill_payment p
     where p.payer_id like '${prefix}%' and p.allocated_amount <> case when p.status = '4' then 0 else coalesce((select sum(a.amount) from bill_payment_allocation a where a.payment_id = p.id), 0) end`,
-    `select 'open bill ' || b.bill_no || ' is not owed by its student''s payer' from bill_bill b join school_student s on s.id = b.student_id
+    `select concat('open bill ', b.bill_no, ' is not owed by its student''s payer') from bill_bill b join school_student s on s.id = b.student_id
     where b.student_id = '${payerChanged ?? ""}' and b.status in ('1', '2')
       and (b.payer_type, b.payer_id) is distinct from (
         case when nullif(s.corp_id, '') is not null then '2' else '1' end,
         coalesce(nullif(s.corp_id, ''), (select sp.parent_id from school_student_parent sp where sp.student_id = s.id and sp.is_payer limit 1)))`,
-    `select 'payment ' || payment_id || ' has two live receipts' from bill_receipt where status = '1' group by payment_id having count(*) > 1`,
-    `select 'voided payment ' || p.payment_no || ' is live, or held an allocation or a receipt' from bill_payment p
+    `select concat('payment ', payment_id, ' has two live receipts') from bill_receipt where status = '1' group by payment_id having count(*) > 1`,
+    `select concat('voided payment ', p.payment_no, ' is live, or held an allocation or a receipt') from bill_payment p
     where p.payer_id like '${prefix}%' and p.void_reason is not null
       and (p.status <> '4' or p.allocated_amount <> 0 or exists (select 1 from bill_payment_allocation a where a.payment_id = p.id)
            or exists (select 1 from bill_receipt r where r.payment_id = p.id))`,
-    `select 'sign-up ' || s.id || ': ' || case
+    `select concat('sign-up ', id, ': ', problem) from (select s.id, case
         when s.status = '2' and a.fee > 0 and (b.id is null or b.kind <> '2' or b.status = '4') then 'confirmed without its live activity bill'
         when s.status = '3' and b.kind = '2' and b.status <> '4' and s.refund_payment_id is not null then 'refunded but its bill is live'
         when s.status = '3' and b.kind = '2' and b.status <> '4' and b.paid_amount = 0 then 'cancelled but its unpaid bill is live'
         when s.status = '3' and b.kind = '2' and b.status <> '4' and b.payable <> b.paid_amount then 'cancelled but its bill still owes'
         when s.refund_payment_id is not null and (select p.status from bill_payment p where p.id = s.refund_payment_id) = '4' then 'names a reversed refund'
-      end
+      end as problem
     from act_signup s join act_activity a on a.id = s.activity_id left join bill_bill b on b.id = s.bill_id
-    where s.student_id like '${prefix}%'`,
-    `select 'refund ' || p.payment_no || ' ' || case
+    where s.student_id like '${prefix}%') as signup where problem is not null`,
+    `select concat('refund ', payment_no, ' ', problem) from (select p.payment_no, case
         when p.amount <> -(select coalesce(sum(a2.amount), 0) from bill_payment_allocation a2 join bill_payment q on q.id = a2.payment_id
                            where a2.bill_id = a.bill_id and q.kind = '1' and q.status <> '4') then 'does not pay back what its bill was paid'
         when not exists (select 1 from bill_receipt r where r.payment_id = p.id and r.amount = p.amount) then 'was never receipted'
         when (select status from bill_bill where id = a.bill_id) <> '4' then 'its bill is live'
-      end
+      end as problem
     from bill_payment p join bill_payment_allocation a on a.payment_id = p.id
-    where p.kind = '2' and p.status <> '4' and p.payer_id like '${prefix}%'`,
-    `select 'activity ' || a.title || ' holds more sign-ups than places' from act_activity a
+    where p.kind = '2' and p.status <> '4' and p.payer_id like '${prefix}%') as refund where problem is not null`,
+    `select concat('activity ', a.title, ' holds more sign-ups than places') from act_activity a
     where (select count(*) from act_signup s where s.activity_id = a.id and s.status in ('1', '2')) > a.capacity`,
     // 候补 (docs/decisions/162): nobody waits while a place is free.
-    `select 'activity ' || a.title || ' keeps a waiting list with a place free' from act_activity a
+    `select concat('activity ', a.title, ' keeps a waiting list with a place free') from act_activity a
     where exists (select 1 from act_signup s where s.activity_id = a.id and s.status = '4')
       and (select count(*) from act_signup s where s.activity_id = a.id and s.status in ('1', '2')) < a.capacity`,
-    `select 'bill ' || b.bill_no || ': its instalments do not sum to its payable' from bill_bill b join bill_instalment i on i.bill_id = b.id
+    `select concat('bill ', b.bill_no, ': its instalments do not sum to its payable') from bill_bill b join bill_instalment i on i.bill_id = b.id
     where b.student_id like '${prefix}%'
     group by b.id, b.bill_no, b.payable
     having sum(i.amount) <> b.payable or min(i.amount) < 0
         or bool_or(i.cumulative <> (select sum(j.amount) from bill_instalment j where j.bill_id = b.id and j.seq <= i.seq))`,
-    `select 'bill ' || b.bill_no || ': its late fee lines are not its charged days' from bill_bill b
+    `select concat('bill ', b.bill_no, ': its late fee lines are not its charged days') from bill_bill b
     where b.student_id like '${prefix}%'
       and coalesce((select sum(i.amount) from bill_bill_item i where i.bill_id = b.id and i.kind = 'lateFee'), 0)
           <> coalesce((select sum(f.amount) from bill_late_fee f where f.bill_id = b.id), 0)`,
   ];
-  // A rule's text is null where its case found nothing (a sign-up or refund that is right).
-  const found = await rows<{ problem: string | null }>(rules.map((rule, index) => `select ${index} as rule, problem from (${rule}) as r${index}(problem)`).join("\nunion all\n") + "\norder by rule");
-  return found.flatMap((row) => (row.problem === null ? [] : [row.problem]));
+  // concat(), not ||: a rule's row names its problem even where a value in the text is null.
+  const found = await rows<{ problem: string }>(rules.map((rule, index) => `select ${index} as rule, problem from (${rule}) as r${index}(problem)`).join("\nunion all\n") + "\norder by rule");
+  return found.map((row) => row.problem);
 }
 
 /**

@@ -175,6 +175,29 @@ describe("notices", () => {
     await context.close();
   });
 
+  it("catches up when the list fails to load while the stream is up (a backend restarting behind nginx)", async () => {
+    const page = await newPage(browser);
+    const firstList = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/notices/list", { timeout: LIVE_MS });
+    await signInAs(page, READER, E2E_DEMO_PASSWORD);
+    await expect.poll(() => streamOf(page), { timeout: LIVE_MS }).toBe("up");
+    await (await firstList).finished();
+    const before = await unread(page);
+    // The next load of the bell's list, the one the live notice starts, answers 502 as nginx does
+    // when no backend is reachable for a moment.
+    let failed = 0;
+    await page.route("**/api/notices/list", async (route) => {
+      if (failed > 0) return route.continue();
+      failed += 1;
+      await route.fulfill({ status: 502, contentType: "text/html", body: "<html><body>502 Bad Gateway</body></html>" });
+    });
+    await releaseNotice(`加载失败后补上的通知 ${Date.now()}`, "<p>补上</p>");
+    await expect.poll(() => failed, { timeout: LIVE_MS }).toBe(1);
+    // Nothing polls while the stream is up: the bell tries again by itself, 6 s later.
+    await expect.poll(() => unread(page), { timeout: 2 * LIVE_MS }).toBe(before + 1);
+    expect(await streamOf(page)).toBe("up");
+    await page.context().close();
+  });
+
   it("lists the user's notices on 我的消息, opens one to read it, and marks all read", async () => {
     const title = `我的消息测试 ${Date.now()}`;
     await releaseNotice(title, "<p>请查看</p>", { openType: "url", openPage: "/dashboard/analysis" });

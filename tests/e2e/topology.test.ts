@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { hydrated, launchBrowser, newBrowserContext, signInAs } from "./support/browser";
 import { listRows } from "./support/list";
@@ -137,6 +137,12 @@ describe.skipIf(missing.length > 0)("behind nginx: 2 web servers, 2 backends, Po
 
   it("streams notices through nginx, also after one backend restarts", async () => {
     const page = await newContext(front);
+    // What the bell asked, and what the processes said, if it ends wrong.
+    const lists: string[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname === "/api/notices/list") lists.push(`${new Date().toISOString()} ${response.status()}`);
+    });
+    onTestFailed(() => console.log([`list loads: ${lists.join(", ")}`, ...[...webs, ...backends].map((node) => node?.output() ?? "")].join("\n")));
     await signInAs(page, READER, E2E_DEMO_PASSWORD, front);
     const bell = page.getByTestId("notice-bell");
     const unread = async () => Number(await bell.getAttribute("data-unread"));

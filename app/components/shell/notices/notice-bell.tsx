@@ -2,7 +2,9 @@
 // a bell with the unread count; hovering opens a popover (width 300) with the tabs 通知(n) and
 // 系统消息(n) and a 查看更多 button to 我的消息. The list loads on mount, after each live event,
 // after a read (in any tab) and when the popover opens; the 6 s poll runs only while the stream is
-// down and stops silently after a failed load. A new event shows a 消息提醒 at the bottom right.
+// down and stops silently after a failed load. While the stream is up nothing polls, so a load that
+// fails then (a backend restarting behind nginx) is tried again after 6 s, a few times: the count
+// must not stay behind until the next notice. A new event shows a 消息提醒 at the bottom right.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps } from "react";
 import { useNavigate } from "react-router";
 import { App, Button } from "antd";
@@ -23,6 +25,8 @@ const EMPTY_LISTS: NoticeLists = { anntMsgList: [], anntMsgTotal: 0, sysMsgList:
 const REMINDER_SECONDS = 8;
 /** How long the first list waits for the stream before loading without it. */
 const FIRST_LOAD_WAIT_MS = 1_500;
+/** How many times a load that failed while the stream is up is tried again, NOTICE_POLL_MS apart. */
+const UP_LOAD_RETRIES = 3;
 
 export function NoticeBell() {
   const { notification } = App.useApp();
@@ -35,10 +39,13 @@ export function NoticeBell() {
   const [openId, setOpenId] = useState<string | null>(null);
   const pending = useRef<AbortController | null>(null);
   const newest = useRef<Promise<NoticeLists | null> | null>(null);
+  const retry = useRef<{ timer: ReturnType<typeof setTimeout> | null; failures: number }>({ timer: null, failures: 0 });
 
   /** One load of the list; a newer one aborts it. The fresh lists, or null when it failed or was aborted. */
   const loadOnce = useCallback(async (): Promise<NoticeLists | null> => {
     pending.current?.abort();
+    if (retry.current.timer) clearTimeout(retry.current.timer);
+    retry.current.timer = null;
     const abort = new AbortController();
     pending.current = abort;
     setLoading(true);
@@ -48,8 +55,16 @@ export function NoticeBell() {
       if (!answer.ok) {
         // spec §4: a load failure stops the timer, silently.
         setPollStopped(true);
+        // Signed out: the stream ends too and the page goes to sign-in. Otherwise, with the stream
+        // up, no poll would ever catch up: try again a little later.
+        if (answer.kind !== "unauthorized" && noticeHub().getStatus() === "up" && retry.current.failures < UP_LOAD_RETRIES) {
+          retry.current.failures += 1;
+          // `load` (below) only wraps this function: the same on every render.
+          retry.current.timer = setTimeout(() => void load(), NOTICE_POLL_MS);
+        }
         return null;
       }
+      retry.current.failures = 0;
       setLists(answer.lists);
       setPollStopped(false);
       return answer.lists;
@@ -125,6 +140,7 @@ export function NoticeBell() {
     const timer = setTimeout(first, FIRST_LOAD_WAIT_MS);
     return () => {
       clearTimeout(timer);
+      if (retry.current.timer) clearTimeout(retry.current.timer);
       pending.current?.abort();
     };
   }, [load]);

@@ -55,12 +55,14 @@ describe("widgets", () => {
 
     // What a tampered browser would send: the payload appended to the editor's HTML on the way out.
     let sentContent: string | null = null;
+    let sentNames: string[] = [];
     await page.route("**/isystem/annountCement**", async (route) => {
       const request = route.request();
       const body = request.postData();
       if (request.method() !== "POST" || !body?.includes("intent=save")) return route.continue();
       const form = new URLSearchParams(body);
       sentContent = form.get("msgContent");
+      sentNames = [...form.keys()];
       form.set("msgContent", `${sentContent ?? ""}${PAYLOAD}`);
       return route.continue({ postData: form.toString() });
     });
@@ -86,6 +88,11 @@ describe("widgets", () => {
     await expect.poll(() => toast(page, "添加成功！").isVisible()).toBe(true);
     // The form posted the editor's HTML as its named field, and the payload went with it.
     expect(sentContent).toContain("参观校园");
+    // Every field once, under its own name (the radio groups 消息类型 and 优先级 too).
+    expect(sentNames.filter((name, index) => sentNames.indexOf(name) !== index)).toEqual([]);
+    expect(sentNames).toEqual(expect.arrayContaining(["titile", "msgCategory", "priority", "msgType", "msgContent"]));
+    // No name React made up (useId: "_r_5_", ":r5:" or "«r5»" by version), as antd's radio group takes one when given none.
+    expect(sentNames.filter((name) => /^(?:_r_\w+_|:r\w+:|«r\w+»)$/.test(name))).toEqual([]);
 
     // 查看 shows the notice as its readers see it; the stored body is the server-cleaned one.
     await row(page, title).getByText("更多").click();

@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core (no browser downloads here: docs/stack.md).
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request } from "playwright-core";
 import { expect } from "vitest";
 import { CHROMIUM_LAUNCH } from "./chromium";
 import { E2E_ADMIN_PASSWORD } from "./constants";
@@ -32,8 +32,10 @@ export async function launchBrowser(): Promise<Browser> {
  * open and close without animation (app/lib/reduced-motion.tsx) and no click lands on a dialog's
  * button while its opening motion still moves it.
  */
-export function newBrowserContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), locale: "zh-CN", viewport: { width: 1280, height: 800 }, reducedMotion: "reduce", ...options });
+export async function newBrowserContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: "zh-CN", viewport: { width: 1280, height: 800 }, reducedMotion: "reduce", ...options });
+  trackRequests(context);
+  return context;
 }
 
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
@@ -41,11 +43,62 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   return context.newPage();
 }
 
-/** Waits until React has hydrated the page (its event handlers are attached). */
+/** Waits until React has hydrated the page (its event handlers are attached) and its requests are done. */
 export async function hydrated(page: Page): Promise<void> {
   // Set by the root layout's effect once React has hydrated (app/root.tsx): clicks are handled from then on.
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
+}
+
+/** The requests under way, per page of a context made by newBrowserContext(). */
+const underWay = new WeakMap<Page, Set<Request>>();
+const tracked = new WeakSet<BrowserContext>();
+/** How long a page must have no request under way to count as settled. */
+const QUIET_MS = 200;
+
+function trackRequests(context: BrowserContext): void {
+  tracked.add(context);
+  const pageOf = (request: Request): Page | null => {
+    try {
+      return request.frame().page();
+    } catch {
+      return null; // a service worker's request
+    }
+  };
+  context.on("request", (request) => {
+    // The notice stream stays open as long as the page: nothing to wait for.
+    if (request.resourceType() === "eventsource") return;
+    const page = pageOf(request);
+    if (!page) return;
+    let requests = underWay.get(page);
+    if (!requests) underWay.set(page, (requests = new Set()));
+    requests.add(request);
+  });
+  const ended = (request: Request) => {
+    const page = pageOf(request);
+    if (page) underWay.get(page)?.delete(request);
+  };
+  context.on("requestfinished", ended);
+  context.on("requestfailed", ended);
+}
+
+/**
+ * Playwright's "networkidle" waits for 500 ms without a request, about two thirds of a page's wait
+ * in the walk of every page; the requests are counted here instead (the event stream aside), and
+ * 200 ms without one settle the page.
+ */
+async function networkQuiet(page: Page, timeoutMs = 30_000): Promise<void> {
+  if (!tracked.has(page.context())) return page.waitForLoadState("networkidle");
+  await page.waitForLoadState("load");
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  for (;;) {
+    const requests = underWay.get(page);
+    if (requests && requests.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= QUIET_MS) return;
+    if (Date.now() > deadline) throw new Error(`requests still under way after ${timeoutMs} ms: ${[...(requests ?? [])].map((request) => request.url()).join(", ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /**

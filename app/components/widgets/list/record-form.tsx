@@ -140,8 +140,7 @@ function RecordControl({ field, mode, record, id, value, onChange }: RecordContr
   const set = (next: unknown) => onChange?.(next);
   const placeholder = field.placeholder ?? (field.kind === "select" || field.kind === "multi-select" || field.kind === "date" ? `请选择${field.label}` : `请输入${field.label}`);
   const fixed = !!field.fixedOnEdit && mode === "edit";
-  // antd's control posts nothing itself: PostedText's hidden input does. (A radio group would name
-  // its radios after the form item: it is given no name, so the field posts once.)
+  // antd's control posts nothing itself: PostedText's hidden input does.
   const item = useContext(FormItemInputContext);
   const posted = (control: ReactNode) => <FormItemInputContext.Provider value={{ ...item, name: undefined }}>{control}</FormItemInputContext.Provider>;
   switch (field.kind) {
@@ -192,7 +191,8 @@ function RecordControl({ field, mode, record, id, value, onChange }: RecordContr
             ))}
           </span>
         );
-      return posted(<Radio.Group id={id} options={field.options} value={text === "" ? undefined : text} onChange={(event) => set(event.target.value)} />);
+      // Named after the field, as before JavaScript (without a name antd names the radios with an id).
+      return <Radio.Group id={id} name={field.name} options={field.options} value={text === "" ? undefined : text} onChange={(event) => set(event.target.value)} />;
     case "custom": {
       if (!hydrated)
         // Pickers and grids need JavaScript: the value is kept as it is and posted back, and shown (a
@@ -231,7 +231,7 @@ function RecordControl({ field, mode, record, id, value, onChange }: RecordContr
 function postsItself(field: FormField, mode: "add" | "edit", hydrated: boolean): boolean {
   if (field.kind === "custom") return false;
   if (!hydrated || field.kind === "password" || field.kind === "textarea") return true;
-  const text = !["number", "date", "select", "multi-select", "radio"].includes(field.kind);
+  const text = !["number", "date", "select", "multi-select"].includes(field.kind);
   // A fixed text is shown disabled, and a disabled input posts nothing.
   return text && !(field.fixedOnEdit && mode === "edit");
 }

@@ -10,6 +10,7 @@ import SearchOutlined from "@ant-design/icons/SearchOutlined";
 import { showFailure } from "~/components/shell/feedback/failure-feedback";
 import { failureOf, requestWidget, widgetUrl, type WidgetQuery } from "~/routes/api/widgets/widget-answer";
 import { DictSelect } from "../dict-select/dict-select";
+import { useOpening } from "~/lib/use-opening";
 import { fieldText, pickerPagination, pickerScroll, PICKER_PAGE_SIZE, rowsForKeys, toggleRow, type PickerRow } from "./picker-logic";
 
 /** A filter above the table. */
@@ -78,17 +79,14 @@ export function RecordPickerModal<Row extends PickerRow>({
   const [selected, setSelected] = useState<Row[]>([]);
   const [scroll, setScroll] = useState<{ x: number } | undefined>(undefined);
 
-  // Each opening starts from the current value, page 1 and no filters.
-  useEffect(() => {
-    if (!open) return;
+  // Each opening starts from the current value, page 1 and no filters (`initial` is read then only).
+  useOpening(open, () => {
     setSelected(initial);
     setDraft({});
     setApplied({});
     setPage((before) => ({ ...before, current: 1 }));
-    setScroll(pickerScroll(window.innerWidth));
-    // `initial` is read at opening time only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+    setScroll(typeof window === "undefined" ? undefined : pickerScroll(window.innerWidth));
+  });
 
   const extraKey = JSON.stringify(extraQuery ?? {});
   useEffect(() => {

@@ -1,8 +1,9 @@
 // The prompt dialog (JPrompt): asks for one value, checks it with its rules, and submits by Enter
 // or 确定; the first failing rule's message shows under the input.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, Input, Modal } from "antd";
 import { promptProblem, type PromptRule } from "./prompt-logic";
+import { useOpening } from "~/lib/use-opening";
 
 export interface PromptDialogProps {
   open: boolean;
@@ -19,11 +20,10 @@ export interface PromptDialogProps {
 export function PromptDialog({ open, title, content, placeholder = "请输入", defaultValue = "", rules = [], onOk, onCancel }: PromptDialogProps) {
   const [value, setValue] = useState(defaultValue);
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open) return;
+  useOpening(open, () => {
     setValue(defaultValue);
     setProblem(null);
-  }, [open, defaultValue]);
+  });
 
   const submit = () => {
     const found = promptProblem(value, rules);

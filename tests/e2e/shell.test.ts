@@ -99,6 +99,15 @@ describe("header", () => {
     for (const text of ["请输入旧密码!", "请输入新密码!", "请确认新密码!"])
       await expect.poll(() => dialog.getByText(text).isVisible()).toBe(true);
 
+    // Cancelled and opened again: empty, without the errors.
+    await dialog.getByPlaceholder("请输入旧密码").fill("typed-then-cancelled");
+    await dialog.getByRole("button", { name: /取\s*消/ }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await openUserMenu(page, "密码修改");
+    await openedDialog(page, "修改密码");
+    expect(await dialog.getByPlaceholder("请输入旧密码").inputValue()).toBe("");
+    expect(await dialog.getByText("请输入新密码!").count()).toBe(0);
+
     await dialog.getByPlaceholder("请输入旧密码").fill("wrong-old-password");
     await dialog.getByPlaceholder("请输入新密码").fill("Changed-2026");
     await dialog.getByPlaceholder("请确认新密码").fill("Changed-2027");

@@ -1,7 +1,7 @@
 // A password form in a modal: 修改密码 (the user's own, docs/spec/app-shell.md §2 Dialogs, §5) and
 // 重新设置密码 (an administrator's reset on 用户管理). Checked by the caller's zod schema here and
 // again by the action it posts to; the answer's field errors go under their fields.
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { App, Form, Input, Modal } from "antd";
 import type { z } from "zod";
@@ -40,11 +40,6 @@ export function PasswordDialog({ title, open, onClose, fields, schema, extra = {
   const [errors, setErrors] = useState<Record<string, string>>({});
   useFailureFeedback(fetcher.data);
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    setErrors({});
-  }, [open, form]);
 
   useFetcherAnswer(fetcher, (answer) => {
     if (answer.ok) {
@@ -77,6 +72,12 @@ export function PasswordDialog({ title, open, onClose, fields, schema, extra = {
       cancelText="取消"
       confirmLoading={fetcher.state === "submitting"}
       destroyOnHidden
+      // Cleared once closed, so the next opening starts empty: not in an effect after it opens, which
+      // would wipe what was typed at once (docs/decisions/195).
+      afterClose={() => {
+        form.resetFields();
+        setErrors({});
+      }}
     >
       <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} onFinish={submit}>
         {header}

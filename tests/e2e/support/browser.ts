@@ -83,9 +83,9 @@ function trackRequests(context: BrowserContext): void {
 }
 
 /**
- * Playwright's "networkidle" waits for 500 ms without a request, about two thirds of a page's wait
- * in the walk of every page; the requests are counted here instead (the event stream aside), and
- * 200 ms without one settle the page.
+ * Playwright's "networkidle" waits for 500 ms without a request (0.65 s of a page's 1.7 s in the
+ * walk of every page); the requests are counted here instead (the event stream aside), and 200 ms
+ * without one settle the page (docs/decisions/195).
  */
 async function networkQuiet(page: Page, timeoutMs = 30_000): Promise<void> {
   if (!tracked.has(page.context())) return page.waitForLoadState("networkidle");

@@ -40,7 +40,6 @@ export function PasswordDialog({ title, open, onClose, fields, schema, extra = {
   const [errors, setErrors] = useState<Record<string, string>>({});
   useFailureFeedback(fetcher.data);
 
-
   useFetcherAnswer(fetcher, (answer) => {
     if (answer.ok) {
       void message.success(answer.message ?? "");

@@ -31,6 +31,7 @@ import {
   type RunningServer,
 } from "./lib";
 import { dropLeftoverDatabases } from "./database";
+import { deleteRedisKeys } from "../tests/support/topology";
 
 const ADMIN_PASSWORD = "Bench-Admin-2026";
 const USER_PASSWORD = "Bench-User-2026";
@@ -43,6 +44,8 @@ const BACKEND_ENTRY = path.join(PROJECT_ROOT, "build", "backend.js");
 const CLIENTS_ENTRY = path.join(PROJECT_ROOT, "bench", "notices-clients.mjs");
 const POSTGRES_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+/** The scale-out backends' Redis names (notice channel, web events, gateway routes), deleted at the end. */
+const REDIS_KEY_PREFIX = `bench:notices:${process.pid}:`;
 /** Which cases run (comma-separated): distinct, tabs, scaleout; all by default. */
 const CASES = new Set((process.env.BENCH_NOTICE_CASES ?? "distinct,tabs,scaleout").split(",").map((name) => name.trim()));
 /** A folder: CPU profiles of the one-server cases' web servers during the measured releases. */
@@ -523,12 +526,13 @@ export async function benchNotices(): Promise<Record<string, unknown>> {
   } finally {
     for (const process_ of running.reverse()) await process_.stop().catch(() => undefined);
     await database.drop().catch((error: unknown) => console.error(`[bench] notices: dropping the database failed: ${String(error)}`));
+    await deleteRedisKeys(REDIS_URL, `${REDIS_KEY_PREFIX}*`).catch((error: unknown) => console.error(`[bench] notices: deleting the Redis keys failed: ${String(error)}`));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 async function scaleOut(databaseUrl: string, cookies: string[], running: Array<{ stop(): Promise<void> }>): Promise<Record<string, unknown>> {
-  const backendEnv = { DATABASE_URL: databaseUrl, ADMIN_PASSWORD, REDIS_URL };
+  const backendEnv = { DATABASE_URL: databaseUrl, ADMIN_PASSWORD, REDIS_URL, REDIS_KEY_PREFIX };
   const backend1 = await startBackend(await findFreePort(), backendEnv);
   running.push(backend1);
   const backend2 = await startBackend(await findFreePort(), backendEnv);

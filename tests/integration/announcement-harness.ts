@@ -16,7 +16,7 @@ import { sysUser } from "../../backend/db/schema";
 import { newId } from "../../backend/db/ids";
 import { hashPassword, legacySalt } from "../../backend/security/password";
 import { postgresTestDatabase } from "../support/backend";
-import { redisAnswers } from "../support/topology";
+import { deleteRedisKeys, redisAnswers } from "../support/topology";
 import type { BackendConfig } from "../../backend/config";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "../support/constants";
 
@@ -63,7 +63,11 @@ export async function startNoticeBackend(options: NoticeBackendOptions = {}): Pr
     ? { databaseUrl: options.databaseUrl }
     : { loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) };
   // Once backend/index.ts starts the bus itself it reads these; until then the harness starts it.
-  const notices = { redisUrl: options.redisUrl, noticeChannel: options.channel };
+  // The web events' channel and the gateway routes' key go under a prefix of the test's own (its
+  // notice channel, which the backends of one test share), deleted at the end: never the shared
+  // Redis's own `gateway_routes`, and no crossing with a parallel file.
+  const redisPrefix = options.redisUrl ? `${options.channel ?? `notice-test:${process.pid}`}:` : undefined;
+  const notices = { redisUrl: options.redisUrl, noticeChannel: options.channel, redisPrefix };
   const backend = await createBackend({ ...database, ...notices, adminPassword: TEST_ADMIN_PASSWORD, demoPassword: TEST_DEMO_PASSWORD, logger, config: options.config });
   const ownBus = hasNoticeBus(backend.services)
     ? null
@@ -95,6 +99,7 @@ export async function startNoticeBackend(options: NoticeBackendOptions = {}): Pr
       await new Promise((resolve) => server.close(resolve));
       await ownBus?.close();
       await backend.close();
+      if (options.redisUrl && redisPrefix) await deleteRedisKeys(options.redisUrl, `${redisPrefix}*`);
     },
   };
 }

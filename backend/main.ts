@@ -1,7 +1,8 @@
 // Runs the embedded backend on its own (for several backend instances behind the web servers):
 //   BACKEND_PORT=8080 DATABASE_URL=postgres://… node build/backend.js
 import express from "express";
-import { createBackend, backendOptionsFromEnv, BACKEND_BASE_PATH } from "./index";
+import { createBackend, BACKEND_BASE_PATH } from "./index";
+import { backendOptionsFromEnv } from "./options";
 import { attachNoticeSocket } from "./realtime";
 import { fromTrustedProxy, upgradeClientIp } from "./http/format";
 import { keepIdleConnections } from "./http/keep-alive";

@@ -6,7 +6,7 @@
 // a PGlite folder is one process's database.
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../backend/db/client";
-import { backendOptionsFromEnv } from "../backend/index";
+import { backendOptionsFromEnv } from "../backend/options";
 import { generatePassword, hashPassword, legacySalt } from "../backend/security/password";
 import { isRecentPassword, rememberPassword } from "../backend/security/password-history";
 import { Messages } from "#contract/messages";

@@ -5,7 +5,7 @@
 // run this, then drop the old key from the list. Uses the server's database settings
 // (DATABASE_URL, or the PGlite folder DATA_DIR; stop the server first on PGlite).
 import { openDatabase } from "../backend/db/client";
-import { backendOptionsFromEnv } from "../backend/index";
+import { backendOptionsFromEnv } from "../backend/options";
 import { readBackendConfig } from "../backend/config";
 import { rotatePersonalData } from "../backend/crud/encrypted-rotation";
 

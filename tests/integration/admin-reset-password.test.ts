@@ -1,15 +1,16 @@
 // `npm run admin:reset-password`: run as the command it is, on a PGlite folder made from the
 // seeded test template, the way an operator recovers a lost administrator password.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../backend/db/client";
 import { verifyPassword } from "../../backend/security/password";
 import { Messages } from "#contract/messages";
 import { TEST_ADMIN_PASSWORD } from "../support/constants";
+import { pgliteTemplate } from "../support/backend";
 
 const folder = mkdtempSync(path.join(tmpdir(), "admin-reset-"));
 
@@ -39,7 +40,7 @@ const adminRow = (db: Awaited<ReturnType<typeof openDatabase>>) =>
 describe("admin:reset-password", { timeout: 130_000 }, () => {
   beforeAll(async () => {
     // The seeded template, then a frozen admin with an open session: what an operator may find.
-    const db = await openDatabase({ dataDir: folder, loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) });
+    const db = await openDatabase({ dataDir: folder, loadDataDir: pgliteTemplate() });
     const { id } = await adminRow(db);
     await db.rows(sql`UPDATE sys_user SET status = 2 WHERE id = ${id}`);
     await db.rows(sql`INSERT INTO sys_session (id, token_hash, user_id, username, expires_at) VALUES ('s1', ${"a".repeat(64)}, ${id}, 'admin', now() + interval '1 day')`);

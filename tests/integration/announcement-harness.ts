@@ -1,10 +1,8 @@
 // A real backend with the announcement endpoints and the notice socket on a loopback port, plus
 // small typed clients for HTTP and WebSocket. Used by announcement-*.test.ts and websocket-*.test.ts.
-import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { inject } from "vitest";
 import { WebSocket } from "ws";
 import { eq } from "drizzle-orm";
 import { createBackend, BACKEND_BASE_PATH, type Backend, type BackendOptions } from "../../backend/index";
@@ -15,7 +13,7 @@ import { attachNoticeSocket, hasNoticeBus, noticeBusOf, startNoticeBus, type Not
 import { sysUser } from "../../backend/db/schema";
 import { newId } from "../../backend/db/ids";
 import { hashPassword, legacySalt } from "../../backend/security/password";
-import { postgresTestDatabase } from "../support/backend";
+import { pgliteTemplate, postgresTestDatabase } from "../support/backend";
 import { deleteRedisKeys, redisAnswers } from "../support/topology";
 import type { BackendConfig } from "../../backend/config";
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from "../support/constants";
@@ -61,7 +59,7 @@ export async function startNoticeBackend(options: NoticeBackendOptions = {}): Pr
   };
   const database: BackendOptions = options.databaseUrl
     ? { databaseUrl: options.databaseUrl }
-    : { loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) };
+    : { loadDataDir: pgliteTemplate() };
   // Once backend/index.ts starts the bus itself it reads these; until then the harness starts it.
   // The web events' channel and the gateway routes' key go under a prefix of the test's own (its
   // notice channel, which the backends of one test share), deleted at the end: never the shared

@@ -2,8 +2,7 @@
 // "Pagination", §6 "List query params", §10): real rows for each rule on sys_user and
 // sys_dict_item, and hostile input refused in plain words or neutralised, with the table intact.
 // Runs on PGlite (the migrated template) and, when reachable, on the local PostgreSQL server.
-import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../../backend/db/client";
 import { stableId } from "../../backend/db/ids";
@@ -12,7 +11,7 @@ import { ApiError, failure } from "../../backend/http/envelope";
 import { defineEntity } from "../../backend/crud/entity";
 import { buildListQuery, type ListQueryParams } from "../../backend/crud/query-generator";
 import { runListQuery, type ListRecord } from "../../backend/crud/page";
-import { postgresReachable, startTestBackend } from "../support/backend";
+import { pgliteTemplate, postgresReachable, startTestBackend } from "../support/backend";
 
 const users = defineEntity(sysUser, {
   fields: { sex: { dictCode: "sex" }, status: { dictCode: "user_status" } },
@@ -54,7 +53,7 @@ describe.each(databases)("list queries on %s", (kind) => {
 
   beforeAll(async () => {
     if (kind === "pglite") {
-      db = await openDatabase({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) });
+      db = await openDatabase({ loadDataDir: pgliteTemplate() });
       close = () => db.close();
     } else {
       const server = await startTestBackend("postgres");

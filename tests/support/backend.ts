@@ -26,6 +26,20 @@ export interface TestBackend {
 
 const silent = { info: () => undefined, error: () => undefined };
 
+const templateBlobs = new Map<string, Blob>();
+
+/**
+ * The migrated and seeded PGlite template (a tar for `loadDataDir`), read once per worker process:
+ * its files run one after another in it, and reading and copying the file again cost ~0.5 s of CPU
+ * a file (docs/decisions/196). A Blob cannot be changed, so sharing it shares nothing else.
+ */
+export function pgliteTemplate(): Blob {
+  const file = inject("pgliteTemplate");
+  let blob = templateBlobs.get(file);
+  if (!blob) templateBlobs.set(file, (blob = new Blob([readFileSync(file)])));
+  return blob;
+}
+
 export async function startTestBackend(
   kind: "pglite" | "postgres" = "pglite",
   config: Partial<BackendConfig> = {},
@@ -37,7 +51,7 @@ export async function startTestBackend(
     options = { databaseUrl: database.url };
     dropDatabase = database.drop;
   } else {
-    options = { loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) };
+    options = { loadDataDir: pgliteTemplate() };
   }
   const backend = await createBackend({
     ...options,
